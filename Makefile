@@ -1,0 +1,147 @@
+# hs - build, test, install.  `make help` lists the targets.
+#
+# Outputs go under $(O) (default: the tree itself): tools in $(O)/bin, the
+# library, objects and plugins in $(O)/build.  `make check-asan` builds a
+# second tree in build-asan/ with AddressSanitizer + UBSan.
+
+PREFIX  ?= /usr/local
+DESTDIR ?=
+O       ?= .
+SAN     ?=
+
+bindir      = $(PREFIX)/bin
+libdir      = $(PREFIX)/lib
+includedir  = $(PREFIX)/include
+plugindir   = $(libdir)/hs/plugins
+datadir     = $(PREFIX)/share/hs
+mandir      = $(PREFIX)/share/man
+compdir     = $(PREFIX)/share/bash-completion/completions
+pkgconfdir  = $(libdir)/pkgconfig
+
+CC      ?= cc
+PKGS     = libxml-2.0 libarchive
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+
+OPT     ?= -O2
+CFLAGS  ?= $(OPT) -g
+WARN     = -Wall -Wextra -Werror
+ifeq ($(SAN),1)
+SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+endif
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -fPIC $(WARN) $(CFLAGS) $(SANFLAGS) -Ilib $(PKG_CFLAGS) \
+	-DHS_PLUGINDIR='"$(plugindir)"' -DHS_DATADIR='"$(datadir)"'
+LDLIBS   = $(PKG_LIBS) -lglpk -ldl -lm
+# Tools export libhs to plugins (-rdynamic), so plugins link against nothing.
+TOOL_LDFLAGS = $(SANFLAGS) -rdynamic
+
+B        = $(O)/build
+LIB_SRC  = $(wildcard lib/*.c) $(wildcard lib/gen/*.c) $(wildcard formats/*.c)
+LIB_OBJ  = $(patsubst %.c,$(B)/obj/%.o,$(LIB_SRC))
+LIB_A    = $(B)/libhs.a
+TOOLS    = $(patsubst cmd/%.c,$(O)/bin/%,$(wildcard cmd/hs-*.c))
+PLUGINS  = $(patsubst plugins/%.c,$(B)/plugins/%.so,$(wildcard plugins/*.c))
+TPLUGINS = $(patsubst tests/plugins/%.c,$(B)/tests/plugins/%.so,$(wildcard tests/plugins/*.c))
+UNITS    = $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
+HEADERS  = $(wildcard lib/hs/*.h) $(wildcard lib/*.h) $(wildcard formats/*.h)
+
+.PHONY: all deps check check-asan check-run demo bench install uninstall clean help doc-svg
+
+all: $(TOOLS) $(PLUGINS) $(B)/hs.pc
+
+help:
+	@echo 'make            build tools (bin/hs-*), plugins and libhs'
+	@echo 'make demo       install missing dependencies, build, run a pipeline on a built-in example'
+	@echo 'make check      install missing dependencies, build, run every test (C unit + bats)'
+	@echo 'make check-asan the same tests under AddressSanitizer + UBSan (build-asan/)'
+	@echo 'make bench      benchmarks (format throughput, planners, simulator)'
+	@echo 'make install    install into $$(DESTDIR)$$(PREFIX) (default /usr/local)'
+
+deps:
+	@sh share/deps.sh
+
+$(B)/obj/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(LIB_A): $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+$(O)/bin/%: $(B)/obj/cmd/%.o $(LIB_A)
+	@mkdir -p $(dir $@)
+	$(CC) $(TOOL_LDFLAGS) -o $@ $< -Wl,--whole-archive $(LIB_A) -Wl,--no-whole-archive $(LDLIBS)
+
+$(B)/plugins/%.so: $(B)/obj/plugins/%.o
+	@mkdir -p $(dir $@)
+	$(CC) -shared $(SANFLAGS) -o $@ $< -lm
+
+$(B)/tests/plugins/%.so: $(B)/obj/tests/plugins/%.o
+	@mkdir -p $(dir $@)
+	$(CC) -shared $(SANFLAGS) -o $@ $< -lm
+
+# A test plugin that is not a shared library at all (loader error case).
+$(B)/tests/plugins/notelf.so:
+	@mkdir -p $(dir $@)
+	printf 'this is not a shared object\n' > $@
+
+$(B)/tests/%: $(B)/obj/tests/unit/%.o $(LIB_A)
+	@mkdir -p $(dir $@)
+	$(CC) $(TOOL_LDFLAGS) -o $@ $< -Wl,--whole-archive $(LIB_A) -Wl,--no-whole-archive $(LDLIBS)
+
+$(B)/hs.pc: Makefile
+	@mkdir -p $(dir $@)
+	printf 'prefix=%s\nincludedir=$${prefix}/include\nplugindir=%s\n\nName: hs\nDescription: hs scheduling toolkit plugin API\nVersion: %s\nCflags: -I$${includedir}\n' \
+		'$(PREFIX)' '$(plugindir)' "$$(sed -n 's/^#define HS_VERSION "\(.*\)"/\1/p' lib/hs/util.h)" > $@
+
+# ---- tests ----
+check: deps
+	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory check-run
+
+check-run: all $(UNITS) $(TPLUGINS) $(B)/tests/plugins/notelf.so
+	@HS_BIN=$(abspath $(O)/bin) HS_BUILD=$(abspath $(B)) sh tests/run.sh
+
+check-asan: deps
+	@$(MAKE) --no-print-directory O=build-asan SAN=1 OPT=-O1 check-run
+
+demo: deps
+	@$(MAKE) --no-print-directory all
+	@sh share/demo.sh bin
+
+bench: deps
+	@$(MAKE) --no-print-directory all
+	@sh bench/run.sh
+
+# ---- install ----
+install: all
+	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(plugindir) $(DESTDIR)$(includedir)/hs \
+		$(DESTDIR)$(pkgconfdir) $(DESTDIR)$(compdir) $(DESTDIR)$(datadir)
+	install -m 755 $(TOOLS) $(DESTDIR)$(bindir)
+	install -m 755 $(PLUGINS) $(DESTDIR)$(plugindir)
+	install -m 644 lib/hs/*.h $(DESTDIR)$(includedir)/hs
+	install -m 644 $(B)/hs.pc $(DESTDIR)$(pkgconfdir)/hs.pc
+	install -m 644 completions/hs.bash $(DESTDIR)$(compdir)/hs
+	for t in $(notdir $(TOOLS)); do ln -sf hs $(DESTDIR)$(compdir)/$$t; done
+	for s in 1 5 7; do \
+		ls share/man/*.$$s >/dev/null 2>&1 || continue; \
+		install -d $(DESTDIR)$(mandir)/man$$s; \
+		install -m 644 share/man/*.$$s $(DESTDIR)$(mandir)/man$$s; \
+	done
+	cp -R share/platforms share/examples $(DESTDIR)$(datadir)/
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(bindir)/,$(notdir $(TOOLS)))
+	rm -rf $(DESTDIR)$(plugindir) $(DESTDIR)$(includedir)/hs $(DESTDIR)$(datadir)
+	rm -f $(DESTDIR)$(pkgconfdir)/hs.pc $(DESTDIR)$(compdir)/hs
+	for t in $(notdir $(TOOLS)); do rm -f $(DESTDIR)$(compdir)/$$t; done
+
+clean:
+	rm -rf bin build build-asan
+
+# Benchmark helpers (bench/*.c), built on demand by bench/run.sh.
+BENCHES = $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
+benches: $(BENCHES)
+$(B)/bench/%: $(B)/obj/bench/%.o $(LIB_A)
+	@mkdir -p $(dir $@)
+	$(CC) $(TOOL_LDFLAGS) -o $@ $< -Wl,--whole-archive $(LIB_A) -Wl,--no-whole-archive $(LDLIBS)

@@ -1,0 +1,112 @@
+/* hs/format.h - the hs line format: records, streams, reader and writer.
+ *
+ * A stream is a header line "hs 1" followed by lines, each one of:
+ *   - a blank line or a comment ("#" as first non-blank character);
+ *   - a record: KIND ID KEY=VALUE ...
+ * The full grammar is in hs-format(5).  This module knows nothing about the
+ * meaning of records: it keeps every line, in order, so unknown kinds and
+ * keys pass through unchanged.  A record that was not modified is written
+ * back byte for byte from its original text (parse -> write is the
+ * identity); a modified or new record is written in canonical form.
+ */
+#ifndef HS_FORMAT_H
+#define HS_FORMAT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#define HS_FORMAT_VERSION 1
+
+struct hs_field {
+	const char *key;
+	const char *val; /* decoded: quotes and escapes removed */
+};
+
+/* One line of a stream.  kind == NULL for comments and blank lines (their
+ * text is in raw).  All strings belong to the record. */
+struct hs_record {
+	const char *kind;
+	const char *id;
+	struct hs_field *fields;
+	int nfields;
+	int line;         /* 1-based line in the source, 0 for new records */
+	const char *raw;  /* original text without newline; NULL once modified */
+	/* private to format.c */
+	char *mem_;
+	int cap_;
+	int dirty_;
+};
+
+/* A whole stream held in memory: records in input order.  The header line
+ * is not a record; version holds its number. */
+struct hs_stream {
+	char *name;          /* input name for messages: "stdin", a path */
+	int version;         /* from the header */
+	struct hs_record **recs;
+	size_t n, cap;
+};
+
+/* ---- records ---- */
+struct hs_record *hs_record_new(const char *kind, const char *id);
+void hs_record_free(struct hs_record *r);
+/* Value of key, or NULL when absent (the last occurrence wins). */
+const char *hs_record_get(const struct hs_record *r, const char *key);
+/* Set (replace in place, or append at the end) a field; marks r modified. */
+void hs_record_set(struct hs_record *r, const char *key, const char *val);
+void hs_record_set_num(struct hs_record *r, const char *key, double v);
+void hs_record_set_int(struct hs_record *r, const char *key, long v);
+void hs_record_setf(struct hs_record *r, const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Remove a field if present; marks r modified. */
+void hs_record_unset(struct hs_record *r, const char *key);
+/* Canonical text of a record (no newline) appended to f. */
+int hs_record_write(FILE *f, const struct hs_record *r);
+
+/* Parse one line (no newline) into a record.  Returns NULL and sets *err to
+ * a static message on a syntax error; comments/blank lines give kind NULL. */
+struct hs_record *hs_record_parse(const char *line, size_t len, int lineno, const char **err);
+
+/* ---- input ----
+ * hs_input reads a file or stdin ("-" or NULL), decompressing .gz/.bz2/.xz/
+ * .zst transparently (detected from the content, not the name, through
+ * libarchive).  Lines are returned one at a time without the newline. */
+struct hs_input;
+struct hs_input *hs_input_open(const char *path); /* NULL on error (reported) */
+/* Returns the line length, or -1 at end of input, -2 on a read error
+ * (reported).  *line stays valid until the next call. */
+long hs_input_getline(struct hs_input *in, char **line);
+const char *hs_input_name(const struct hs_input *in);
+int hs_input_lineno(const struct hs_input *in);
+void hs_input_close(struct hs_input *in);
+
+/* ---- streams ---- */
+void hs_stream_init(struct hs_stream *s, const char *name);
+void hs_stream_release(struct hs_stream *s); /* frees records, keeps nothing */
+/* Read a whole stream.  Reports "PROG: NAME:LINE: msg" and returns -1 on bad
+ * input (missing/unsupported header, syntax error, empty input). */
+int hs_stream_read(struct hs_stream *s, struct hs_input *in);
+/* Convenience: open, read, close.  path "-" or NULL is stdin. */
+int hs_stream_load(struct hs_stream *s, const char *path);
+/* Append a record (the stream takes ownership). */
+void hs_stream_append(struct hs_stream *s, struct hs_record *r);
+/* Remove (and free) every record for which drop(r, arg) is non-zero,
+ * keeping the others in order. */
+void hs_stream_filter(struct hs_stream *s, int (*drop)(const struct hs_record *, void *), void *arg);
+/* Write header and every record.  Returns 0, or -1 on a write error. */
+int hs_stream_write(FILE *f, const struct hs_stream *s);
+
+/* ---- value helpers ----
+ * Comma lists: "a,b,c".  Integer sets: "0-3,8" (sorted, duplicates removed).
+ * Per-node lists use "/" between nodes: "0-7/0-3". */
+/* Split a comma list into a NULL-terminated array of strings (one
+ * allocation; free with free()).  *n receives the count. */
+char **hs_split_list(const char *s, char sep, int *n);
+/* Parse "0-3,8" into a sorted array of distinct ints in [0, max]; returns
+ * the count or -1 on a syntax error.  *out is malloc'd. */
+int hs_parse_intset(const char *s, int max, int **out);
+/* Format a sorted int array as ranges "0-3,8" into a malloc'd string. */
+char *hs_fmt_intset(const int *v, int n);
+/* Parse a comma list of finite doubles; returns count or -1. */
+int hs_parse_numlist(const char *s, double **out);
+
+#endif

@@ -1,0 +1,32 @@
+/* hs/gen.h - hs-gen's generators.  Each generator lives in its own file
+ * lib/gen/NAME.c and is listed once in the table in cmd/hs-gen.c. */
+#ifndef HS_GEN_H
+#define HS_GEN_H
+
+#include "hs/cli.h"
+#include "hs/format.h"
+
+struct hs_generator {
+	const char *name;     /* subcommand: "sleep" */
+	const char *summary;  /* one line for `hs-gen --help` */
+	/* argv[0] is the subcommand name.  Append records (after the header) to
+	 * out, including a "prov gen" record naming the generator, its parameters
+	 * and seed.  Return 0, or exit 2 through hs_cli_usage_error / hs_die on bad
+	 * arguments. */
+	int (*run)(int argc, char **argv, struct hs_stream *out);
+};
+
+/* Shared helpers for generators. */
+/* Append the records of a platform given by name (built-in: "dietze",
+ * "homogeneous", ...) or by path (an hs stream; its platform records are
+ * copied).  Returns 0, or -1 after reporting. */
+int hs_gen_platform_append(struct hs_stream *out, const char *name_or_path);
+/* Deterministic PRNG (xoshiro256**), seeded from --seed. */
+struct hs_rng { unsigned long long s[4]; };
+void hs_rng_seed(struct hs_rng *r, unsigned long long seed);
+double hs_rng_uniform(struct hs_rng *r);            /* [0,1) */
+double hs_rng_range(struct hs_rng *r, double lo, double hi);
+double hs_rng_normal(struct hs_rng *r, double mu, double sigma);
+long hs_rng_int(struct hs_rng *r, long lo, long hi); /* inclusive */
+
+#endif

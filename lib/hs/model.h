@@ -1,0 +1,222 @@
+/* hs/model.h - the typed model built from a stream: platform, tasks, runtime
+ * functions, schedules (plan and run records).
+ *
+ * Conventions:
+ *   - times in seconds, bandwidth in bytes/s, power in watts, energy in joules;
+ *   - t_i(p) is the runtime of task i on p cores of the *reference node*
+ *     (performance factor 1); on node j it is t_i(p) / f_j (f_j = "speed");
+ *   - indices (node, cluster, task) are 0-based positions in the arrays
+ *     below, in stream order.
+ * The structures are part of the plugin ABI: fields are only ever appended.
+ */
+#ifndef HS_MODEL_H
+#define HS_MODEL_H
+
+#include <stddef.h>
+#include <math.h>
+#include "hs/format.h"
+
+/* ---------------- platform ---------------- */
+
+struct hs_cluster {
+	const char *id;
+	double bw, lat;       /* each node's private link to the cluster switch */
+	double bb_bw, bb_lat; /* the cluster's switch/backbone (0 = unlimited) */
+	double up_bw, up_lat; /* the cluster's uplink to the global backbone */
+	int sharing_fatpipe;  /* node links: 0 shared, 1 fat pipe */
+	int first_node, nnodes; /* nodes of a cluster are contiguous (see load) */
+	int *nodes;           /* node indices, in stream order */
+	int cores;            /* total cores of the cluster */
+	struct hs_record *rec;
+};
+
+struct hs_node {
+	const char *id;
+	int cluster;          /* index into platform.clusters */
+	int cores;            /* > 0 */
+	double speed;         /* performance factor f_j relative to the reference node */
+	double flops;         /* flop/s per core (for computation amounts); default speed*1e9 */
+	int gpus;             /* >= 0 */
+	double gpu_speed;     /* GPU factor relative to the reference GPU (default 1) */
+	double cpu_busy, cpu_idle; /* watts per core */
+	double gpu_busy, gpu_idle; /* watts per GPU */
+	struct hs_record *rec;
+};
+
+struct hs_platform {
+	struct hs_cluster *clusters;
+	int nclusters;
+	struct hs_node *nodes;
+	int nnodes;
+	int total_cores, total_gpus;
+	double backbone_bw, backbone_lat; /* global backbone between clusters (0 = none given) */
+	const char *xml;      /* path of a SimGrid platform file, or NULL */
+	double ref_flops;     /* flop/s of one core of the reference node */
+};
+
+/* ---------------- tasks ---------------- */
+
+enum hs_model_kind {
+	HS_MODEL_AMDAHL,   /* t(p) = t1 * (beta + (1-beta)/p) */
+	HS_MODEL_OVERHEAD, /* t(p) = T * (x/p + (1-x)*(ln p + p))   (Dietze) */
+	HS_MODEL_TABLE,    /* t(p) = times[p-1], p <= ntimes; +inf above */
+	HS_MODEL_RIGID,    /* exactly size cores, t = time; +inf otherwise */
+	HS_MODEL_GPU,      /* GPU only: no CPU model (only gpu_time) */
+};
+
+enum hs_scope { HS_SCOPE_NODE, HS_SCOPE_CLUSTER };
+
+enum hs_on {
+	HS_ON_ANY, /* may run on cores or on one GPU */
+	HS_ON_CPU, /* cores only */
+	HS_ON_GPU, /* one GPU only */
+};
+
+struct hs_task {
+	const char *id;
+	int index;
+	enum hs_model_kind model;
+	double t1, beta;   /* amdahl */
+	double T, x;       /* overhead */
+	double *times;     /* table */
+	int ntimes;
+	int size;          /* rigid: cores; also max cores (0 = no limit) for others */
+	double time;       /* rigid */
+	double gpu_time;   /* time on one reference GPU; +inf when none */
+	double alpha;      /* acceleration factor as given (NAN if gpu_time given) */
+	enum hs_on on;
+	enum hs_scope scope;
+	double release;    /* release date, 0 default */
+	double walltime;   /* +inf when none */
+	double *comp;      /* computation amounts (flop) per host, or NULL */
+	int ncomp;
+	double *comm;      /* communication matrix (bytes), row-major ncomp^2, or 1 value */
+	int ncomm;
+	const char *app;   /* application membership, or NULL */
+	const char *cmd;   /* command to execute, or NULL */
+	double priority;   /* optional "prio" field, 0 default */
+	struct hs_record *rec;
+};
+
+/* t_i(p) on the reference node; +inf when p is not allowed. */
+double hs_task_time(const struct hs_task *t, int p);
+/* On node n: hs_task_time / f_n. */
+double hs_task_time_on(const struct hs_task *t, const struct hs_node *n, int p);
+/* Sequential time t_i(1) on the reference node (+inf for GPU-only/rigid>1). */
+double hs_task_seq_time(const struct hs_task *t);
+/* Time on one GPU of node n (+inf if the task cannot use a GPU). */
+double hs_task_gpu_time_on(const struct hs_task *t, const struct hs_node *n);
+/* Largest useful core count on the reference node for a limit of pmax:
+ * the p in [1,pmax] that minimises t(p) (smallest such p). */
+int hs_task_best_p(const struct hs_task *t, int pmax);
+/* Smallest allowed core count (rigid: size; otherwise 1). */
+int hs_task_min_p(const struct hs_task *t);
+/* Sequential work t_i(1) (or min over allowed p of p*t(p) when t(1) is inf). */
+double hs_task_work(const struct hs_task *t);
+
+/* ---------------- schedules ---------------- */
+
+/* Part of an allotment on one node. */
+struct hs_part {
+	int node;
+	int *cores;   /* sorted core indices on that node */
+	int ncores;
+	int *gpus;    /* sorted GPU indices on that node */
+	int ngpus;
+};
+
+enum hs_state { HS_STATE_NONE = 0, HS_STATE_DONE, HS_STATE_KILLED, HS_STATE_FAILED };
+
+/* Where and when one task runs (a plan record) or ran (a run record). */
+struct hs_placement {
+	int task;            /* task index; -1 when the slot is empty */
+	struct hs_part *parts;
+	int nparts;
+	double start, end;
+	int *after;          /* task indices that used the same resources just before */
+	int nafter;
+	/* run records only */
+	enum hs_state state;
+	int exit_status;     /* -1 unknown */
+	double energy;       /* joules, NAN unknown */
+};
+
+/* One placement per task, indexed by task index. */
+struct hs_schedule {
+	struct hs_placement *p;
+	int n;
+};
+
+void hs_schedule_init(struct hs_schedule *s, int ntasks);
+void hs_schedule_release(struct hs_schedule *s);
+/* Record task -> (node, cores, gpus, start, end).  Appends a part when the task
+ * already has one (cluster-scoped tasks span nodes).  cores/gpus are copied
+ * and sorted. */
+void hs_schedule_add(struct hs_schedule *s, int task, int node, const int *cores, int ncores,
+		     const int *gpus, int ngpus, double start, double end);
+/* Fill every placement's after list from the assignment: for each core and GPU,
+ * the task that used it last before this task's start (by end time). */
+void hs_schedule_compute_after(struct hs_schedule *s, const struct hs_platform *pl);
+double hs_schedule_makespan(const struct hs_schedule *s);
+int hs_schedule_total_cores(const struct hs_placement *pl);
+int hs_schedule_total_gpus(const struct hs_placement *pl);
+
+/* ---------------- instance ---------------- */
+
+struct hs_instance {
+	struct hs_stream *stream; /* records; not owned */
+	struct hs_platform plat;
+	struct hs_task *tasks;
+	int ntasks;
+	struct hs_schedule plan;  /* from plan records (placements with task -1 when absent) */
+	int has_plan;
+	struct hs_schedule run;   /* from run records */
+	int has_run;
+	void *index_;             /* private: id -> index maps */
+};
+
+/* Build the model from s.  Reports every problem as "PROG: NAME:LINE: ..." and
+ * returns -1 on bad input (unknown model, bad numbers, unknown node, cyclic
+ * after lists, cores out of range, ...). */
+int hs_instance_load(struct hs_instance *in, struct hs_stream *s);
+void hs_instance_release(struct hs_instance *in);
+int hs_instance_find_task(const struct hs_instance *in, const char *id);  /* -1 if none */
+int hs_instance_find_node(const struct hs_instance *in, const char *id);
+int hs_instance_find_cluster(const struct hs_instance *in, const char *id);
+
+/* Replace the stream's plan records (and run records, now stale) by records
+ * made from sched, appended after the last task record's block at the end. */
+void hs_instance_set_plan(struct hs_instance *in, const struct hs_schedule *sched);
+/* Replace the stream's run records by records made from sched. */
+void hs_instance_set_run(struct hs_instance *in, const struct hs_schedule *sched);
+/* Append a "prov STAGE key=val ..." record (stage "gen", "plan", "sim", ...),
+ * replacing an earlier one of the same stage. Returns the record to fill. */
+struct hs_record *hs_instance_prov(struct hs_instance *in, const char *stage);
+/* Look up a provenance value: key "algo" searches every prov record (last
+ * wins); "plan.algo" only the plan stage.  NULL if absent. */
+const char *hs_stream_prov(const struct hs_stream *s, const char *key);
+
+/* Format a placement's fields into r (node=, cores=, gpus=, start=, end=, after=). */
+void hs_placement_to_record(const struct hs_instance *in, const struct hs_placement *p,
+			    struct hs_record *r);
+
+/* ---------------- checks and bounds ---------------- */
+
+/* Check a schedule against the instance: every task placed exactly once, on
+ * existing nodes/cores/GPUs, scope respected, no core or GPU used by two tasks
+ * at once, start >= release, end - start equal (relative 1e-9) to the model's
+ * duration (when check_durations), after lists consistent (each listed task
+ * ends no later than this one starts and shares a resource with it).
+ * Reports each problem (up to a few) and returns the number of problems. */
+int hs_validate(const struct hs_instance *in, const struct hs_schedule *s, int check_durations);
+
+struct hs_bounds {
+	double longest;  /* max over tasks of its fastest possible time */
+	double area;     /* total minimal work / total capacity */
+	double lp;       /* LP bound (GLPK), NAN when not computed */
+	double best;     /* max of the above */
+};
+/* Standard makespan lower bounds; with_lp solves the LP with GLPK (quiet). */
+void hs_lower_bounds(const struct hs_instance *in, int with_lp, struct hs_bounds *b);
+
+#endif

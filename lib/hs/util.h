@@ -1,0 +1,79 @@
+/* hs/util.h - program name, error reporting, exit codes, checked numbers.
+ *
+ * Every hs message has the form "PROG: FILE:LINE: message" (or "PROG: message")
+ * so users and scripts can locate bad input.  Exit codes are fixed:
+ * 0 success, 1 failure at run time, 2 bad input or usage.
+ */
+#ifndef HS_UTIL_H
+#define HS_UTIL_H
+
+#include <stddef.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+#define HS_VERSION "0.1.0"
+
+enum {
+	HS_EXIT_OK = 0,
+	HS_EXIT_FAIL = 1,  /* run-time failure: I/O error, solver failure, ... */
+	HS_EXIT_USAGE = 2, /* bad input or usage: the user must change something */
+};
+
+#if defined(__GNUC__)
+#define HS_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#define HS_NORETURN __attribute__((noreturn))
+#else
+#define HS_PRINTF(a, b)
+#define HS_NORETURN
+#endif
+
+/* Set once from main(): basename of argv[0] ("hs-plan"). */
+void hs_set_progname(const char *argv0);
+const char *hs_progname(void);
+
+/* "PROG: msg\n" on stderr. */
+void hs_error(const char *fmt, ...) HS_PRINTF(1, 2);
+void hs_verror(const char *fmt, va_list ap);
+/* "PROG: FILE:LINE: msg\n"; line <= 0 omits the line number. */
+void hs_error_at(const char *file, int line, const char *fmt, ...) HS_PRINTF(3, 4);
+void hs_warn(const char *fmt, ...) HS_PRINTF(1, 2);
+/* Print like hs_error and exit with status. */
+HS_NORETURN void hs_die(int status, const char *fmt, ...) HS_PRINTF(2, 3);
+HS_NORETURN void hs_die_at(int status, const char *file, int line, const char *fmt, ...)
+	HS_PRINTF(4, 5);
+
+/* Allocation that never returns NULL (dies with status 1 on exhaustion). */
+void *hs_malloc(size_t n);
+void *hs_calloc(size_t n, size_t size);
+void *hs_realloc(void *p, size_t n);
+void *hs_reallocarray(void *p, size_t n, size_t size);
+char *hs_strdup(const char *s);
+char *hs_strndup(const char *s, size_t n);
+char *hs_asprintf(const char *fmt, ...) HS_PRINTF(1, 2);
+
+/* Checked number parsing: the whole string must be a finite number in range.
+ * Return 0 on success, -1 on error (nothing printed; callers name the input). */
+int hs_parse_double(const char *s, double *out);
+int hs_parse_long(const char *s, long min, long max, long *out);
+int hs_parse_int(const char *s, int min, int max, int *out);
+
+/* Shortest decimal text that strtod() reads back bit-identical ("0.1", "1e-09",
+ * "12.5").  buf must hold HS_NUMBUF bytes.  Returns buf. */
+#define HS_NUMBUF 32
+char *hs_fmt_double(char *buf, double v);
+
+/* Seconds since an arbitrary origin, monotonic. */
+double hs_now(void);
+
+/* Write a file atomically: open TMP beside path, caller writes, then commit
+ * renames over path (or abort removes it).  Never leaves half-written files. */
+struct hs_atomic_file {
+	FILE *fp;
+	char *path;
+	char *tmp;
+};
+int hs_atomic_open(struct hs_atomic_file *af, const char *path);
+int hs_atomic_commit(struct hs_atomic_file *af); /* 0 ok, -1 error (reported) */
+void hs_atomic_abort(struct hs_atomic_file *af);
+
+#endif

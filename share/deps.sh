@@ -1,0 +1,30 @@
+#!/bin/sh
+# Install what hs needs to build and test, if it is missing (Debian/Ubuntu).
+# Used by `make demo`, `make check` and .ci/run; does nothing when all is there.
+set -e
+need=""
+have_pc() { pkg-config --exists "$1" 2>/dev/null; }
+command -v cc >/dev/null 2>&1 || need="$need gcc"
+command -v make >/dev/null 2>&1 || need="$need make"
+command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
+have_pc libxml-2.0 || need="$need libxml2-dev"
+have_pc libarchive || need="$need libarchive-dev"
+[ -f /usr/include/glpk.h ] || need="$need libglpk-dev"
+command -v bats >/dev/null 2>&1 || need="$need bats"
+command -v xmllint >/dev/null 2>&1 || need="$need libxml2-utils"
+# Compressed-input tests need the compressors themselves.
+for c in gzip:gzip bzip2:bzip2 xz:xz-utils zstd:zstd; do
+	command -v "${c%%:*}" >/dev/null 2>&1 || need="$need ${c#*:}"
+done
+[ -z "$need" ] && exit 0
+if [ "$(id -u)" != 0 ]; then
+	echo "hs: missing packages:$need" >&2
+	echo "hs: run as root: apt-get install -y$need" >&2
+	exit 1
+fi
+echo "hs: installing:$need" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get install -y --no-install-recommends $need >/dev/null 2>&1 || {
+	apt-get update >/dev/null 2>&1
+	apt-get install -y --no-install-recommends $need >/dev/null
+}
