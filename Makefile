@@ -45,6 +45,7 @@ TPLUGINS = $(patsubst tests/plugins/%.c,$(B)/tests/plugins/%.so,$(wildcard tests
 UNITS    = $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 HEADERS  = $(wildcard lib/hs/*.h) $(wildcard lib/*.h) $(wildcard formats/*.h)
 
+.SECONDARY:
 .PHONY: all deps check check-asan check-run demo bench install uninstall clean help doc-svg
 
 all: $(TOOLS) $(PLUGINS) $(B)/hs.pc

@@ -35,18 +35,24 @@ struct hs_record {
 	char *mem_;
 	int cap_;
 	int dirty_;
+	size_t rawlen_;   /* strlen(raw) while raw != NULL */
 };
 
 /* A whole stream held in memory: records in input order.  The header line
- * is not a record; version holds its number. */
+ * is not a record; version holds its number.  Comments and blank lines
+ * before the header are records like any other: the header is written
+ * back before record header_pos. */
 struct hs_stream {
 	char *name;          /* input name for messages: "stdin", a path */
 	int version;         /* from the header */
 	struct hs_record **recs;
 	size_t n, cap;
+	char *header_raw;    /* header line as read (NULL: write "hs 1") */
+	size_t header_pos;   /* number of records before the header line */
 };
 
 /* ---- records ---- */
+/* kind NULL makes a comment/blank line whose text is id. */
 struct hs_record *hs_record_new(const char *kind, const char *id);
 void hs_record_free(struct hs_record *r);
 /* Value of key, or NULL when absent (the last occurrence wins). */
@@ -79,7 +85,10 @@ const char *hs_input_name(const struct hs_input *in);
 int hs_input_lineno(const struct hs_input *in);
 void hs_input_close(struct hs_input *in);
 
-/* ---- streams ---- */
+/* ---- streams ----
+ * hs_stream_init must come before hs_stream_read (which appends to the
+ * stream and names it after the input when name is NULL); hs_stream_load
+ * initializes the stream itself.  Release with hs_stream_release. */
 void hs_stream_init(struct hs_stream *s, const char *name);
 void hs_stream_release(struct hs_stream *s); /* frees records, keeps nothing */
 /* Read a whole stream.  Reports "PROG: NAME:LINE: msg" and returns -1 on bad

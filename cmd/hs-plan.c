@@ -1,0 +1,172 @@
+/* hs-plan - run one scheduling algorithm (a plugin) on an instance and add a
+ * plan record per task to the stream.
+ *
+ * The plan a plugin returns is validated before anything is written: an
+ * invalid plan is a bug in the plugin (exit 1), never passed downstream.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "hs/cli.h"
+#include "hs/loader.h"
+
+static void complete_words(void)
+{
+	hs_algo_list_names(stdout);
+}
+
+static const struct hs_cli_opt opts[] = {
+	{'a', "algorithm", "ALGO", "the algorithm: a name (see -l) or FILE.so[:NAME]"},
+	{'o', "option", "KEY[=VAL]", "set an algorithm option, repeatable; -o help lists them"},
+	{'l', "list", NULL, "list the algorithms found, one a line, and exit"},
+	{'v', "verbose", NULL, "say which plugin ran, how long it took and the makespan"},
+	{0, NULL, NULL, NULL},
+};
+
+static const struct hs_cli cli = {
+	"hs-plan",
+	"[-a ALGO] [-o KEY[=VAL]]... [-l] [-v] [FILE]",
+	"plan an instance with a scheduling algorithm, adding plan records",
+	opts,
+	complete_words,
+};
+
+static int plan_empty(const struct hs_schedule *s)
+{
+	for (int k = 0; k < s->n; k++)
+		if (s->p[k].nafter > 0)
+			return 0;
+	return 1;
+}
+
+static int want_help(char **ov, int nov)
+{
+	for (int k = 0; k < nov; k++)
+		if (strcmp(ov[k], "help") == 0)
+			return 1;
+	return 0;
+}
+
+/* File scope so that early exits leave nothing unreachable (LeakSanitizer). */
+static struct hs_loaded pl;
+static struct hs_optvals *ovals;
+static struct hs_stream st;
+static struct hs_instance in;
+static struct hs_schedule sched;
+static struct hs_ctx *ctx;
+static char **ov;
+
+int main(int argc, char **argv)
+{
+	hs_set_progname(argv[0]);
+	const char *spec = NULL, *arg;
+	int list = 0, verbose = 0, c, optind_ = 1, nov = 0;
+	ov = hs_calloc((size_t)argc + 1, sizeof *ov);
+	while ((c = hs_cli_next(&cli, argc, argv, &arg, &optind_)) != -1) {
+		switch (c) {
+		case 'a': spec = arg; break;
+		case 'o': ov[nov++] = (char *)arg; break;
+		case 'l': list = 1; break;
+		case 'v': verbose = 1; break;
+		default: hs_cli_usage_error(&cli, "unexpected option");
+		}
+	}
+	if (list) {
+		if (hs_algo_list(stdout, verbose) == 0) {
+			char **dirs = hs_plugin_dirs();
+			hs_error("no algorithms found; plugins are searched for in:");
+			for (int k = 0; dirs[k]; k++)
+				fprintf(stderr, "  %s\n", dirs[k]);
+			hs_plugin_dirs_free(dirs);
+		}
+		free(ov);
+		return fflush(stdout) == 0 ? HS_EXIT_OK : HS_EXIT_FAIL;
+	}
+	if (!spec)
+		hs_cli_usage_error(&cli, "no algorithm given: -a NAME (hs-plan -l lists them)");
+	if (argc - optind_ > 1)
+		hs_cli_usage_error(&cli, "one input file at most, got %d", argc - optind_);
+	const char *file = optind_ < argc ? argv[optind_] : NULL;
+
+	/* The algorithm and its options first: -o help and a typo in -a must not
+	 * wait for (or consume) the input. */
+	const struct hs_algo *algo;
+	if (hs_algo_resolve(spec, &pl, &algo) < 0)
+		return HS_EXIT_USAGE;
+	if (want_help(ov, nov)) {
+		hs_options_print(stdout, algo, pl.desc.name);
+		hs_plugin_unload(&pl);
+		return HS_EXIT_OK;
+	}
+	ovals = hs_optvals_new(algo->name, algo->options);
+	if (algo->presets && *algo->presets && hs_optvals_set(ovals, algo->presets) < 0)
+		hs_die(HS_EXIT_FAIL, "%s: plugin bug: bad presets '%s'", algo->name, algo->presets);
+	int bad = 0;
+	for (int k = 0; k < nov; k++)
+		bad |= hs_optvals_set(ovals, ov[k]) < 0;
+	if (bad)
+		return HS_EXIT_USAGE;
+	if (!algo->plan) {
+		hs_error("%s: no offline planner in this algorithm (online only)", algo->name);
+		return HS_EXIT_USAGE;
+	}
+
+	if (hs_stream_load(&st, file) < 0) /* initialises st */
+		return HS_EXIT_USAGE;
+	if (hs_instance_load(&in, &st) < 0)
+		return HS_EXIT_USAGE;
+	if (in.plat.nnodes == 0) {
+		hs_error("%s: no nodes in the platform", st.name);
+		return HS_EXIT_USAGE;
+	}
+
+	hs_schedule_init(&sched, in.ntasks);
+	ctx = hs_ctx_new(algo->name, st.name, verbose);
+	double t0 = hs_now(), elapsed = 0;
+	if (in.ntasks > 0) {
+		int rc = algo->plan(&in, ovals, &sched, ctx);
+		elapsed = hs_now() - t0;
+		hs_ctx_progress_end(ctx);
+		if (rc != 0) {
+			if (hs_ctx_nerrors(ctx) == 0)
+				hs_error("%s: planning failed (the plugin gave no reason)", algo->name);
+			return HS_EXIT_USAGE;
+		}
+		if (plan_empty(&sched))
+			hs_schedule_compute_after(&sched, &in.plat);
+		if (hs_validate(&in, &sched, 1) > 0)
+			hs_die(HS_EXIT_FAIL, "%s: produced an invalid plan (a bug in plugin %s, %s)",
+			       algo->name, pl.desc.name, pl.path);
+	}
+
+	hs_instance_set_plan(&in, &sched);
+	struct hs_record *prov = hs_instance_prov(&in, "plan");
+	char *otext = hs_optvals_text(ovals);
+	hs_record_set(prov, "tool", "hs-plan");
+	hs_record_set(prov, "version", HS_VERSION);
+	hs_record_set(prov, "algo", algo->name);
+	hs_record_set(prov, "plugin", pl.desc.name);
+	hs_record_set(prov, "opts", otext);
+	hs_record_setf(prov, "time", "%.6f", elapsed);
+	hs_ctx_prov_apply(ctx, prov);
+	free(otext);
+
+	if (verbose)
+		hs_error("%s: plugin %s %s (%s), %d tasks planned in %.6f s, makespan %g", algo->name,
+			 pl.desc.name, pl.desc.version, pl.path, in.ntasks, elapsed,
+			 hs_schedule_makespan(&sched));
+	int wrc = hs_stream_write(stdout, &st);
+	if (fflush(stdout) != 0 || wrc < 0) {
+		hs_error("error writing the output");
+		return HS_EXIT_FAIL;
+	}
+
+	hs_ctx_free(ctx);
+	hs_schedule_release(&sched);
+	hs_instance_release(&in);
+	hs_stream_release(&st);
+	hs_optvals_free(ovals); /* its table lives in the plugin: free before unloading */
+	hs_plugin_unload(&pl);
+	free(ov);
+	return HS_EXIT_OK;
+}

@@ -1,0 +1,777 @@
+/* format.c - records and streams of the hs line format (see hs-format(5)).
+ *
+ * Memory: a parsed record is ONE allocation laid out as
+ *     struct hs_record | fields[cap_] | raw text NUL | decoded tokens
+ * where "decoded tokens" are kind, id, and each key and value, each NUL
+ * terminated, with quotes and escapes removed (decoding only shrinks, so the
+ * decoded copy never outgrows the line).  The field count is bounded by the
+ * number of '=' in the line, which is what cap_ reserves.  Fields added
+ * later and replaced values live in small separate blocks chained from
+ * mem_; a fields array that outgrows cap_ is moved to the heap (FIELDS_HEAP).
+ *
+ * Parsed records come from an arena (large mappings carved up by a bump
+ * pointer, backed by huge pages where the kernel allows): a million small
+ * mallocs cost more in page faults than the parsing itself.  Each arena
+ * counts its live records and is unmapped when the last one is freed, so
+ * records stay individually freeable and may move between streams.
+ * Under AddressSanitizer every record is a plain malloc, to keep its checks.
+ *
+ * Writing: an unmodified record (raw != NULL) is written from its raw text,
+ * so parse -> write is the identity, except that CRLF line ends come back
+ * as "\n" and a missing final newline is added.  Modified and new records
+ * are written canonically: "kind id k=v k=v".
+ */
+#include "hs/format.h"
+#include "hs/util.h"
+
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+enum { DIRTY = 1, FIELDS_HEAP = 2, IN_ARENA = 4 };
+
+/* ---- record memory ---- */
+
+#if defined(__SANITIZE_ADDRESS__)
+#define USE_ARENA 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define USE_ARENA 0
+#endif
+#endif
+#ifndef USE_ARENA
+#define USE_ARENA 1
+#endif
+
+#define ARENA_ALIGN ((size_t)32 << 20) /* arenas start at multiples of this */
+#define ARENA_FIRST ((size_t)2 << 20)  /* sizes double from here up to ARENA_ALIGN */
+#define ARENA_BIG ((size_t)64 << 10)   /* larger records are malloc'd */
+
+struct arena {
+	atomic_long live; /* records in it, +1 while it is a thread's current arena */
+	size_t size;      /* bytes mapped from the arena's start */
+};
+#define ARENA_HDR ((sizeof(struct arena) + 15) & ~(size_t)15)
+
+static _Thread_local struct arena *cur_arena;
+static _Thread_local char *cur_p, *cur_end;
+static _Thread_local size_t next_size = ARENA_FIRST;
+
+static void arena_unref(struct arena *a)
+{
+	if (atomic_fetch_sub_explicit(&a->live, 1, memory_order_acq_rel) == 1)
+		munmap(a, a->size);
+}
+
+/* A new arena of next_size bytes aligned to ARENA_ALIGN, or -1. */
+static int arena_new(void)
+{
+	size_t size = next_size;
+	char *m = mmap(NULL, size + ARENA_ALIGN, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (m == MAP_FAILED)
+		return -1;
+	char *base = (char *)(((uintptr_t)m + ARENA_ALIGN - 1) & ~(uintptr_t)(ARENA_ALIGN - 1));
+	if (base > m)
+		munmap(m, (size_t)(base - m));
+	munmap(base + size, (size_t)(m + size + ARENA_ALIGN - (base + size)));
+	/* Huge pages where allowed, and the pages faulted in with one call
+	 * rather than one fault per 4 KiB (both are hints: errors ignored). */
+#ifdef MADV_HUGEPAGE
+	madvise(base, size, MADV_HUGEPAGE);
+#endif
+#ifdef MADV_POPULATE_WRITE
+	madvise(base, size, MADV_POPULATE_WRITE);
+#endif
+	if (cur_arena)
+		arena_unref(cur_arena);
+	struct arena *a = (struct arena *)(void *)base;
+	atomic_init(&a->live, 1);
+	a->size = size;
+	cur_arena = a;
+	cur_p = base + ARENA_HDR;
+	cur_end = base + size;
+	if (next_size < ARENA_ALIGN)
+		next_size *= 2;
+	return 0;
+}
+
+static struct hs_record *rec_alloc(size_t n)
+{
+	if (USE_ARENA && n <= ARENA_BIG) {
+		n = (n + 15) & ~(size_t)15;
+		if ((size_t)(cur_end - cur_p) >= n || arena_new() == 0) {
+			struct hs_record *r = (struct hs_record *)(void *)cur_p;
+			cur_p += n;
+			atomic_fetch_add_explicit(&cur_arena->live, 1, memory_order_relaxed);
+			r->dirty_ = IN_ARENA;
+			return r;
+		}
+	}
+	struct hs_record *r = hs_malloc(n);
+	r->dirty_ = 0;
+	return r;
+}
+
+static void rec_dealloc(struct hs_record *r)
+{
+	if (r->dirty_ & IN_ARENA)
+		arena_unref((struct arena *)((uintptr_t)r & ~(uintptr_t)(ARENA_ALIGN - 1)));
+	else
+		free(r);
+}
+
+/* A string owned by a record outside its main block. */
+struct chunk {
+	struct chunk *next;
+	char s[];
+};
+
+/* ---- character classes ---- */
+enum { C_BLANK = 1, C_KIND0 = 2, C_KIND = 4, C_KEY0 = 8, C_KEY = 16, C_QUOTE = 32 };
+/* Class bits of each byte, 16 a row from 0x00; bytes >= 0x80 have none. */
+static const unsigned char cls[256] = {
+	 0,  0,  0,  0,  0,  0,  0,  0,  0,  1,  0,  0,  0,  0,  0,  0,
+	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+	 1,  0, 32,  0,  0,  0,  0, 32,  0,  0,  0,  0,  0,  0, 16,  0,
+	20, 20, 20, 20, 20, 20, 20, 20, 20, 20,  0,  0,  0,  0,  0,  0,
+	 0, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24,
+	24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24,  0,  0,  0,  0, 28,
+	 0, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30,
+	30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30,  0,  0,  0,  0,  0,
+};
+
+#define IS(c, m) (cls[(unsigned char)(c)] & (m))
+
+/* ---- records ---- */
+
+static char *chunk_add(struct hs_record *r, const char *a, size_t na, const char *b, size_t nb)
+{
+	struct chunk *c = hs_malloc(sizeof *c + na + 1 + nb + 1);
+	memcpy(c->s, a, na);
+	c->s[na] = '\0';
+	if (b) {
+		memcpy(c->s + na + 1, b, nb);
+		c->s[na + 1 + nb] = '\0';
+	}
+	c->next = (struct chunk *)(void *)r->mem_;
+	r->mem_ = (char *)(void *)c;
+	return c->s;
+}
+
+/* Free the chunk holding s if s starts one (values replaced by set). */
+static void chunk_drop(struct hs_record *r, const char *s)
+{
+	struct chunk **pp = (struct chunk **)(void *)&r->mem_;
+	for (; *pp; pp = &(*pp)->next)
+		if ((*pp)->s == s) {
+			struct chunk *c = *pp;
+			*pp = c->next;
+			free(c);
+			return;
+		}
+}
+
+struct hs_record *hs_record_new(const char *kind, const char *id)
+{
+	size_t nk = kind ? strlen(kind) + 1 : 0, ni = strlen(id) + 1;
+	struct hs_record *r = hs_malloc(sizeof *r + nk + ni);
+	memset(r, 0, sizeof *r);
+	char *p = (char *)(r + 1);
+	if (kind) {
+		memcpy(p, kind, nk);
+		r->kind = p;
+		p += nk;
+	}
+	memcpy(p, id, ni);
+	if (kind) {
+		r->id = p;
+		r->dirty_ = DIRTY;
+	} else {
+		r->raw = p; /* a comment or blank line */
+		r->rawlen_ = ni - 1;
+	}
+	return r;
+}
+
+void hs_record_free(struct hs_record *r)
+{
+	if (!r)
+		return;
+	struct chunk *c = (struct chunk *)(void *)r->mem_;
+	while (c) {
+		struct chunk *next = c->next;
+		free(c);
+		c = next;
+	}
+	if (r->dirty_ & FIELDS_HEAP)
+		free(r->fields);
+	rec_dealloc(r);
+}
+
+const char *hs_record_get(const struct hs_record *r, const char *key)
+{
+	for (int i = r->nfields - 1; i >= 0; i--)
+		if (strcmp(r->fields[i].key, key) == 0)
+			return r->fields[i].val;
+	return NULL;
+}
+
+static void touch(struct hs_record *r)
+{
+	if (r->kind) {
+		r->raw = NULL;
+		r->rawlen_ = 0;
+	}
+	r->dirty_ |= DIRTY;
+}
+
+/* Remove fields[i], keeping the order. */
+static void remove_field(struct hs_record *r, int i)
+{
+	memmove(r->fields + i, r->fields + i + 1, (size_t)(r->nfields - i - 1) * sizeof *r->fields);
+	r->nfields--;
+}
+
+void hs_record_set(struct hs_record *r, const char *key, const char *val)
+{
+	size_t nv = strlen(val);
+	int last = -1;
+	for (int i = r->nfields - 1; i >= 0; i--)
+		if (strcmp(r->fields[i].key, key) == 0) {
+			if (last < 0) {
+				last = i;
+			} else { /* earlier duplicates: the new value is the only one */
+				remove_field(r, i);
+				last--;
+			}
+		}
+	touch(r);
+	if (last >= 0) {
+		const char *old = r->fields[last].val;
+		r->fields[last].val = chunk_add(r, val, nv, NULL, 0);
+		chunk_drop(r, old);
+		return;
+	}
+	if (r->nfields == r->cap_) {
+		int cap = r->cap_ < 4 ? 8 : r->cap_ * 2;
+		struct hs_field *f = hs_reallocarray(NULL, (size_t)cap, sizeof *f);
+		if (r->nfields)
+			memcpy(f, r->fields, (size_t)r->nfields * sizeof *f);
+		if (r->dirty_ & FIELDS_HEAP)
+			free(r->fields);
+		r->fields = f;
+		r->cap_ = cap;
+		r->dirty_ |= FIELDS_HEAP;
+	}
+	size_t nk = strlen(key);
+	char *k = chunk_add(r, key, nk, val, nv);
+	r->fields[r->nfields].key = k;
+	r->fields[r->nfields].val = k + nk + 1;
+	r->nfields++;
+}
+
+void hs_record_set_num(struct hs_record *r, const char *key, double v)
+{
+	char buf[HS_NUMBUF];
+	hs_record_set(r, key, hs_fmt_double(buf, v));
+}
+
+void hs_record_set_int(struct hs_record *r, const char *key, long v)
+{
+	char buf[32];
+	snprintf(buf, sizeof buf, "%ld", v);
+	hs_record_set(r, key, buf);
+}
+
+void hs_record_setf(struct hs_record *r, const char *key, const char *fmt, ...)
+{
+	char small[256];
+	va_list ap, ap2;
+	va_start(ap, fmt);
+	va_copy(ap2, ap);
+	int n = vsnprintf(small, sizeof small, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		n = 0, small[0] = '\0';
+	if ((size_t)n < sizeof small) {
+		hs_record_set(r, key, small);
+	} else {
+		char *big = hs_malloc((size_t)n + 1);
+		vsnprintf(big, (size_t)n + 1, fmt, ap2);
+		hs_record_set(r, key, big);
+		free(big);
+	}
+	va_end(ap2);
+}
+
+void hs_record_unset(struct hs_record *r, const char *key)
+{
+	for (int i = r->nfields - 1; i >= 0; i--)
+		if (strcmp(r->fields[i].key, key) == 0)
+			remove_field(r, i);
+	touch(r);
+}
+
+/* ---- parsing ---- */
+
+/* Messages name the offending text; long tokens are cut. */
+static _Thread_local char errbuf[320];
+
+static const char *fail(const char *fmt, ...) HS_PRINTF(1, 2);
+static const char *fail(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(errbuf, sizeof errbuf, fmt, ap);
+	va_end(ap);
+	return errbuf;
+}
+
+#define TOK_MAX 60 /* characters of a token shown in a message */
+#define TOK(p, n) (int)((n) > TOK_MAX ? TOK_MAX : (n)), (p), ((n) > TOK_MAX ? "..." : "")
+
+struct hs_record *hs_record_parse(const char *line, size_t len, int lineno, const char **err)
+{
+	*err = NULL;
+	if (memchr(line, '\0', len)) {
+		*err = "line contains a NUL byte";
+		return NULL;
+	}
+	const char *p = line, *end = line + len;
+	while (p < end && IS(*p, C_BLANK))
+		p++;
+	if (p == end || *p == '#') { /* blank line or comment */
+		struct hs_record *r = rec_alloc(sizeof *r + len + 1);
+		int flags = r->dirty_;
+		memset(r, 0, sizeof *r);
+		r->dirty_ = flags;
+		char *raw = (char *)(r + 1);
+		memcpy(raw, line, len);
+		raw[len] = '\0';
+		r->raw = raw;
+		r->rawlen_ = len;
+		r->line = lineno;
+		return r;
+	}
+
+	/* Upper bound of the field count: every field has a '='. */
+	int nmax = 0;
+	for (const char *q = p; (q = memchr(q, '=', (size_t)(end - q))); q++)
+		nmax++;
+	size_t size = sizeof(struct hs_record) + (size_t)nmax * sizeof(struct hs_field) + 2 * (len + 1);
+	struct hs_record *r = rec_alloc(size);
+	int flags = r->dirty_;
+	memset(r, 0, sizeof *r);
+	r->dirty_ = flags;
+	struct hs_field *fields = (struct hs_field *)(r + 1);
+	char *raw = (char *)(fields + nmax);
+	char *out = raw + len + 1;
+	memcpy(raw, line, len);
+	raw[len] = '\0';
+	r->raw = raw;
+	r->rawlen_ = len;
+	r->line = lineno;
+	r->fields = fields;
+	r->cap_ = nmax;
+
+	/* kind */
+	const char *t = p;
+	while (p < end && !IS(*p, C_BLANK))
+		p++;
+	size_t n = (size_t)(p - t);
+	int ok = IS(t[0], C_KIND0);
+	for (size_t i = 1; ok && i < n; i++)
+		ok = IS(t[i], C_KIND);
+	if (!ok) {
+		*err = fail("invalid record kind '%.*s%s' (kinds are lower-case words: [a-z][a-z0-9_]*)",
+			    TOK(t, n));
+		goto bad;
+	}
+	memcpy(out, t, n);
+	out[n] = '\0';
+	r->kind = out;
+	out += n + 1;
+
+	/* id */
+	while (p < end && IS(*p, C_BLANK))
+		p++;
+	t = p;
+	while (p < end && !IS(*p, C_BLANK))
+		p++;
+	n = (size_t)(p - t);
+	if (n == 0 || memchr(t, '=', n)) {
+		*err = fail("record '%s' has no id", r->kind);
+		goto bad;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (IS(t[i], C_QUOTE)) {
+			*err = fail("record '%s': invalid id '%.*s%s' (ids cannot contain quotes)", r->kind,
+				    TOK(t, n));
+			goto bad;
+		}
+	memcpy(out, t, n);
+	out[n] = '\0';
+	r->id = out;
+	out += n + 1;
+
+	/* fields */
+	for (;;) {
+		while (p < end && IS(*p, C_BLANK))
+			p++;
+		if (p == end)
+			break;
+		t = p;
+		while (p < end && IS(*p, C_KEY))
+			p++;
+		if (p == end || *p != '=') {
+			/* Show the whole token: up to '=' or a blank. */
+			const char *q = p;
+			while (q < end && *q != '=' && !IS(*q, C_BLANK))
+				q++;
+			n = (size_t)(q - t);
+			if (q == end || *q != '=')
+				*err = fail("field '%.*s%s' has no '='", TOK(t, n));
+			else if (n == 0)
+				*err = fail("field has an empty key");
+			else
+				*err = fail("invalid key '%.*s%s' (keys match [A-Za-z_][A-Za-z0-9_.]*)",
+					    TOK(t, n));
+			goto bad;
+		}
+		n = (size_t)(p - t);
+		if (n == 0 || !IS(t[0], C_KEY0)) {
+			if (n == 0)
+				*err = fail("field has an empty key");
+			else
+				*err = fail("invalid key '%.*s%s' (keys match [A-Za-z_][A-Za-z0-9_.]*)",
+					    TOK(t, n));
+			goto bad;
+		}
+		struct hs_field *f = &fields[r->nfields++];
+		memcpy(out, t, n);
+		out[n] = '\0';
+		f->key = out;
+		out += n + 1;
+		p++; /* '=' */
+		char *v = out;
+		if (p < end && *p == '\'') {
+			p++;
+			for (;;) {
+				if (p == end) {
+					*err = fail("unterminated quote in value of '%s'", f->key);
+					goto bad;
+				}
+				char c = *p++;
+				if (c == '\'')
+					break;
+				if (c == '\\') {
+					if (p == end) {
+						*err = fail("unterminated quote in value of '%s'", f->key);
+						goto bad;
+					}
+					c = *p++;
+					switch (c) {
+					case '\\': case '\'': break;
+					case 'n': c = '\n'; break;
+					case 't': c = '\t'; break;
+					default:
+						*err = fail("invalid escape '\\%c' in value of '%s' "
+							    "(use \\\\ \\' \\n \\t)", c, f->key);
+						goto bad;
+					}
+				}
+				*out++ = c;
+			}
+			if (p < end && !IS(*p, C_BLANK)) {
+				*err = fail("text after the closing quote in value of '%s'", f->key);
+				goto bad;
+			}
+		} else {
+			t = p;
+			while (p < end && !IS(*p, C_BLANK | C_QUOTE))
+				p++;
+			if (p < end && IS(*p, C_QUOTE)) {
+				*err = fail("quote inside the unquoted value of '%s' (quote the whole value: "
+					    "%s='...')", f->key, f->key);
+				goto bad;
+			}
+			memcpy(out, t, (size_t)(p - t));
+			out += p - t;
+		}
+		*out++ = '\0';
+		f->val = v;
+	}
+	return r;
+bad:
+	rec_dealloc(r);
+	return NULL;
+}
+
+/* ---- writing ---- */
+
+/* A write buffer in front of stdio: one memcpy per piece, large fwrites. */
+struct obuf {
+	FILE *f;
+	char *p;
+	size_t n, cap;
+	int err;
+};
+
+static void ob_flush(struct obuf *o)
+{
+	if (o->n && fwrite(o->p, 1, o->n, o->f) != o->n)
+		o->err = 1;
+	o->n = 0;
+}
+
+static inline void ob_put(struct obuf *o, const char *s, size_t n)
+{
+	if (o->cap - o->n < n) {
+		ob_flush(o);
+		if (n > o->cap) {
+			if (fwrite(s, 1, n, o->f) != n)
+				o->err = 1;
+			return;
+		}
+	}
+	memcpy(o->p + o->n, s, n);
+	o->n += n;
+}
+
+static inline void ob_putc(struct obuf *o, char c)
+{
+	if (o->n == o->cap)
+		ob_flush(o);
+	o->p[o->n++] = c;
+}
+
+static int needs_quotes(const char *v)
+{
+	if (!*v || *v == '#')
+		return 1;
+	for (; *v; v++)
+		switch (*v) {
+		case ' ': case '\t': case '\n': case '\r': case '\v': case '\f':
+		case '\'': case '"': case '\\':
+			return 1;
+		}
+	return 0;
+}
+
+static void ob_value(struct obuf *o, const char *v)
+{
+	if (!needs_quotes(v)) {
+		ob_put(o, v, strlen(v));
+		return;
+	}
+	ob_putc(o, '\'');
+	for (; *v; v++)
+		switch (*v) {
+		case '\\': ob_put(o, "\\\\", 2); break;
+		case '\'': ob_put(o, "\\'", 2); break;
+		case '\n': ob_put(o, "\\n", 2); break;
+		case '\t': ob_put(o, "\\t", 2); break;
+		default: ob_putc(o, *v);
+		}
+	ob_putc(o, '\'');
+}
+
+static void ob_canonical(struct obuf *o, const struct hs_record *r)
+{
+	if (!r->kind) {
+		if (r->raw)
+			ob_put(o, r->raw, r->rawlen_);
+		return;
+	}
+	ob_put(o, r->kind, strlen(r->kind));
+	ob_putc(o, ' ');
+	ob_put(o, r->id, strlen(r->id));
+	for (int i = 0; i < r->nfields; i++) {
+		ob_putc(o, ' ');
+		ob_put(o, r->fields[i].key, strlen(r->fields[i].key));
+		ob_putc(o, '=');
+		ob_value(o, r->fields[i].val);
+	}
+}
+
+static void ob_record_line(struct obuf *o, const struct hs_record *r)
+{
+	if (r->raw)
+		ob_put(o, r->raw, r->rawlen_);
+	else
+		ob_canonical(o, r);
+	ob_putc(o, '\n');
+}
+
+int hs_record_write(FILE *f, const struct hs_record *r)
+{
+	char buf[4096];
+	struct obuf o = {f, buf, 0, sizeof buf, 0};
+	ob_canonical(&o, r);
+	ob_flush(&o);
+	return o.err ? -1 : 0;
+}
+
+int hs_stream_write(FILE *f, const struct hs_stream *s)
+{
+	struct obuf o = {f, hs_malloc(1u << 18), 0, 1u << 18, 0};
+	size_t hpos = s->header_pos <= s->n ? s->header_pos : s->n;
+	for (size_t i = 0; i <= s->n; i++) {
+		if (i == hpos) {
+			if (s->header_raw)
+				ob_put(&o, s->header_raw, strlen(s->header_raw));
+			else
+				ob_put(&o, "hs 1", 4);
+			ob_putc(&o, '\n');
+		}
+		if (i < s->n)
+			ob_record_line(&o, s->recs[i]);
+	}
+	ob_flush(&o);
+	free(o.p);
+	if (fflush(f) != 0 || ferror(f))
+		o.err = 1;
+	return o.err ? -1 : 0;
+}
+
+/* ---- streams ---- */
+
+void hs_stream_init(struct hs_stream *s, const char *name)
+{
+	memset(s, 0, sizeof *s);
+	s->name = name ? hs_strdup(name) : NULL;
+	s->version = HS_FORMAT_VERSION;
+}
+
+void hs_stream_release(struct hs_stream *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		hs_record_free(s->recs[i]);
+	free(s->recs);
+	free(s->name);
+	free(s->header_raw);
+	memset(s, 0, sizeof *s);
+}
+
+void hs_stream_append(struct hs_stream *s, struct hs_record *r)
+{
+	if (s->n == s->cap) {
+		s->cap = s->cap ? s->cap * 2 : 1024;
+		s->recs = hs_reallocarray(s->recs, s->cap, sizeof *s->recs);
+	}
+	s->recs[s->n++] = r;
+}
+
+void hs_stream_filter(struct hs_stream *s, int (*drop)(const struct hs_record *, void *), void *arg)
+{
+	size_t j = 0, hpos = s->header_pos;
+	for (size_t i = 0; i < s->n; i++) {
+		if (drop(s->recs[i], arg)) {
+			if (i < s->header_pos)
+				hpos--;
+			hs_record_free(s->recs[i]);
+		} else {
+			s->recs[j++] = s->recs[i];
+		}
+	}
+	s->n = j;
+	s->header_pos = hpos;
+}
+
+/* The header: "hs" and a positive integer version, blanks around; more
+ * words after the version are allowed (kept in header_raw).  Returns 1 for
+ * a header, 0 when the line is no header at all, -1 on a reported error. */
+static int parse_header(struct hs_stream *s, const char *name, int lineno, const char *line,
+			size_t len)
+{
+	const char *p = line, *end = line + len;
+	while (p < end && IS(*p, C_BLANK))
+		p++;
+	if (end - p < 2 || p[0] != 'h' || p[1] != 's' || (end - p > 2 && !IS(p[2], C_BLANK)))
+		return 0;
+	p += 2;
+	while (p < end && IS(*p, C_BLANK))
+		p++;
+	const char *v = p;
+	long ver = 0;
+	while (p < end && *p >= '0' && *p <= '9' && ver < 1000000)
+		ver = ver * 10 + (*p++ - '0');
+	if (p == v || ver < 1 || (p < end && !IS(*p, C_BLANK))) {
+		hs_error_at(name, lineno, "bad header '%.*s%s' (expected 'hs %d')", TOK(line, len),
+			    HS_FORMAT_VERSION);
+		return -1;
+	}
+	if (ver > HS_FORMAT_VERSION) {
+		hs_error_at(name, lineno, "unsupported hs format version %ld (this hs reads %d)", ver,
+			    HS_FORMAT_VERSION);
+		return -1;
+	}
+	s->version = (int)ver;
+	free(s->header_raw);
+	s->header_raw = hs_strndup(line, len);
+	return 1;
+}
+
+int hs_stream_read(struct hs_stream *s, struct hs_input *in)
+{
+	const char *name = hs_input_name(in);
+	if (!s->name)
+		s->name = hs_strdup(name);
+	int have_header = 0, have_text = 0;
+	char *line;
+	long len;
+	const char *err;
+	while ((len = hs_input_getline(in, &line)) >= 0) {
+		int lineno = hs_input_lineno(in);
+		if (!have_header) {
+			const char *p = line, *end = line + len;
+			while (p < end && IS(*p, C_BLANK))
+				p++;
+			if (p < end)
+				have_text = 1;
+			if (p < end && *p != '#') {
+				int h = parse_header(s, name, lineno, line, (size_t)len);
+				if (h < 0)
+					return -1;
+				if (h == 0) {
+					hs_error_at(name, lineno, "missing header 'hs %d'",
+						    HS_FORMAT_VERSION);
+					return -1;
+				}
+				have_header = 1;
+				s->header_pos = s->n;
+				continue;
+			}
+		}
+		struct hs_record *r = hs_record_parse(line, (size_t)len, lineno, &err);
+		if (!r) {
+			hs_error_at(name, lineno, "%s", err);
+			return -1;
+		}
+		hs_stream_append(s, r);
+	}
+	if (len == -2)
+		return -1;
+	if (!have_header) {
+		if (have_text)
+			hs_error_at(name, 0, "missing header 'hs %d'", HS_FORMAT_VERSION);
+		else
+			hs_error_at(name, 0, "empty input");
+		return -1;
+	}
+	return 0;
+}
+
+int hs_stream_load(struct hs_stream *s, const char *path)
+{
+	struct hs_input *in = hs_input_open(path);
+	hs_stream_init(s, in ? hs_input_name(in) : path ? path : "stdin");
+	if (!in)
+		return -1;
+	int r = hs_stream_read(s, in);
+	hs_input_close(in);
+	return r;
+}

@@ -1,0 +1,495 @@
+/* loader.c - find, check and load scheduling plugins (hs-plugin(7)).
+ *
+ * Every check happens before the plugin is trusted with anything: the file
+ * must exist and be a shared object, export hs_plugin, say type "hs-sched"
+ * and ABI HS_PLUGIN_ABI, and carry descriptors large enough for ABI 1.  The
+ * descriptors are copied into zeroed host structs within the struct_size the
+ * plugin declares, so a plugin built against older (smaller) headers reads as
+ * having zero/NULL in the fields it does not know.  Each failure has its own
+ * message, because "plugin not found" is useless when the plugin is there
+ * but built for another ABI.
+ */
+#include <dirent.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <limits.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "hs/loader.h"
+
+#ifndef HS_PLUGINDIR
+#define HS_PLUGINDIR "/usr/local/lib/hs/plugins"
+#endif
+
+/* A plugin with more algorithms than this has a missing NULL terminator. */
+#define MAX_ALGOS 4096
+
+/* The smallest descriptors ABI 1 accepts: everything up to the last field
+ * that existed when ABI 1 was fixed.  Fields added later stay optional. */
+#define PLUGIN_MIN_SIZE (offsetof(struct hs_plugin, algos) + sizeof(void *))
+#define ALGO_MIN_SIZE (offsetof(struct hs_algo, plan) + sizeof(hs_plan_fn))
+/* abi, struct_size and type keep their offsets in every ABI: they are what
+ * tells a host whether it can read the rest. */
+#define HEADER_SIZE (offsetof(struct hs_plugin, type) + sizeof(const char *))
+
+static int valid_algo_name(const char *s)
+{
+	if (!s || !*s)
+		return 0;
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '-'))
+			return 0;
+	return 1;
+}
+
+/* dlerror() text usually starts with the path: drop it, we print it first. */
+static const char *strip_path(const char *err, const char *path)
+{
+	size_t n = strlen(path);
+	if (err && strncmp(err, path, n) == 0 && err[n] == ':' && err[n + 1] == ' ')
+		return err + n + 2;
+	return err ? err : "unknown error";
+}
+
+static int is_elf(const char *path)
+{
+	unsigned char magic[4] = {0};
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return 0;
+	size_t n = fread(magic, 1, 4, f);
+	fclose(f);
+	return n == 4 && magic[0] == 0x7f && magic[1] == 'E' && magic[2] == 'L' && magic[3] == 'F';
+}
+
+static int fail(struct hs_loaded *pl, char **why, char *msg)
+{
+	if (pl->dl)
+		dlclose(pl->dl);
+	free(pl->algos);
+	free(pl->path);
+	memset(pl, 0, sizeof *pl);
+	*why = msg;
+	return -1;
+}
+
+/* Copy the algorithm descriptors after init (init may build them). */
+static char *copy_algos(struct hs_loaded *pl, const char *path)
+{
+	const struct hs_algo *const *list = pl->desc.algos;
+	int n = 0;
+	while (list && n <= MAX_ALGOS && list[n])
+		n++;
+	if (n == 0)
+		return hs_asprintf("%s: plugin '%s' offers no algorithms", path, pl->desc.name);
+	if (n > MAX_ALGOS)
+		return hs_asprintf("%s: plugin '%s': algorithm list is not NULL-terminated", path,
+				   pl->desc.name);
+	pl->algos = hs_calloc((size_t)n, sizeof *pl->algos);
+	for (int k = 0; k < n; k++) {
+		const struct hs_algo *a = list[k];
+		if (a->struct_size < ALGO_MIN_SIZE)
+			return hs_asprintf("%s: plugin '%s': algorithm %d: descriptor too small "
+					   "(struct_size %u, ABI %d needs at least %zu)",
+					   path, pl->desc.name, k + 1, (unsigned)a->struct_size,
+					   HS_PLUGIN_ABI, ALGO_MIN_SIZE);
+		size_t sz = a->struct_size < sizeof *a ? a->struct_size : sizeof *a;
+		memcpy(&pl->algos[k], a, sz);
+		if (!valid_algo_name(pl->algos[k].name))
+			return hs_asprintf("%s: plugin '%s': algorithm %d: bad name '%s' "
+					   "(use [a-z0-9-])",
+					   path, pl->desc.name, k + 1,
+					   pl->algos[k].name ? pl->algos[k].name : "(null)");
+		for (int j = 0; j < k; j++)
+			if (strcmp(pl->algos[j].name, pl->algos[k].name) == 0)
+				return hs_asprintf("%s: plugin '%s': algorithm '%s' listed twice", path,
+						   pl->desc.name, pl->algos[k].name);
+		if (!pl->algos[k].summary)
+			pl->algos[k].summary = "";
+	}
+	pl->nalgos = n;
+	return NULL;
+}
+
+int hs_plugin_load(struct hs_loaded *pl, const char *path, char **why)
+{
+	memset(pl, 0, sizeof *pl);
+	struct stat st;
+	if (stat(path, &st) < 0)
+		return fail(pl, why,
+			    hs_asprintf("%s: cannot open plugin: %s", path,
+					errno == ENOENT ? "no such file" : strerror(errno)));
+	if (S_ISDIR(st.st_mode))
+		return fail(pl, why, hs_asprintf("%s: cannot open plugin: is a directory", path));
+	/* dlopen searches the library path for names without '/'. */
+	char *open_path = strchr(path, '/') ? hs_strdup(path) : hs_asprintf("./%s", path);
+	dlerror();
+	pl->dl = dlopen(open_path, RTLD_NOW | RTLD_LOCAL);
+	if (!pl->dl) {
+		const char *err = strip_path(dlerror(), open_path);
+		char *msg = is_elf(path)
+				    ? hs_asprintf("%s: cannot open plugin: %s", path, err)
+				    : hs_asprintf("%s: cannot open plugin: not a shared library: %s",
+						  path, err);
+		free(open_path);
+		return fail(pl, why, msg);
+	}
+	free(open_path);
+	pl->path = hs_strdup(path);
+
+	dlerror();
+	const struct hs_plugin *d = dlsym(pl->dl, HS_PLUGIN_SYMBOL);
+	if (!d)
+		return fail(pl, why,
+			    hs_asprintf("%s: not an hs plugin (no symbol '%s')", path, HS_PLUGIN_SYMBOL));
+	if (d->struct_size < HEADER_SIZE)
+		return fail(pl, why,
+			    hs_asprintf("%s: not an hs plugin (descriptor of %u bytes)", path,
+					(unsigned)d->struct_size));
+	if (!d->type || strcmp(d->type, HS_PLUGIN_TYPE) != 0)
+		return fail(pl, why,
+			    hs_asprintf("%s: plugin type '%s' is not '%s'", path,
+					d->type ? d->type : "", HS_PLUGIN_TYPE));
+	if (d->abi != HS_PLUGIN_ABI)
+		return fail(pl, why,
+			    hs_asprintf("%s: plugin ABI %u, this hs supports ABI %d", path,
+					(unsigned)d->abi, HS_PLUGIN_ABI));
+	if (d->struct_size < PLUGIN_MIN_SIZE)
+		return fail(pl, why,
+			    hs_asprintf("%s: plugin descriptor too small (struct_size %u, ABI %d "
+					"needs at least %zu)",
+					path, (unsigned)d->struct_size, HS_PLUGIN_ABI, PLUGIN_MIN_SIZE));
+	memcpy(&pl->desc, d, d->struct_size < sizeof *d ? d->struct_size : sizeof *d);
+	if (!valid_algo_name(pl->desc.name))
+		return fail(pl, why,
+			    hs_asprintf("%s: plugin family name '%s' is not [a-z0-9-]", path,
+					pl->desc.name ? pl->desc.name : "(null)"));
+	if (!pl->desc.version)
+		pl->desc.version = "";
+	if (!pl->desc.summary)
+		pl->desc.summary = "";
+	if (pl->desc.init && pl->desc.init() != 0)
+		return fail(pl, why,
+			    hs_asprintf("%s: plugin '%s' init failed", path, pl->desc.name));
+	char *err = copy_algos(pl, path);
+	if (err) {
+		if (pl->desc.fini)
+			pl->desc.fini();
+		return fail(pl, why, err);
+	}
+	return 0;
+}
+
+void hs_plugin_unload(struct hs_loaded *pl)
+{
+	if (!pl || !pl->dl)
+		return;
+	if (pl->desc.fini)
+		pl->desc.fini();
+	dlclose(pl->dl);
+	free(pl->algos);
+	free(pl->path);
+	memset(pl, 0, sizeof *pl);
+}
+
+const struct hs_algo *hs_plugin_algo(const struct hs_loaded *pl, const char *name)
+{
+	for (int k = 0; k < pl->nalgos; k++)
+		if (strcmp(pl->algos[k].name, name) == 0)
+			return &pl->algos[k];
+	return NULL;
+}
+
+/* "a, b, c" */
+static char *algo_names(const struct hs_loaded *pl)
+{
+	size_t len = 1;
+	for (int k = 0; k < pl->nalgos; k++)
+		len += strlen(pl->algos[k].name) + 2;
+	char *s = hs_malloc(len);
+	s[0] = '\0';
+	for (int k = 0; k < pl->nalgos; k++) {
+		if (k)
+			strcat(s, ", ");
+		strcat(s, pl->algos[k].name);
+	}
+	return s;
+}
+
+/* ---------------- the search path ---------------- */
+
+static void push(char ***v, int *n, char *s)
+{
+	*v = hs_reallocarray(*v, (size_t)*n + 2, sizeof **v);
+	(*v)[(*n)++] = s;
+	(*v)[*n] = NULL;
+}
+
+char **hs_plugin_dirs(void)
+{
+	char **dirs = hs_calloc(1, sizeof *dirs); /* NULL-terminated */
+	int n = 0;
+	const char *env = getenv("HS_PLUGIN_PATH");
+	if (env && *env) {
+		int m;
+		char **parts = hs_split_list(env, ':', &m);
+		for (int k = 0; k < m; k++)
+			if (parts[k][0]) /* "a::b" and a trailing ':' add nothing */
+				push(&dirs, &n, hs_strdup(parts[k]));
+		free(parts);
+	}
+	char exe[PATH_MAX];
+	ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (len > 0) {
+		exe[len] = '\0';
+		char *slash = strrchr(exe, '/');
+		if (slash) {
+			*slash = '\0';
+			char *dir = hs_asprintf("%s/../build/plugins", exe);
+			char *real = realpath(dir, NULL); /* for readable -l output */
+			push(&dirs, &n, real ? hs_strdup(real) : hs_strdup(dir));
+			free(real);
+			free(dir);
+		}
+	}
+	push(&dirs, &n, hs_strdup(HS_PLUGINDIR));
+	return dirs;
+}
+
+void hs_plugin_dirs_free(char **dirs)
+{
+	if (!dirs)
+		return;
+	for (int k = 0; dirs[k]; k++)
+		free(dirs[k]);
+	free(dirs);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every *.so file on the search path, in search order, each file once
+ * (by real path: the build tree may also be the install directory). */
+static char **plugin_files(int *count)
+{
+	char **dirs = hs_plugin_dirs();
+	char **files = hs_calloc(1, sizeof *files), **seen = NULL;
+	int n = 0, nseen = 0;
+	for (int d = 0; dirs[d]; d++) {
+		DIR *dir = opendir(dirs[d]);
+		if (!dir)
+			continue;
+		char **names = NULL;
+		int nn = 0;
+		struct dirent *e;
+		while ((e = readdir(dir))) {
+			size_t l = strlen(e->d_name);
+			if (l > 3 && strcmp(e->d_name + l - 3, ".so") == 0)
+				push(&names, &nn, hs_strdup(e->d_name));
+		}
+		closedir(dir);
+		if (nn)
+			qsort(names, (size_t)nn, sizeof *names, cmp_str);
+		for (int k = 0; k < nn; k++) {
+			char *path = hs_asprintf("%s/%s", dirs[d], names[k]);
+			free(names[k]);
+			struct stat st;
+			char *real = realpath(path, NULL);
+			int dup = 0;
+			for (int j = 0; real && j < nseen; j++)
+				dup |= strcmp(seen[j], real) == 0;
+			if (!real || dup || stat(path, &st) < 0 || !S_ISREG(st.st_mode)) {
+				free(real);
+				free(path);
+				continue;
+			}
+			push(&seen, &nseen, real);
+			push(&files, &n, path);
+		}
+		free(names);
+	}
+	for (int k = 0; k < nseen; k++)
+		free(seen[k]);
+	free(seen);
+	hs_plugin_dirs_free(dirs);
+	*count = n;
+	return files;
+}
+
+static void free_files(char **files, int n)
+{
+	for (int k = 0; k < n; k++)
+		free(files[k]);
+	free(files);
+}
+
+/* A spec names a file when it has a '/' before its last ':' (or anywhere if
+ * there is none) or ends in ".so". */
+static int spec_is_path(const char *spec, char **path, char **name)
+{
+	size_t len = strlen(spec);
+	if (len > 3 && strcmp(spec + len - 3, ".so") == 0) {
+		*path = hs_strdup(spec);
+		*name = NULL;
+		return 1;
+	}
+	const char *colon = strrchr(spec, ':');
+	const char *head_end = colon ? colon : spec + len;
+	if (!memchr(spec, '/', (size_t)(head_end - spec)))
+		return 0;
+	*path = hs_strndup(spec, (size_t)(head_end - spec));
+	*name = colon ? hs_strdup(colon + 1) : NULL;
+	return 1;
+}
+
+static int resolve_path(const char *path, const char *name, struct hs_loaded *pl,
+			const struct hs_algo **algo)
+{
+	char *why = NULL;
+	if (hs_plugin_load(pl, path, &why) < 0) {
+		hs_error("%s", why);
+		free(why);
+		return -1;
+	}
+	if (!name && pl->nalgos == 1) {
+		*algo = &pl->algos[0];
+		return 0;
+	}
+	if (name && (*algo = hs_plugin_algo(pl, name)))
+		return 0;
+	char *has = algo_names(pl);
+	if (name)
+		hs_error("%s: no algorithm '%s' in plugin '%s' (has: %s)", path, name, pl->desc.name,
+			 has);
+	else
+		hs_error("%s: plugin '%s' has %d algorithms, pick one with %s:NAME (has: %s)", path,
+			 pl->desc.name, pl->nalgos, path, has);
+	free(has);
+	hs_plugin_unload(pl);
+	return -1;
+}
+
+int hs_algo_resolve(const char *spec, struct hs_loaded *pl, const struct hs_algo **algo)
+{
+	char *path, *name;
+	memset(pl, 0, sizeof *pl);
+	*algo = NULL;
+	if (spec_is_path(spec, &path, &name)) {
+		int rc = resolve_path(path, name, pl, algo);
+		free(path);
+		free(name);
+		return rc;
+	}
+	int n;
+	char **files = plugin_files(&n);
+	char **broken = NULL;
+	int nbroken = 0;
+	for (int k = 0; k < n; k++) {
+		char *why = NULL;
+		if (hs_plugin_load(pl, files[k], &why) < 0) {
+			push(&broken, &nbroken, why);
+			continue;
+		}
+		if ((*algo = hs_plugin_algo(pl, spec)))
+			break;
+		hs_plugin_unload(pl);
+	}
+	if (!*algo) {
+		hs_error("unknown algorithm '%s' (%s -l lists them)", spec, hs_progname());
+		for (int k = 0; k < nbroken; k++)
+			hs_error("note: skipped broken plugin %s", broken[k]);
+	}
+	free_files(broken, nbroken);
+	free_files(files, n);
+	return *algo ? 0 : -1;
+}
+
+/* ---------------- listing ---------------- */
+
+struct listed {
+	char *name, *summary, *family, *file;
+	int shadowed;
+};
+
+/* Load every plugin on the path and collect its algorithms. */
+static struct listed *collect(int *count, int report_broken)
+{
+	int n, nl = 0;
+	char **files = plugin_files(&n);
+	struct listed *l = NULL;
+	for (int k = 0; k < n; k++) {
+		struct hs_loaded pl;
+		char *why = NULL;
+		if (hs_plugin_load(&pl, files[k], &why) < 0) {
+			if (report_broken)
+				hs_error("note: skipped broken plugin %s", why);
+			free(why);
+			continue;
+		}
+		l = hs_reallocarray(l, (size_t)(nl + pl.nalgos), sizeof *l);
+		for (int a = 0; a < pl.nalgos; a++) {
+			struct listed *e = &l[nl++];
+			e->name = hs_strdup(pl.algos[a].name);
+			e->summary = hs_strdup(pl.algos[a].summary);
+			e->family = hs_strdup(pl.desc.name);
+			e->file = hs_strdup(files[k]);
+			e->shadowed = 0;
+			for (int j = 0; j < nl - 1; j++)
+				if (strcmp(l[j].name, e->name) == 0 && !l[j].shadowed)
+					e->shadowed = 1;
+		}
+		hs_plugin_unload(&pl);
+	}
+	free_files(files, n);
+	*count = nl;
+	return l;
+}
+
+static void free_listed(struct listed *l, int n)
+{
+	for (int k = 0; k < n; k++) {
+		free(l[k].name);
+		free(l[k].summary);
+		free(l[k].family);
+		free(l[k].file);
+	}
+	free(l);
+}
+
+int hs_algo_list(FILE *f, int verbose)
+{
+	int n, wn = 0, ws = 0, listed = 0;
+	struct listed *l = collect(&n, 1);
+	for (int k = 0; k < n; k++) {
+		if (l[k].shadowed && !verbose)
+			continue;
+		int a = (int)strlen(l[k].name), b = (int)strlen(l[k].summary);
+		wn = a > wn ? a : wn;
+		ws = b > ws ? b : ws;
+	}
+	for (int k = 0; k < n; k++) {
+		if (l[k].shadowed && !verbose)
+			continue;
+		fprintf(f, "%-*s  %-*s  (%s, %s)%s\n", wn, l[k].name, ws, l[k].summary, l[k].family,
+			l[k].file, l[k].shadowed ? " [shadowed]" : "");
+		listed++;
+	}
+	free_listed(l, n);
+	return listed;
+}
+
+void hs_algo_list_names(FILE *f)
+{
+	int n;
+	struct listed *l = collect(&n, 0);
+	for (int k = 0; k < n; k++)
+		if (!l[k].shadowed)
+			fprintf(f, "%s\n", l[k].name);
+	free_listed(l, n);
+}

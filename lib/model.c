@@ -1,0 +1,1309 @@
+/* model.c - build the typed model (platform, tasks, plan and run schedules)
+ * from a stream's records, and write schedules back as records.
+ *
+ * Records may come in any order, so loading works in two passes:
+ *   1. walk the stream once, register every id (duplicates are errors) and
+ *      sort records by kind;
+ *   2. decode them in dependency order: platform (ref_flops), clusters,
+ *      nodes (cluster references, default flops), tasks, then plan and run
+ *      records (task and node references, after lists).
+ * Every problem is collected with its line, and at the end the first ones
+ * are printed in line order, so one run shows the user all that is wrong.
+ * Unknown kinds and keys are ignored here; they stay in the stream.
+ */
+#include <limits.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hs/format.h"
+#include "hs/model.h"
+#include "hs/util.h"
+
+#define MAX_SHOWN_ERRORS 20
+#define MAX_KEPT_ERRORS 1000
+
+/* ---------------- string -> index hash map (open addressing) ---------------- */
+
+struct strmap {
+	const char **keys;
+	int *vals;
+	size_t cap; /* power of two */
+	size_t n;
+};
+
+static uint64_t hash_str(const char *s)
+{
+	uint64_t h = 1469598103934665603ull; /* FNV-1a */
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 1099511628211ull;
+	}
+	return h;
+}
+
+static void map_init(struct strmap *m, size_t expected)
+{
+	size_t cap = 16;
+	while (cap < expected * 2 + 1)
+		cap *= 2;
+	m->keys = hs_calloc(cap, sizeof *m->keys);
+	m->vals = hs_calloc(cap, sizeof *m->vals);
+	m->cap = cap;
+	m->n = 0;
+}
+
+static void map_release(struct strmap *m)
+{
+	free(m->keys);
+	free(m->vals);
+	memset(m, 0, sizeof *m);
+}
+
+static size_t map_slot(const struct strmap *m, const char *k)
+{
+	size_t i = (size_t)hash_str(k) & (m->cap - 1);
+	while (m->keys[i] && strcmp(m->keys[i], k) != 0)
+		i = (i + 1) & (m->cap - 1);
+	return i;
+}
+
+static int map_get(const struct strmap *m, const char *k)
+{
+	if (!m->cap || !k)
+		return -1;
+	size_t i = map_slot(m, k);
+	return m->keys[i] ? m->vals[i] : -1;
+}
+
+static void map_grow(struct strmap *m)
+{
+	struct strmap big;
+	map_init(&big, m->cap); /* doubles the capacity */
+	for (size_t i = 0; i < m->cap; i++)
+		if (m->keys[i]) {
+			size_t j = map_slot(&big, m->keys[i]);
+			big.keys[j] = m->keys[i];
+			big.vals[j] = m->vals[i];
+			big.n++;
+		}
+	map_release(m);
+	*m = big;
+}
+
+/* Insert k -> v unless k is present; returns the existing value or -1.
+ * The key string must outlive the map. */
+static int map_put(struct strmap *m, const char *k, int v)
+{
+	if ((m->n + 1) * 2 > m->cap)
+		map_grow(m);
+	size_t i = map_slot(m, k);
+	if (m->keys[i])
+		return m->vals[i];
+	m->keys[i] = k;
+	m->vals[i] = v;
+	m->n++;
+	return -1;
+}
+
+static void map_set(struct strmap *m, const char *k, int v)
+{
+	size_t i = map_slot(m, k);
+	if (!m->keys[i]) {
+		map_put(m, k, v);
+		return;
+	}
+	m->vals[i] = v;
+}
+
+/* ---------------- string pool ----------------
+ * Ids and names are copied out of the records: a tool may modify a record
+ * (hs_record_set) and its strings may move, the model's must not. */
+
+struct pool_chunk {
+	struct pool_chunk *next;
+	size_t used, cap;
+	char data[];
+};
+
+struct pool {
+	struct pool_chunk *head;
+};
+
+static const char *pool_strdup(struct pool *p, const char *s)
+{
+	if (!s)
+		return NULL;
+	size_t n = strlen(s) + 1;
+	if (!p->head || p->head->cap - p->head->used < n) {
+		size_t cap = n > 65536 ? n : 65536;
+		struct pool_chunk *c = hs_malloc(sizeof *c + cap);
+		c->next = p->head;
+		c->used = 0;
+		c->cap = cap;
+		p->head = c;
+	}
+	char *d = p->head->data + p->head->used;
+	memcpy(d, s, n);
+	p->head->used += n;
+	return d;
+}
+
+static void pool_release(struct pool *p)
+{
+	while (p->head) {
+		struct pool_chunk *c = p->head;
+		p->head = c->next;
+		free(c);
+	}
+}
+
+/* The instance's private part (in->index_). */
+struct index {
+	struct strmap tasks, nodes, clusters;
+	struct pool strings;
+	char *xml; /* resolved platform file path */
+};
+
+/* ---------------- error collection ---------------- */
+
+struct err {
+	int line;
+	int seq;
+	char *msg;
+};
+
+struct loader {
+	struct hs_instance *in;
+	struct hs_stream *s;
+	struct index *ix;
+	struct err *errs;
+	int nerrs, caperrs, total;
+	int *node_bad; /* per node index: its record had errors (skip range checks) */
+};
+
+HS_PRINTF(3, 4)
+static void err_add(struct loader *L, int line, const char *fmt, ...)
+{
+	L->total++;
+	if (L->nerrs >= MAX_KEPT_ERRORS)
+		return;
+	if (L->nerrs == L->caperrs) {
+		L->caperrs = L->caperrs ? 2 * L->caperrs : 16;
+		L->errs = hs_reallocarray(L->errs, L->caperrs, sizeof *L->errs);
+	}
+	va_list ap;
+	va_start(ap, fmt);
+	char buf[1024];
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	L->errs[L->nerrs].line = line;
+	L->errs[L->nerrs].seq = L->nerrs;
+	L->errs[L->nerrs].msg = hs_strdup(buf);
+	L->nerrs++;
+}
+
+static int err_cmp(const void *a, const void *b)
+{
+	const struct err *x = a, *y = b;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static void err_flush(struct loader *L)
+{
+	qsort(L->errs, L->nerrs, sizeof *L->errs, err_cmp);
+	for (int i = 0; i < L->nerrs; i++) {
+		if (i < MAX_SHOWN_ERRORS)
+			hs_error_at(L->s->name, L->errs[i].line, "%s", L->errs[i].msg);
+		free(L->errs[i].msg);
+	}
+	if (L->total > MAX_SHOWN_ERRORS)
+		hs_error_at(L->s->name, 0, "%d more problems not shown", L->total - MAX_SHOWN_ERRORS);
+	free(L->errs);
+	L->errs = NULL;
+	L->nerrs = L->caperrs = 0;
+}
+
+/* ---------------- field decoding ---------------- */
+
+enum numkind { NUM_ANY, NUM_NONNEG, NUM_POS, NUM_UNIT };
+
+static const char *num_desc(enum numkind k)
+{
+	switch (k) {
+	case NUM_NONNEG: return "a non-negative number";
+	case NUM_POS: return "a positive number";
+	case NUM_UNIT: return "in [0,1]";
+	default: return "a number";
+	}
+}
+
+/* Decode key as a finite number of the given kind.  Absent: *out = def, or
+ * an error when required.  Returns 0 on success, -1 after reporting. */
+static int get_num(struct loader *L, const struct hs_record *r, const char *what, const char *key,
+		   enum numkind kind, int required, double def, double *out)
+{
+	const char *v = hs_record_get(r, key);
+	*out = def;
+	if (!v) {
+		if (!required)
+			return 0;
+		err_add(L, r->line, "%s: missing %s=", what, key);
+		return -1;
+	}
+	double d;
+	int ok = hs_parse_double(v, &d) == 0;
+	if (ok) {
+		switch (kind) {
+		case NUM_NONNEG: ok = d >= 0; break;
+		case NUM_POS: ok = d > 0; break;
+		case NUM_UNIT: ok = d >= 0 && d <= 1; break;
+		default: break;
+		}
+	}
+	if (!ok) {
+		err_add(L, r->line, "%s: %s must be %s, got '%s'", what, key, num_desc(kind), v);
+		return -1;
+	}
+	*out = d;
+	return 0;
+}
+
+/* Integer >= min (min is 0 or 1). */
+static int get_int(struct loader *L, const struct hs_record *r, const char *what, const char *key,
+		   int min, int required, int def, int *out)
+{
+	const char *v = hs_record_get(r, key);
+	*out = def;
+	if (!v) {
+		if (!required)
+			return 0;
+		err_add(L, r->line, "%s: missing %s=", what, key);
+		return -1;
+	}
+	int n;
+	if (hs_parse_int(v, min, INT_MAX, &n) != 0) {
+		err_add(L, r->line, "%s: %s must be a %s integer, got '%s'", what, key,
+			min > 0 ? "positive" : "non-negative", v);
+		return -1;
+	}
+	*out = n;
+	return 0;
+}
+
+/* A list of non-negative finite numbers; *out malloc'd (NULL when absent). */
+static int get_numlist(struct loader *L, const struct hs_record *r, const char *what, const char *key,
+		       double **out, int *n)
+{
+	const char *v = hs_record_get(r, key);
+	*out = NULL;
+	*n = 0;
+	if (!v)
+		return 0;
+	double *d = NULL;
+	int c = hs_parse_numlist(v, &d);
+	int ok = c > 0;
+	for (int i = 0; ok && i < c; i++)
+		ok = d[i] >= 0;
+	if (!ok) {
+		free(d);
+		err_add(L, r->line, "%s: %s must be a list of non-negative numbers, got '%s'", what, key,
+			v);
+		return -1;
+	}
+	*out = d;
+	*n = c;
+	return 0;
+}
+
+/* ---------------- pass 2 decoders ---------------- */
+
+static void load_platform(struct loader *L, struct hs_record *r)
+{
+	struct hs_platform *pl = &L->in->plat;
+	char what[300];
+	snprintf(what, sizeof what, "platform %s", r->id);
+	get_num(L, r, what, "ref_flops", NUM_POS, 0, 1e9, &pl->ref_flops);
+	get_num(L, r, what, "backbone_bw", NUM_NONNEG, 0, 0, &pl->backbone_bw);
+	get_num(L, r, what, "backbone_lat", NUM_NONNEG, 0, 0, &pl->backbone_lat);
+	const char *xml = hs_record_get(r, "xml");
+	if (!xml)
+		return;
+	if (!*xml) {
+		err_add(L, r->line, "%s: xml must name a file", what);
+		return;
+	}
+	/* A relative path is relative to the stream's file (cwd for stdin). */
+	const char *name = L->s->name;
+	const char *slash = name ? strrchr(name, '/') : NULL;
+	if (xml[0] != '/' && slash && strcmp(name, "stdin") != 0)
+		L->ix->xml = hs_asprintf("%.*s/%s", (int)(slash - name), name, xml);
+	else
+		L->ix->xml = hs_strdup(xml);
+	pl->xml = L->ix->xml;
+}
+
+static void cluster_defaults(struct hs_cluster *c)
+{
+	memset(c, 0, sizeof *c);
+	c->bw = 1.25e9;
+}
+
+static void load_cluster(struct loader *L, struct hs_cluster *c, struct hs_record *r, const char *id)
+{
+	char what[300];
+	snprintf(what, sizeof what, "cluster %s", r->id);
+	cluster_defaults(c);
+	c->id = id;
+	c->rec = r;
+	get_num(L, r, what, "bw", NUM_POS, 0, 1.25e9, &c->bw);
+	get_num(L, r, what, "lat", NUM_NONNEG, 0, 0, &c->lat);
+	get_num(L, r, what, "bb_bw", NUM_NONNEG, 0, 0, &c->bb_bw);
+	get_num(L, r, what, "bb_lat", NUM_NONNEG, 0, 0, &c->bb_lat);
+	get_num(L, r, what, "up_bw", NUM_NONNEG, 0, 0, &c->up_bw);
+	get_num(L, r, what, "up_lat", NUM_NONNEG, 0, 0, &c->up_lat);
+	const char *sh = hs_record_get(r, "sharing");
+	if (sh) {
+		if (strcmp(sh, "shared") == 0)
+			c->sharing_fatpipe = 0;
+		else if (strcmp(sh, "fatpipe") == 0)
+			c->sharing_fatpipe = 1;
+		else
+			err_add(L, r->line, "%s: sharing must be shared or fatpipe, got '%s'", what, sh);
+	}
+}
+
+/* Decode a node; returns the number of problems found.  cluster is left -1
+ * when cluster= is absent (resolved later to the default cluster). */
+static int load_node(struct loader *L, struct hs_node *n, struct hs_record *r, const char *id)
+{
+	char what[300];
+	snprintf(what, sizeof what, "node %s", r->id);
+	int before = L->total;
+	memset(n, 0, sizeof *n);
+	n->id = id;
+	n->rec = r;
+	n->cluster = -1;
+	if (get_int(L, r, what, "cores", 1, 1, 1, &n->cores) != 0)
+		n->cores = 1;
+	get_num(L, r, what, "speed", NUM_POS, 0, 1, &n->speed);
+	get_num(L, r, what, "flops", NUM_POS, 0, n->speed * L->in->plat.ref_flops, &n->flops);
+	get_int(L, r, what, "gpus", 0, 0, 0, &n->gpus);
+	get_num(L, r, what, "gpu_speed", NUM_POS, 0, 1, &n->gpu_speed);
+	get_num(L, r, what, "cpu_busy", NUM_NONNEG, 0, 0, &n->cpu_busy);
+	get_num(L, r, what, "cpu_idle", NUM_NONNEG, 0, 0, &n->cpu_idle);
+	get_num(L, r, what, "gpu_busy", NUM_NONNEG, 0, 0, &n->gpu_busy);
+	get_num(L, r, what, "gpu_idle", NUM_NONNEG, 0, 0, &n->gpu_idle);
+	const char *cl = hs_record_get(r, "cluster");
+	if (cl) {
+		n->cluster = map_get(&L->ix->clusters, cl);
+		if (n->cluster < 0) {
+			err_add(L, r->line, "%s: unknown cluster '%s'", what, cl);
+			n->cluster = -1;
+		}
+	}
+	return L->total - before;
+}
+
+/* t(1) from the model fields alone (before on= is known), for alpha. */
+static double model_seq_time(const struct hs_task *t)
+{
+	switch (t->model) {
+	case HS_MODEL_AMDAHL: return t->t1;
+	case HS_MODEL_OVERHEAD: return t->T;
+	case HS_MODEL_TABLE: return t->ntimes > 0 ? t->times[0] : INFINITY;
+	case HS_MODEL_RIGID: return t->size == 1 ? t->time : INFINITY;
+	default: return INFINITY;
+	}
+}
+
+static const char *model_names[] = { "amdahl", "overhead", "table", "rigid", "gpu" };
+
+static void load_task(struct loader *L, struct hs_task *t, int index, struct hs_record *r,
+		      const char *id)
+{
+	char what[300];
+	snprintf(what, sizeof what, "task %s", r->id);
+	memset(t, 0, sizeof *t);
+	t->id = id;
+	t->index = index;
+	t->rec = r;
+	t->gpu_time = INFINITY;
+	t->alpha = NAN;
+	t->walltime = INFINITY;
+	t->on = HS_ON_CPU;
+	t->scope = HS_SCOPE_NODE;
+
+	const char *m = hs_record_get(r, "model");
+	int model_ok = 1;
+	if (!m) {
+		err_add(L, r->line, "%s: missing model= (one of amdahl, overhead, table, rigid, gpu)",
+			what);
+		model_ok = 0;
+	} else {
+		size_t k;
+		for (k = 0; k < sizeof model_names / sizeof *model_names; k++)
+			if (strcmp(m, model_names[k]) == 0)
+				break;
+		if (k == sizeof model_names / sizeof *model_names) {
+			err_add(L, r->line, "%s: unknown model '%s'", what, m);
+			model_ok = 0;
+		} else {
+			t->model = (enum hs_model_kind)k;
+		}
+	}
+	if (model_ok) {
+		switch (t->model) {
+		case HS_MODEL_AMDAHL:
+			get_num(L, r, what, "t1", NUM_NONNEG, 1, 0, &t->t1);
+			get_num(L, r, what, "beta", NUM_UNIT, 0, 0, &t->beta);
+			break;
+		case HS_MODEL_OVERHEAD:
+			get_num(L, r, what, "T", NUM_NONNEG, 1, 0, &t->T);
+			get_num(L, r, what, "x", NUM_UNIT, 1, 0, &t->x);
+			break;
+		case HS_MODEL_TABLE:
+			if (!hs_record_get(r, "times"))
+				err_add(L, r->line, "%s: missing times=", what);
+			else
+				get_numlist(L, r, what, "times", &t->times, &t->ntimes);
+			break;
+		case HS_MODEL_RIGID:
+			get_int(L, r, what, "size", 1, 1, 1, &t->size);
+			get_num(L, r, what, "time", NUM_NONNEG, 1, 0, &t->time);
+			break;
+		case HS_MODEL_GPU:
+			break;
+		}
+	}
+	/* size doubles as the core cap of non-rigid tasks (model.h). */
+	if (model_ok && t->model != HS_MODEL_RIGID)
+		get_int(L, r, what, "max_cores", 0, 0, 0, &t->size);
+
+	const char *gt = hs_record_get(r, "gpu_time"), *al = hs_record_get(r, "alpha");
+	if (gt && al) {
+		err_add(L, r->line, "%s: give either gpu_time= or alpha=, not both", what);
+	} else if (gt) {
+		get_num(L, r, what, "gpu_time", NUM_NONNEG, 0, INFINITY, &t->gpu_time);
+	} else if (al) {
+		if (get_num(L, r, what, "alpha", NUM_NONNEG, 0, NAN, &t->alpha) == 0 && model_ok) {
+			double seq = model_seq_time(t);
+			if (t->alpha == 0)
+				t->gpu_time = INFINITY; /* alpha=0: CPU only */
+			else if (isfinite(seq))
+				t->gpu_time = seq / t->alpha;
+			else
+				err_add(L, r->line, "%s: alpha= needs a sequential time; give gpu_time=",
+					what);
+		}
+	}
+	if (model_ok && t->model == HS_MODEL_GPU && !isfinite(t->gpu_time) && !(gt && al))
+		err_add(L, r->line, "%s: model gpu needs gpu_time=", what);
+
+	const char *on = hs_record_get(r, "on");
+	if (!on) {
+		t->on = (model_ok && t->model == HS_MODEL_GPU) ? HS_ON_GPU
+			: isfinite(t->gpu_time)                ? HS_ON_ANY
+							       : HS_ON_CPU;
+	} else if (strcmp(on, "any") == 0 || strcmp(on, "gpu") == 0 || strcmp(on, "cpu") == 0) {
+		t->on = on[0] == 'a' ? HS_ON_ANY : on[0] == 'g' ? HS_ON_GPU : HS_ON_CPU;
+		if (model_ok && t->model == HS_MODEL_GPU && t->on != HS_ON_GPU)
+			err_add(L, r->line, "%s: model gpu runs only on=gpu, got on=%s", what, on);
+		else if (t->on != HS_ON_CPU && !isfinite(t->gpu_time) && (!gt || !al) &&
+			 !(model_ok && t->model == HS_MODEL_GPU))
+			err_add(L, r->line, "%s: on=%s needs gpu_time= or alpha= (> 0)", what, on);
+	} else {
+		err_add(L, r->line, "%s: on must be any, cpu or gpu, got '%s'", what, on);
+	}
+
+	const char *sc = hs_record_get(r, "scope");
+	if (sc) {
+		if (strcmp(sc, "node") == 0)
+			t->scope = HS_SCOPE_NODE;
+		else if (strcmp(sc, "cluster") == 0)
+			t->scope = HS_SCOPE_CLUSTER;
+		else
+			err_add(L, r->line, "%s: scope must be node or cluster, got '%s'", what, sc);
+	}
+	get_num(L, r, what, "release", NUM_NONNEG, 0, 0, &t->release);
+	const char *wt = hs_record_get(r, "walltime");
+	if (wt && (strcmp(wt, "inf") == 0 || strcmp(wt, "infinity") == 0)) {
+		t->walltime = INFINITY;
+	} else if (wt) {
+		double d;
+		if (hs_parse_double(wt, &d) != 0 || !(d > 0))
+			err_add(L, r->line, "%s: walltime must be a positive number or inf, got '%s'", what,
+				wt);
+		else
+			t->walltime = d;
+	}
+	get_num(L, r, what, "prio", NUM_ANY, 0, 0, &t->priority);
+	get_numlist(L, r, what, "comp", &t->comp, &t->ncomp);
+	get_numlist(L, r, what, "comm", &t->comm, &t->ncomm);
+	if (t->ncomm > 1 && (long)t->ncomm != (long)t->ncomp * t->ncomp)
+		err_add(L, r->line, "%s: comm has %d values, expected 1 or %ld (comp has %d hosts)", what,
+			t->ncomm, (long)t->ncomp * t->ncomp, t->ncomp);
+	t->app = pool_strdup(&L->ix->strings, hs_record_get(r, "app"));
+	t->cmd = pool_strdup(&L->ix->strings, hs_record_get(r, "cmd"));
+}
+
+/* ---------------- placements ---------------- */
+
+static int int_cmp(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	return (x > y) - (x < y);
+}
+
+/* Split s at sep into pieces (pointers into a copy); returns the count.
+ * "" gives one empty piece. */
+static int split_pieces(const char *s, char sep, char **copy, char ***pieces)
+{
+	int n = 1;
+	for (const char *p = s; *p; p++)
+		n += *p == sep;
+	char *c = hs_strdup(s);
+	char **v = hs_malloc(n * sizeof *v);
+	int i = 0;
+	v[i++] = c;
+	for (char *p = c; *p; p++)
+		if (*p == sep) {
+			*p = 0;
+			v[i++] = p + 1;
+		}
+	*copy = c;
+	*pieces = v;
+	return n;
+}
+
+/* Parse one node's core or GPU set; max = count on the node, unit "core"
+ * or "GPU".  Returns the number of elements, or -1 after reporting. */
+static int parse_set(struct loader *L, const struct hs_record *r, const char *what, const char *s,
+		     const char *unit, const struct hs_node *node, int max, int **out)
+{
+	*out = NULL;
+	if (!*s)
+		return 0;
+	int n = max > 0 ? hs_parse_intset(s, max - 1, out) : -1;
+	if (n >= 0)
+		return n;
+	free(*out);
+	*out = NULL;
+	/* Tell an index out of range from a syntax error: report the first
+	 * number that does not fit the node. */
+	for (const char *p = s; *p;) {
+		if (*p >= '0' && *p <= '9') {
+			const char *e = p;
+			while (*e >= '0' && *e <= '9')
+				e++;
+			long v = (e - p) > 9 ? LONG_MAX : strtol(p, NULL, 10);
+			if (v >= max) {
+				err_add(L, r->line, "%s: %s %.*s out of range (node %s has %d %s%s)", what,
+					unit, (int)(e - p), p, node->id, max, unit, max == 1 ? "" : "s");
+				return -1;
+			}
+			p = e;
+		} else {
+			p++;
+		}
+	}
+	err_add(L, r->line, "%s: bad %s set '%s'", what, unit, s);
+	return -1;
+}
+
+static void placement_free(struct hs_placement *p)
+{
+	for (int i = 0; i < p->nparts; i++) {
+		free(p->parts[i].cores);
+		free(p->parts[i].gpus);
+	}
+	free(p->parts);
+	free(p->after);
+	p->parts = NULL;
+	p->nparts = 0;
+	p->after = NULL;
+	p->nafter = 0;
+	p->task = -1;
+}
+
+/* Parse the per-node sets of key ("cores" or "gpus") into the parts. */
+static int load_sets(struct loader *L, const struct hs_record *r, const char *what, const char *key,
+		     struct hs_placement *p, const int *node_ok)
+{
+	const char *v = hs_record_get(r, key);
+	if (!v)
+		return 0;
+	int is_cores = key[0] == 'c';
+	char *copy, **pieces;
+	int n = split_pieces(v, '/', &copy, &pieces);
+	int rc = 0;
+	if (n != p->nparts) {
+		err_add(L, r->line, "%s: %s has %d set%s for %d node%s", what, key, n, n == 1 ? "" : "s",
+			p->nparts, p->nparts == 1 ? "" : "s");
+		rc = -1;
+	} else {
+		for (int i = 0; i < n; i++) {
+			struct hs_part *part = &p->parts[i];
+			if (!node_ok[i])
+				continue;
+			const struct hs_node *nd = &L->in->plat.nodes[part->node];
+			int *set;
+			int c = parse_set(L, r, what, pieces[i], is_cores ? "core" : "GPU", nd,
+					  is_cores ? nd->cores : nd->gpus, &set);
+			if (c < 0) {
+				rc = -1;
+				continue;
+			}
+			if (is_cores) {
+				part->cores = set;
+				part->ncores = c;
+			} else {
+				part->gpus = set;
+				part->ngpus = c;
+			}
+		}
+	}
+	free(pieces);
+	free(copy);
+	return rc;
+}
+
+/* Decode a plan or run record into p (cleared first). */
+static int load_placement(struct loader *L, const struct hs_record *r, int task,
+			  struct hs_placement *p)
+{
+	char what[300];
+	snprintf(what, sizeof what, "%s %s", r->kind, r->id);
+	int before = L->total;
+	int is_run = strcmp(r->kind, "run") == 0;
+
+	const char *nodes = hs_record_get(r, "node");
+	if (!nodes || !*nodes) {
+		err_add(L, r->line, "%s: missing node=", what);
+		return -1;
+	}
+	char *copy, **names;
+	int nn = split_pieces(nodes, ',', &copy, &names);
+	p->parts = hs_calloc(nn, sizeof *p->parts);
+	p->nparts = nn;
+	int *node_ok = hs_calloc(nn, sizeof *node_ok);
+	for (int i = 0; i < nn; i++) {
+		int j = map_get(&L->ix->nodes, names[i]);
+		p->parts[i].node = j;
+		if (j < 0) {
+			err_add(L, r->line, "%s: unknown node '%s'", what, names[i]);
+			continue;
+		}
+		int dup = 0;
+		for (int k = 0; k < i && !dup; k++)
+			dup = p->parts[k].node == j;
+		if (dup) {
+			err_add(L, r->line, "%s: node '%s' listed twice", what, names[i]);
+			continue;
+		}
+		node_ok[i] = !L->node_bad[j];
+	}
+	free(names);
+	free(copy);
+	load_sets(L, r, what, "cores", p, node_ok);
+	load_sets(L, r, what, "gpus", p, node_ok);
+	free(node_ok);
+
+	int ok_s = get_num(L, r, what, "start", NUM_ANY, 1, 0, &p->start) == 0;
+	int ok_e = get_num(L, r, what, "end", NUM_ANY, 1, 0, &p->end) == 0;
+	if (ok_s && ok_e && p->end < p->start) {
+		char b1[HS_NUMBUF], b2[HS_NUMBUF];
+		err_add(L, r->line, "%s: end %s is before start %s", what, hs_fmt_double(b1, p->end),
+			hs_fmt_double(b2, p->start));
+	}
+
+	const char *after = hs_record_get(r, "after");
+	if (after && *after) {
+		char **ids;
+		int na = split_pieces(after, ',', &copy, &ids);
+		p->after = hs_malloc(na * sizeof *p->after);
+		for (int i = 0; i < na; i++) {
+			int j = map_get(&L->ix->tasks, ids[i]);
+			if (j < 0)
+				err_add(L, r->line, "%s: unknown task '%s' in after", what, ids[i]);
+			else
+				p->after[p->nafter++] = j;
+		}
+		free(ids);
+		free(copy);
+		qsort(p->after, p->nafter, sizeof *p->after, int_cmp);
+		int k = 0;
+		for (int i = 0; i < p->nafter; i++)
+			if (k == 0 || p->after[k - 1] != p->after[i])
+				p->after[k++] = p->after[i];
+		p->nafter = k;
+	}
+
+	if (is_run) {
+		const char *st = hs_record_get(r, "state");
+		if (!st)
+			p->state = HS_STATE_NONE;
+		else if (strcmp(st, "done") == 0)
+			p->state = HS_STATE_DONE;
+		else if (strcmp(st, "killed") == 0)
+			p->state = HS_STATE_KILLED;
+		else if (strcmp(st, "failed") == 0)
+			p->state = HS_STATE_FAILED;
+		else
+			err_add(L, r->line, "%s: state must be done, killed or failed, got '%s'", what, st);
+		get_int(L, r, what, "exit", 0, 0, -1, &p->exit_status);
+		get_num(L, r, what, "energy", NUM_NONNEG, 0, NAN, &p->energy);
+	}
+	if (L->total != before)
+		return -1;
+	p->task = task;
+	return 0;
+}
+
+/* Report cycles in the after lists of s (they would deadlock a replay or an
+ * execution that waits for them). */
+static void check_cycles(struct loader *L, const struct hs_schedule *s, const char *kind,
+			 const int *line_of)
+{
+	int n = s->n, found = 0;
+	char *color = hs_calloc(n ? n : 1, 1);
+	int *stk = hs_malloc((n ? n : 1) * sizeof *stk);
+	int *pos = hs_malloc((n ? n : 1) * sizeof *pos);
+	int *depth = hs_malloc((n ? n : 1) * sizeof *depth);
+	for (int root = 0; root < n; root++) {
+		if (color[root] || s->p[root].task < 0)
+			continue;
+		int top = 0;
+		stk[0] = root;
+		pos[0] = 0;
+		depth[root] = 0;
+		color[root] = 1;
+		while (top >= 0) {
+			int v = stk[top];
+			const struct hs_placement *pv = &s->p[v];
+			if (pos[top] >= pv->nafter) {
+				color[v] = 2;
+				top--;
+				continue;
+			}
+			int w = pv->after[pos[top]++];
+			if (w < 0 || w >= n || s->p[w].task < 0)
+				continue;
+			if (color[w] == 0) {
+				color[w] = 1;
+				stk[++top] = w;
+				pos[top] = 0;
+				depth[w] = top;
+			} else if (color[w] == 1 && found < MAX_SHOWN_ERRORS) {
+				/* The cycle is the stack from w to v, back to w. */
+				char path[512];
+				size_t len = 0;
+				int first = depth[w], cnt = top - first + 1;
+				for (int k = 0; k <= cnt; k++) {
+					int id = k == cnt ? w : stk[first + k];
+					if (cnt > 8 && k == 6) {
+						len += snprintf(path + len, sizeof path - len, " -> ...");
+						k = cnt - 1;
+						id = stk[first + k];
+					}
+					len += snprintf(path + len, sizeof path - len, "%s%s",
+							k ? " -> " : "", L->in->tasks[id].id);
+					if (len >= sizeof path)
+						len = sizeof path - 1;
+				}
+				err_add(L, line_of[w], "%s %s: after list is cyclic (%s)", kind,
+					L->in->tasks[w].id, path);
+				found++;
+			}
+		}
+	}
+	free(color);
+	free(stk);
+	free(pos);
+	free(depth);
+}
+
+/* ---------------- load ---------------- */
+
+struct kind_recs {
+	struct hs_record **v;
+	const char **ids;
+	int n;
+};
+
+static void kr_init(struct kind_recs *k, size_t cap)
+{
+	k->v = hs_malloc((cap ? cap : 1) * sizeof *k->v);
+	k->ids = hs_malloc((cap ? cap : 1) * sizeof *k->ids);
+	k->n = 0;
+}
+
+static void kr_release(struct kind_recs *k)
+{
+	free(k->v);
+	free(k->ids);
+}
+
+/* Register r's id in map; report a duplicate.  Returns 0 when new. */
+static int register_id(struct loader *L, struct strmap *m, struct kind_recs *k, struct hs_record *r,
+		       const char *what)
+{
+	const char *id = pool_strdup(&L->ix->strings, r->id);
+	int prev = map_put(m, id, k->n);
+	if (prev >= 0) {
+		err_add(L, r->line, "duplicate %s id '%s' (first at line %d)", what, r->id,
+			k->v[prev]->line);
+		return -1;
+	}
+	k->v[k->n] = r;
+	k->ids[k->n++] = id;
+	return 0;
+}
+
+static void build_nodes(struct loader *L, struct kind_recs *kn)
+{
+	struct hs_platform *pl = &L->in->plat;
+	struct index *ix = L->ix;
+	int nn = kn->n;
+	struct hs_node *tmp = hs_calloc(nn ? nn : 1, sizeof *tmp);
+	int *bad = hs_calloc(nn ? nn : 1, sizeof *bad);
+	int need_default = 0;
+	for (int i = 0; i < nn; i++) {
+		bad[i] = load_node(L, &tmp[i], kn->v[i], kn->ids[i]) > 0;
+		need_default |= tmp[i].cluster < 0;
+	}
+	if (need_default) {
+		int d = map_get(&ix->clusters, "default");
+		if (d < 0) {
+			d = pl->nclusters++;
+			cluster_defaults(&pl->clusters[d]);
+			pl->clusters[d].id = pool_strdup(&ix->strings, "default");
+			map_put(&ix->clusters, pl->clusters[d].id, d);
+		}
+		for (int i = 0; i < nn; i++)
+			if (tmp[i].cluster < 0)
+				tmp[i].cluster = d;
+	}
+	/* Stable counting sort by cluster: a cluster's nodes are contiguous
+	 * (struct hs_cluster.first_node); this is stream order whenever the
+	 * stream lists nodes cluster by cluster, as writers do. */
+	int nc = pl->nclusters;
+	int *start = hs_calloc(nc + 1, sizeof *start);
+	for (int i = 0; i < nn; i++)
+		start[tmp[i].cluster + 1]++;
+	for (int c = 0; c < nc; c++)
+		start[c + 1] += start[c];
+	pl->nodes = hs_calloc(nn ? nn : 1, sizeof *pl->nodes);
+	pl->nnodes = nn;
+	L->node_bad = hs_calloc(nn ? nn : 1, sizeof *L->node_bad);
+	for (int c = 0; c < nc; c++) {
+		struct hs_cluster *cl = &pl->clusters[c];
+		cl->first_node = start[c];
+		cl->nnodes = start[c + 1] - start[c];
+		cl->nodes = cl->nnodes ? hs_malloc(cl->nnodes * sizeof *cl->nodes) : NULL;
+		cl->nnodes = 0;
+	}
+	for (int i = 0; i < nn; i++) {
+		int c = tmp[i].cluster;
+		struct hs_cluster *cl = &pl->clusters[c];
+		int j = cl->first_node + cl->nnodes;
+		cl->nodes[cl->nnodes++] = j;
+		cl->cores += tmp[i].cores;
+		pl->nodes[j] = tmp[i];
+		L->node_bad[j] = bad[i];
+		map_set(&ix->nodes, tmp[i].id, j);
+		pl->total_cores += tmp[i].cores;
+		pl->total_gpus += tmp[i].gpus;
+	}
+	free(start);
+	free(tmp);
+	free(bad);
+}
+
+int hs_instance_load(struct hs_instance *in, struct hs_stream *s)
+{
+	memset(in, 0, sizeof *in);
+	in->stream = s;
+	struct index *ix = hs_calloc(1, sizeof *ix);
+	in->index_ = ix;
+	struct loader L = { .in = in, .s = s, .ix = ix };
+
+	/* Pass 1: classify records and register ids. */
+	size_t counts[5] = { 0 };
+	static const char *kinds[5] = { "cluster", "node", "task", "plan", "run" };
+	for (size_t i = 0; i < s->n; i++) {
+		const char *k = s->recs[i]->kind;
+		for (int j = 0; k && j < 5; j++)
+			if (strcmp(k, kinds[j]) == 0)
+				counts[j]++;
+	}
+	struct kind_recs kc, kn, kt, kp;
+	kr_init(&kc, counts[0]);
+	kr_init(&kn, counts[1]);
+	kr_init(&kt, counts[2]);
+	kr_init(&kp, counts[3] + counts[4]);
+	map_init(&ix->clusters, counts[0]);
+	map_init(&ix->nodes, counts[1]);
+	map_init(&ix->tasks, counts[2]);
+	struct hs_record *plat = NULL;
+	for (size_t i = 0; i < s->n; i++) {
+		struct hs_record *r = s->recs[i];
+		if (!r->kind)
+			continue;
+		if (strcmp(r->kind, "platform") == 0) {
+			if (plat)
+				err_add(&L, r->line, "duplicate platform record (first at line %d)",
+					plat->line);
+			else
+				plat = r;
+		} else if (strcmp(r->kind, "cluster") == 0) {
+			register_id(&L, &ix->clusters, &kc, r, "cluster");
+		} else if (strcmp(r->kind, "node") == 0) {
+			register_id(&L, &ix->nodes, &kn, r, "node");
+		} else if (strcmp(r->kind, "task") == 0) {
+			register_id(&L, &ix->tasks, &kt, r, "task");
+		} else if (strcmp(r->kind, "plan") == 0 || strcmp(r->kind, "run") == 0) {
+			kp.v[kp.n++] = r;
+		}
+	}
+
+	/* Pass 2: decode in dependency order. */
+	struct hs_platform *pl = &in->plat;
+	pl->ref_flops = 1e9;
+	if (plat)
+		load_platform(&L, plat);
+	pl->clusters = hs_calloc(kc.n + 1, sizeof *pl->clusters); /* +1: implicit default */
+	pl->nclusters = kc.n;
+	for (int i = 0; i < kc.n; i++)
+		load_cluster(&L, &pl->clusters[i], kc.v[i], kc.ids[i]);
+	build_nodes(&L, &kn);
+
+	in->ntasks = kt.n;
+	in->tasks = hs_calloc(kt.n ? kt.n : 1, sizeof *in->tasks);
+	for (int i = 0; i < kt.n; i++)
+		load_task(&L, &in->tasks[i], i, kt.v[i], kt.ids[i]);
+
+	hs_schedule_init(&in->plan, in->ntasks);
+	hs_schedule_init(&in->run, in->ntasks);
+	int *plan_line = hs_calloc(in->ntasks ? in->ntasks : 1, sizeof *plan_line);
+	int *run_line = hs_calloc(in->ntasks ? in->ntasks : 1, sizeof *run_line);
+	for (int i = 0; i < kp.n; i++) {
+		struct hs_record *r = kp.v[i];
+		int is_run = r->kind[0] == 'r';
+		int t = map_get(&ix->tasks, r->id);
+		if (t < 0) {
+			err_add(&L, r->line, "%s %s: unknown task", r->kind, r->id);
+			continue;
+		}
+		int *lines = is_run ? run_line : plan_line;
+		if (lines[t]) {
+			err_add(&L, r->line, "duplicate %s record for task '%s' (first at line %d)",
+				r->kind, r->id, lines[t]);
+			continue;
+		}
+		lines[t] = r->line ? r->line : -1;
+		struct hs_placement *p = is_run ? &in->run.p[t] : &in->plan.p[t];
+		if (load_placement(&L, r, t, p) != 0)
+			placement_free(p);
+		if (is_run)
+			in->has_run = 1;
+		else
+			in->has_plan = 1;
+	}
+	check_cycles(&L, &in->plan, "plan", plan_line);
+	check_cycles(&L, &in->run, "run", run_line);
+	free(plan_line);
+	free(run_line);
+	kr_release(&kc);
+	kr_release(&kn);
+	kr_release(&kt);
+	kr_release(&kp);
+	free(L.node_bad);
+
+	if (L.total) {
+		err_flush(&L);
+		hs_instance_release(in);
+		in->stream = s;
+		return -1;
+	}
+	return 0;
+}
+
+void hs_instance_release(struct hs_instance *in)
+{
+	struct hs_platform *pl = &in->plat;
+	for (int i = 0; i < pl->nclusters; i++)
+		free(pl->clusters[i].nodes);
+	free(pl->clusters);
+	free(pl->nodes);
+	for (int i = 0; i < in->ntasks; i++) {
+		free(in->tasks[i].times);
+		free(in->tasks[i].comp);
+		free(in->tasks[i].comm);
+	}
+	free(in->tasks);
+	hs_schedule_release(&in->plan);
+	hs_schedule_release(&in->run);
+	struct index *ix = in->index_;
+	if (ix) {
+		map_release(&ix->tasks);
+		map_release(&ix->nodes);
+		map_release(&ix->clusters);
+		pool_release(&ix->strings);
+		free(ix->xml);
+		free(ix);
+	}
+	memset(in, 0, sizeof *in);
+}
+
+int hs_instance_find_task(const struct hs_instance *in, const char *id)
+{
+	const struct index *ix = in->index_;
+	return ix ? map_get(&ix->tasks, id) : -1;
+}
+
+int hs_instance_find_node(const struct hs_instance *in, const char *id)
+{
+	const struct index *ix = in->index_;
+	return ix ? map_get(&ix->nodes, id) : -1;
+}
+
+int hs_instance_find_cluster(const struct hs_instance *in, const char *id)
+{
+	const struct index *ix = in->index_;
+	return ix ? map_get(&ix->clusters, id) : -1;
+}
+
+/* ---------------- writing schedules back ---------------- */
+
+struct strbuf {
+	char *s;
+	size_t n, cap;
+};
+
+static void sb_add(struct strbuf *b, const char *s, size_t len)
+{
+	if (b->n + len + 1 > b->cap) {
+		b->cap = (b->n + len + 1) * 2;
+		b->s = hs_realloc(b->s, b->cap);
+	}
+	memcpy(b->s + b->n, s, len);
+	b->n += len;
+	b->s[b->n] = 0;
+}
+
+static void sb_puts(struct strbuf *b, const char *s)
+{
+	sb_add(b, s, strlen(s));
+}
+
+static void put_sets(struct hs_record *r, const struct hs_placement *p, const char *key, int gpus)
+{
+	struct strbuf b = { 0 };
+	sb_add(&b, "", 0);
+	for (int i = 0; i < p->nparts; i++) {
+		if (i)
+			sb_puts(&b, "/");
+		const struct hs_part *pt = &p->parts[i];
+		char *set = gpus ? hs_fmt_intset(pt->gpus, pt->ngpus) : hs_fmt_intset(pt->cores, pt->ncores);
+		sb_puts(&b, set);
+		free(set);
+	}
+	hs_record_set(r, key, b.s);
+	free(b.s);
+}
+
+void hs_placement_to_record(const struct hs_instance *in, const struct hs_placement *p,
+			    struct hs_record *r)
+{
+	const struct hs_platform *pl = &in->plat;
+	struct strbuf b = { 0 };
+	sb_add(&b, "", 0);
+	int anygpu = 0;
+	for (int i = 0; i < p->nparts; i++) {
+		int j = p->parts[i].node;
+		if (i)
+			sb_puts(&b, ",");
+		sb_puts(&b, j >= 0 && j < pl->nnodes ? pl->nodes[j].id : "?");
+		anygpu |= p->parts[i].ngpus > 0;
+	}
+	hs_record_set(r, "node", b.s);
+	put_sets(r, p, "cores", 0);
+	if (anygpu)
+		put_sets(r, p, "gpus", 1);
+	else
+		hs_record_unset(r, "gpus");
+	hs_record_set_num(r, "start", p->start);
+	hs_record_set_num(r, "end", p->end);
+	if (p->nafter > 0) {
+		b.n = 0;
+		b.s[0] = 0;
+		for (int i = 0; i < p->nafter; i++) {
+			int t = p->after[i];
+			if (i)
+				sb_puts(&b, ",");
+			sb_puts(&b, t >= 0 && t < in->ntasks ? in->tasks[t].id : "?");
+		}
+		hs_record_set(r, "after", b.s);
+	} else {
+		hs_record_unset(r, "after");
+	}
+	free(b.s);
+	if (r->kind && strcmp(r->kind, "run") == 0) {
+		static const char *states[] = { NULL, "done", "killed", "failed" };
+		if (p->state > HS_STATE_NONE && p->state <= HS_STATE_FAILED)
+			hs_record_set(r, "state", states[p->state]);
+		else
+			hs_record_unset(r, "state");
+		if (p->exit_status >= 0)
+			hs_record_set_int(r, "exit", p->exit_status);
+		else
+			hs_record_unset(r, "exit");
+		if (!isnan(p->energy))
+			hs_record_set_num(r, "energy", p->energy);
+		else
+			hs_record_unset(r, "energy");
+	}
+}
+
+static int copy_ints(int **dst, const int *src, int n)
+{
+	*dst = NULL;
+	if (n > 0) {
+		*dst = hs_malloc(n * sizeof **dst);
+		memcpy(*dst, src, n * sizeof **dst);
+	}
+	return n;
+}
+
+/* Deep copy of a schedule into a fresh one with ntasks slots. */
+static void sched_copy(struct hs_schedule *dst, const struct hs_schedule *src, int ntasks)
+{
+	hs_schedule_init(dst, ntasks);
+	for (int i = 0; i < ntasks && i < src->n; i++) {
+		const struct hs_placement *a = &src->p[i];
+		struct hs_placement *b = &dst->p[i];
+		*b = *a;
+		b->parts = a->nparts ? hs_calloc(a->nparts, sizeof *b->parts) : NULL;
+		for (int k = 0; k < a->nparts; k++) {
+			b->parts[k].node = a->parts[k].node;
+			b->parts[k].ncores = copy_ints(&b->parts[k].cores, a->parts[k].cores,
+						       a->parts[k].ncores);
+			b->parts[k].ngpus = copy_ints(&b->parts[k].gpus, a->parts[k].gpus,
+						      a->parts[k].ngpus);
+		}
+		b->nafter = copy_ints(&b->after, a->after, a->nafter);
+	}
+}
+
+static int drop_kinds(const struct hs_record *r, void *arg)
+{
+	const char *const *kinds = arg;
+	for (; r->kind && *kinds; kinds++)
+		if (strcmp(r->kind, *kinds) == 0)
+			return 1;
+	return 0;
+}
+
+static void append_records(struct hs_instance *in, const struct hs_schedule *sched, const char *kind)
+{
+	for (int i = 0; i < in->ntasks && i < sched->n; i++) {
+		if (sched->p[i].task < 0)
+			continue;
+		struct hs_record *r = hs_record_new(kind, in->tasks[i].id);
+		hs_placement_to_record(in, &sched->p[i], r);
+		hs_stream_append(in->stream, r);
+	}
+}
+
+void hs_instance_set_plan(struct hs_instance *in, const struct hs_schedule *sched)
+{
+	static const char *kinds[] = { "plan", "run", NULL };
+	hs_stream_filter(in->stream, drop_kinds, (void *)kinds);
+	append_records(in, sched, "plan");
+	/* Keep the model in step with the stream: the new plan, no run. */
+	struct hs_schedule copy;
+	sched_copy(&copy, sched, in->ntasks);
+	hs_schedule_release(&in->plan);
+	in->plan = copy;
+	in->has_plan = 1;
+	hs_schedule_release(&in->run);
+	hs_schedule_init(&in->run, in->ntasks);
+	in->has_run = 0;
+}
+
+void hs_instance_set_run(struct hs_instance *in, const struct hs_schedule *sched)
+{
+	static const char *kinds[] = { "run", NULL };
+	hs_stream_filter(in->stream, drop_kinds, (void *)kinds);
+	append_records(in, sched, "run");
+	struct hs_schedule copy;
+	sched_copy(&copy, sched, in->ntasks);
+	hs_schedule_release(&in->run);
+	in->run = copy;
+	in->has_run = 1;
+}
+
+static int is_prov(const struct hs_record *r, const char *stage)
+{
+	return r->kind && strcmp(r->kind, "prov") == 0 && (!stage || strcmp(r->id, stage) == 0);
+}
+
+struct hs_record *hs_instance_prov(struct hs_instance *in, const char *stage)
+{
+	struct hs_stream *s = in->stream;
+	for (size_t i = 0; i < s->n; i++)
+		if (is_prov(s->recs[i], stage)) {
+			if (i < s->header_pos)
+				s->header_pos--;
+			hs_record_free(s->recs[i]);
+			memmove(&s->recs[i], &s->recs[i + 1], (s->n - i - 1) * sizeof *s->recs);
+			s->n--;
+			i--;
+		}
+	/* After the last prov record, or first after the header line (which is
+	 * not a record; comments above it stay there). */
+	size_t pos = s->header_pos;
+	for (size_t i = 0; i < s->n; i++)
+		if (is_prov(s->recs[i], NULL))
+			pos = i + 1;
+	struct hs_record *r = hs_record_new("prov", stage);
+	hs_stream_append(s, r);
+	memmove(&s->recs[pos + 1], &s->recs[pos], (s->n - 1 - pos) * sizeof *s->recs);
+	s->recs[pos] = r;
+	return r;
+}
+
+const char *hs_stream_prov(const struct hs_stream *s, const char *key)
+{
+	/* "STAGE.KEY" names one stage when a prov record of that stage exists;
+	 * otherwise the whole text is a key (keys may contain dots). */
+	const char *dot = strchr(key, '.');
+	if (dot) {
+		size_t len = dot - key;
+		const char *val = NULL;
+		int stage_seen = 0;
+		for (size_t i = 0; i < s->n; i++) {
+			const struct hs_record *r = s->recs[i];
+			if (!is_prov(r, NULL) || strlen(r->id) != len || strncmp(r->id, key, len) != 0)
+				continue;
+			stage_seen = 1;
+			const char *v = hs_record_get(r, dot + 1);
+			if (v)
+				val = v;
+		}
+		if (stage_seen)
+			return val;
+	}
+	const char *val = NULL;
+	for (size_t i = 0; i < s->n; i++)
+		if (is_prov(s->recs[i], NULL)) {
+			const char *v = hs_record_get(s->recs[i], key);
+			if (v)
+				val = v;
+		}
+	return val;
+}

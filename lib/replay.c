@@ -1,0 +1,138 @@
+/* replay.c - replay a static plan under the runtime model (hs_replay in
+ * metrics.h).  Only the order encoded by the after lists and the release
+ * dates matter, not the planned start times: when the model's durations
+ * differ from the planned ones, the replay shows what really follows. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hs/metrics.h"
+#include "hs/model.h"
+#include "hs/util.h"
+
+static int *copy_ints(const int *v, int n)
+{
+	if (n <= 0)
+		return NULL;
+	int *c = hs_malloc(n * sizeof *c);
+	memcpy(c, v, n * sizeof *c);
+	return c;
+}
+
+static int valid_pred(const struct hs_schedule *plan, int i, int j)
+{
+	return j >= 0 && j < plan->n && j != i && plan->p[j].task == j;
+}
+
+int hs_replay(const struct hs_instance *in, const struct hs_schedule *plan, struct hs_schedule *run)
+{
+	const struct hs_platform *pl = &in->plat;
+	int n = plan->n < in->ntasks ? plan->n : in->ntasks;
+	hs_schedule_init(run, in->ntasks);
+
+	/* Successor lists (CSR) and in-degrees for Kahn's topological order. */
+	int *indeg = hs_calloc(n + 1, sizeof *indeg);
+	int *off = hs_calloc(n + 2, sizeof *off);
+	for (int i = 0; i < n; i++) {
+		const struct hs_placement *p = &plan->p[i];
+		if (p->task != i)
+			continue;
+		for (int k = 0; k < p->nafter; k++)
+			if (valid_pred(plan, i, p->after[k])) {
+				off[p->after[k] + 1]++;
+				indeg[i]++;
+			}
+	}
+	for (int i = 0; i < n; i++)
+		off[i + 1] += off[i];
+	int *succ = hs_malloc((off[n] ? off[n] : 1) * sizeof *succ);
+	int *fill = hs_malloc((n + 1) * sizeof *fill);
+	memcpy(fill, off, (n + 1) * sizeof *fill);
+	for (int i = 0; i < n; i++) {
+		const struct hs_placement *p = &plan->p[i];
+		if (p->task != i)
+			continue;
+		for (int k = 0; k < p->nafter; k++)
+			if (valid_pred(plan, i, p->after[k]))
+				succ[fill[p->after[k]]++] = i;
+	}
+	free(fill);
+
+	int *queue = hs_malloc((n + 1) * sizeof *queue);
+	char *done = hs_calloc(n + 1, 1);
+	int qh = 0, qt = 0;
+	for (int i = 0; i < n; i++)
+		if (plan->p[i].task == i && indeg[i] == 0)
+			queue[qt++] = i;
+	for (int i = 0; i < n; i++) {
+		const struct hs_placement *p = &plan->p[i];
+		if (p->task != i)
+			continue;
+		struct hs_placement *r = &run->p[i];
+		r->task = i;
+		r->nparts = p->nparts;
+		r->parts = p->nparts ? hs_calloc(p->nparts, sizeof *r->parts) : NULL;
+		for (int k = 0; k < p->nparts; k++) {
+			r->parts[k].node = p->parts[k].node;
+			r->parts[k].ncores = p->parts[k].ncores;
+			r->parts[k].cores = copy_ints(p->parts[k].cores, p->parts[k].ncores);
+			r->parts[k].ngpus = p->parts[k].ngpus;
+			r->parts[k].gpus = copy_ints(p->parts[k].gpus, p->parts[k].ngpus);
+		}
+		r->nafter = p->nafter;
+		r->after = copy_ints(p->after, p->nafter);
+	}
+
+	while (qh < qt) {
+		int i = queue[qh++];
+		const struct hs_placement *p = &plan->p[i];
+		const struct hs_task *t = &in->tasks[i];
+		struct hs_placement *r = &run->p[i];
+		double start = t->release;
+		for (int k = 0; k < p->nafter; k++)
+			if (valid_pred(plan, i, p->after[k]))
+				start = fmax(start, run->p[p->after[k]].end);
+		double d = hs_placement_duration(in, t, p);
+		r->start = start;
+		if (!isfinite(d)) {
+			/* The allotment cannot run the task: it fails at once and
+			 * frees its resources. */
+			r->state = HS_STATE_FAILED;
+			r->end = start;
+		} else if (d > t->walltime) {
+			r->state = HS_STATE_KILLED;
+			r->end = start + t->walltime;
+		} else {
+			r->state = HS_STATE_DONE;
+			r->end = start + d;
+		}
+		double watts = 0;
+		for (int k = 0; k < r->nparts; k++) {
+			const struct hs_part *pt = &r->parts[k];
+			if (pt->node < 0 || pt->node >= pl->nnodes)
+				continue;
+			const struct hs_node *nd = &pl->nodes[pt->node];
+			watts += pt->ncores * nd->cpu_busy + pt->ngpus * nd->gpu_busy;
+		}
+		r->energy = (r->end - r->start) * watts;
+		done[i] = 1;
+		for (int k = off[i]; k < off[i + 1]; k++)
+			if (--indeg[succ[k]] == 0)
+				queue[qt++] = succ[k];
+	}
+	/* Tasks on a cycle of after lists (only possible for a plan not loaded
+	 * from a stream; loading rejects cycles) never start: they fail. */
+	for (int i = 0; i < n; i++)
+		if (plan->p[i].task == i && !done[i]) {
+			struct hs_placement *r = &run->p[i];
+			r->state = HS_STATE_FAILED;
+			r->start = r->end = in->tasks[i].release;
+			r->energy = 0;
+		}
+	free(queue);
+	free(done);
+	free(succ);
+	free(off);
+	free(indeg);
+	return 0;
+}

@@ -1,0 +1,338 @@
+/* validate.c - check a schedule against its instance (hs_validate in
+ * model.h): placement, resources, release dates, durations, overlaps and
+ * after lists.  Every problem is counted; the first ones are printed with
+ * the line of the plan/run record when the schedule came from the stream. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hs/metrics.h"
+#include "hs/model.h"
+#include "hs/util.h"
+
+#define MAX_SHOWN 20
+
+struct vctx {
+	const struct hs_instance *in;
+	const struct hs_schedule *s;
+	const char *kind; /* "plan" or "run", for messages */
+	int *line_of;     /* record line per task, or NULL */
+	int problems;
+};
+
+HS_PRINTF(3, 4)
+static void report(struct vctx *v, int task, const char *fmt, ...)
+{
+	v->problems++;
+	if (v->problems > MAX_SHOWN)
+		return;
+	char msg[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	const char *name = v->in->stream ? v->in->stream->name : NULL;
+	int line = v->line_of && task >= 0 ? v->line_of[task] : 0;
+	if (task >= 0 && task < v->in->ntasks)
+		hs_error_at(name ? name : "-", line, "%s %s: %s", v->kind, v->in->tasks[task].id, msg);
+	else
+		hs_error_at(name ? name : "-", line, "%s: %s", v->kind, msg);
+}
+
+/* |a - b| within 1e-9 relative to the magnitudes involved (scale). */
+static int near(double a, double b, double scale)
+{
+	return fabs(a - b) <= 1e-9 * scale;
+}
+
+static double mag(double a, double b)
+{
+	return fmax(fabs(a), fabs(b));
+}
+
+/* Lines of the stream's records of kind for each task, when s is the
+ * instance's own plan or run. */
+static int *record_lines(const struct hs_instance *in, const char *kind)
+{
+	int *lines = hs_calloc(in->ntasks ? in->ntasks : 1, sizeof *lines);
+	const struct hs_stream *st = in->stream;
+	for (size_t i = 0; st && i < st->n; i++) {
+		const struct hs_record *r = st->recs[i];
+		if (!r->kind || strcmp(r->kind, kind) != 0)
+			continue;
+		int t = hs_instance_find_task(in, r->id);
+		if (t >= 0 && !lines[t])
+			lines[t] = r->line;
+	}
+	return lines;
+}
+
+static int sets_intersect(const int *a, int na, const int *b, int nb)
+{
+	int i = 0, j = 0;
+	while (i < na && j < nb) {
+		if (a[i] == b[j])
+			return 1;
+		if (a[i] < b[j])
+			i++;
+		else
+			j++;
+	}
+	return 0;
+}
+
+static int share_resource(const struct hs_placement *a, const struct hs_placement *b)
+{
+	for (int i = 0; i < a->nparts; i++)
+		for (int j = 0; j < b->nparts; j++) {
+			const struct hs_part *x = &a->parts[i], *y = &b->parts[j];
+			if (x->node != y->node)
+				continue;
+			if (sets_intersect(x->cores, x->ncores, y->cores, y->ncores) ||
+			    sets_intersect(x->gpus, x->ngpus, y->gpus, y->ngpus))
+				return 1;
+		}
+	return 0;
+}
+
+/* Structure of one placement.  Returns 1 when its resources are sound
+ * (existing nodes, cores and GPUs), so the overlap check can use it. */
+static int check_placement(struct vctx *v, int i, int check_durations)
+{
+	const struct hs_instance *in = v->in;
+	const struct hs_platform *pl = &in->plat;
+	const struct hs_task *t = &in->tasks[i];
+	const struct hs_placement *p = &v->s->p[i];
+	char b1[HS_NUMBUF], b2[HS_NUMBUF];
+	int sound = 1;
+
+	if (p->nparts == 0) {
+		report(v, i, "no node");
+		return 0;
+	}
+	int P = 0, G = 0;
+	for (int k = 0; k < p->nparts; k++) {
+		const struct hs_part *pt = &p->parts[k];
+		if (pt->node < 0 || pt->node >= pl->nnodes) {
+			report(v, i, "node index %d out of range (%d nodes)", pt->node, pl->nnodes);
+			sound = 0;
+			continue;
+		}
+		const struct hs_node *n = &pl->nodes[pt->node];
+		for (int q = 0; q < k; q++)
+			if (p->parts[q].node == pt->node) {
+				report(v, i, "node %s listed twice", n->id);
+				sound = 0;
+			}
+		for (int c = 0; c < pt->ncores; c++)
+			if (pt->cores[c] < 0 || pt->cores[c] >= n->cores ||
+			    (c && pt->cores[c] <= pt->cores[c - 1])) {
+				report(v, i, "core %d out of range or repeated (node %s has %d core%s)",
+				       pt->cores[c], n->id, n->cores, n->cores == 1 ? "" : "s");
+				sound = 0;
+				break;
+			}
+		for (int g = 0; g < pt->ngpus; g++)
+			if (pt->gpus[g] < 0 || pt->gpus[g] >= n->gpus ||
+			    (g && pt->gpus[g] <= pt->gpus[g - 1])) {
+				report(v, i, "GPU %d out of range or repeated (node %s has %d GPU%s)",
+				       pt->gpus[g], n->id, n->gpus, n->gpus == 1 ? "" : "s");
+				sound = 0;
+				break;
+			}
+		P += pt->ncores;
+		G += pt->ngpus;
+	}
+	if (!sound)
+		return 0;
+
+	int shape_ok = 1;
+	if (P == 0 && G == 0) {
+		report(v, i, "no cores or GPUs");
+		shape_ok = 0;
+	} else if (P > 0 && G > 0) {
+		report(v, i, "uses both cores and GPUs");
+		shape_ok = 0;
+	} else if (G > 1) {
+		report(v, i, "uses %d GPUs (a task runs on one GPU)", G);
+		shape_ok = 0;
+	} else if (G > 0 && t->on == HS_ON_CPU) {
+		report(v, i, "on a GPU but the task runs only on cores");
+		shape_ok = 0;
+	} else if (P > 0 && t->on == HS_ON_GPU) {
+		report(v, i, "on cores but the task runs only on a GPU");
+		shape_ok = 0;
+	}
+	if (p->nparts > 1) {
+		if (t->scope == HS_SCOPE_NODE) {
+			report(v, i, "spans %d nodes but its scope is node", p->nparts);
+			shape_ok = 0;
+		} else {
+			int c0 = pl->nodes[p->parts[0].node].cluster;
+			for (int k = 1; k < p->nparts; k++) {
+				int c = pl->nodes[p->parts[k].node].cluster;
+				if (c != c0) {
+					report(v, i, "spans clusters %s and %s", pl->clusters[c0].id,
+					       pl->clusters[c].id);
+					shape_ok = 0;
+					break;
+				}
+			}
+		}
+	}
+	double d = hs_placement_duration(in, t, p);
+	if (shape_ok && !isfinite(d)) {
+		if (P > 0)
+			report(v, i, "the task cannot run on %d core%s", P, P == 1 ? "" : "s");
+		else
+			report(v, i, "the task cannot run on a GPU");
+	}
+	if (p->start < t->release && !near(p->start, t->release, mag(p->start, t->release)))
+		report(v, i, "starts at %s before its release date %s", hs_fmt_double(b1, p->start),
+		       hs_fmt_double(b2, t->release));
+	if (!(p->end >= p->start)) {
+		report(v, i, "ends at %s before its start %s", hs_fmt_double(b1, p->end),
+		       hs_fmt_double(b2, p->start));
+	} else if (check_durations && isfinite(d) && p->state != HS_STATE_KILLED &&
+		   p->state != HS_STATE_FAILED) {
+		/* Relative to the start and end too: end - start loses the
+		 * digits below their own precision. */
+		double len = p->end - p->start;
+		if (!near(len, d, fmax(mag(len, d), mag(p->start, p->end))))
+			report(v, i, "runs for %s but the model gives %s", hs_fmt_double(b1, len),
+			       hs_fmt_double(b2, d));
+	}
+	return 1;
+}
+
+struct use {
+	int node, kind, idx, task;
+	double start, end;
+};
+
+static int use_cmp(const void *a, const void *b)
+{
+	const struct use *x = a, *y = b;
+	if (x->node != y->node)
+		return x->node < y->node ? -1 : 1;
+	if (x->kind != y->kind)
+		return x->kind < y->kind ? -1 : 1;
+	if (x->idx != y->idx)
+		return x->idx < y->idx ? -1 : 1;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	if (x->end != y->end)
+		return x->end < y->end ? -1 : 1;
+	return (x->task > y->task) - (x->task < y->task);
+}
+
+/* No core or GPU used by two tasks at once: per resource, sort uses by
+ * start and compare each with the latest-ending earlier use.  One report
+ * per task. */
+static void check_overlaps(struct vctx *v, const char *sound)
+{
+	const struct hs_schedule *s = v->s;
+	const struct hs_platform *pl = &v->in->plat;
+	size_t nu = 0;
+	for (int i = 0; i < s->n; i++)
+		if (sound[i])
+			for (int k = 0; k < s->p[i].nparts; k++)
+				nu += (size_t)s->p[i].parts[k].ncores + s->p[i].parts[k].ngpus;
+	if (!nu)
+		return;
+	struct use *u = hs_malloc(nu * sizeof *u);
+	size_t m = 0;
+	for (int i = 0; i < s->n; i++) {
+		if (!sound[i])
+			continue;
+		const struct hs_placement *p = &s->p[i];
+		for (int k = 0; k < p->nparts; k++) {
+			const struct hs_part *pt = &p->parts[k];
+			for (int c = 0; c < pt->ncores; c++)
+				u[m++] = (struct use){ pt->node, 0, pt->cores[c], i, p->start, p->end };
+			for (int g = 0; g < pt->ngpus; g++)
+				u[m++] = (struct use){ pt->node, 1, pt->gpus[g], i, p->start, p->end };
+		}
+	}
+	qsort(u, nu, sizeof *u, use_cmp);
+	char *reported = hs_calloc(s->n ? s->n : 1, 1);
+	size_t last = 0; /* the use with the latest end so far on this resource */
+	for (size_t k = 1; k < nu; k++) {
+		const struct use *a = &u[k - 1], *b = &u[k];
+		if (a->node != b->node || a->kind != b->kind || a->idx != b->idx) {
+			last = k;
+			continue;
+		}
+		const struct use *l = &u[last];
+		if (b->start < l->end && !near(b->start, l->end, mag(b->start, l->end)) &&
+		    !reported[b->task]) {
+			reported[b->task] = 1;
+			char b1[HS_NUMBUF], b2[HS_NUMBUF];
+			report(v, b->task, "%s %d of node %s also used by %s during [%s, %s]",
+			       b->kind ? "GPU" : "core", b->idx, pl->nodes[b->node].id,
+			       v->in->tasks[l->task].id, hs_fmt_double(b1, b->start),
+			       hs_fmt_double(b2, fmin(b->end, l->end)));
+		}
+		if (b->end > l->end)
+			last = k;
+	}
+	free(reported);
+	free(u);
+}
+
+static void check_after(struct vctx *v, int i)
+{
+	const struct hs_schedule *s = v->s;
+	const struct hs_placement *p = &s->p[i];
+	for (int k = 0; k < p->nafter; k++) {
+		int j = p->after[k];
+		if (j == i) {
+			report(v, i, "lists itself in its after list");
+			continue;
+		}
+		if (j < 0 || j >= s->n || s->p[j].task != j) {
+			if (j >= 0 && j < v->in->ntasks)
+				report(v, i, "after lists %s, which is not placed", v->in->tasks[j].id);
+			else
+				report(v, i, "after lists task index %d, which does not exist", j);
+			continue;
+		}
+		const struct hs_placement *q = &s->p[j];
+		char b1[HS_NUMBUF], b2[HS_NUMBUF];
+		if (q->end > p->start && !near(q->end, p->start, mag(q->end, p->start)))
+			report(v, i, "after lists %s, which ends at %s after this task starts at %s",
+			       v->in->tasks[j].id, hs_fmt_double(b1, q->end), hs_fmt_double(b2, p->start));
+		else if (!share_resource(p, q))
+			report(v, i, "after lists %s, which shares no core or GPU with it",
+			       v->in->tasks[j].id);
+	}
+}
+
+int hs_validate(const struct hs_instance *in, const struct hs_schedule *s, int check_durations)
+{
+	struct vctx v = { .in = in, .s = s, .kind = s == &in->run ? "run" : "plan" };
+	if (s == &in->plan || s == &in->run)
+		v.line_of = record_lines(in, v.kind);
+	if (s->n != in->ntasks)
+		report(&v, -1, "schedule has %d slots for %d tasks", s->n, in->ntasks);
+	int n = s->n < in->ntasks ? s->n : in->ntasks;
+	char *sound = hs_calloc(n ? n : 1, 1);
+	for (int i = 0; i < n; i++) {
+		if (s->p[i].task != i) {
+			report(&v, i, "task not placed");
+			continue;
+		}
+		sound[i] = (char)check_placement(&v, i, check_durations);
+	}
+	check_overlaps(&v, sound);
+	for (int i = 0; i < n; i++)
+		if (s->p[i].task == i)
+			check_after(&v, i);
+	if (v.problems > MAX_SHOWN)
+		hs_error_at(in->stream && in->stream->name ? in->stream->name : "-", 0,
+			    "%d more problems not shown", v.problems - MAX_SHOWN);
+	free(sound);
+	free(v.line_of);
+	return v.problems;
+}

@@ -1,0 +1,132 @@
+/* template.c - a complete hs scheduling plugin to copy and edit.
+ *
+ * Algorithm "template": greedy least-loaded core.  Tasks are taken in the
+ * input order (or longest first with -o order=longest); each runs on ONE
+ * core, the core that becomes free first (ties: the lowest node, then the
+ * lowest core).  On node j a task takes t(1)/f_j seconds (hs_task_time_on).
+ *
+ * Build it out of the hs tree (see Makefile and README.md):
+ *     cc $(pkg-config --cflags hs) -shared -fPIC -o template.so template.c
+ * and run it:
+ *     hs-plan -a ./template.so:template < instance.hs
+ *
+ * The rules a plugin lives by (hs-plugin(7) has them all):
+ *   - export exactly one descriptor, `hs_plugin` (HS_PLUGIN_DEFINE below);
+ *   - link against nothing: hs-plan exports the libhs functions you call
+ *     (hs/model.h, hs/format.h, hs/util.h, hs/metrics.h);
+ *   - never print to stdout (it carries the stream) and never exit: report
+ *     problems with hs_ctx_error / hs_ctx_task_error and return -1;
+ *   - fill `out` with one placement per task (hs_schedule_add); hs-plan
+ *     computes the `after` lists and validates the plan before writing it.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hs/plugin.h"
+
+/* ---------------- the algorithm ---------------- */
+
+/* Sort key for order=longest: the sequential time t(1) on the reference node. */
+static const struct hs_instance *sort_in;
+
+static int longest_first(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	double tx = hs_task_seq_time(&sort_in->tasks[x]), ty = hs_task_seq_time(&sort_in->tasks[y]);
+	if (tx != ty)
+		return tx > ty ? -1 : 1;
+	return x - y; /* equal times keep the input order */
+}
+
+static int plan_template(const struct hs_instance *in, const struct hs_optvals *opts,
+			 struct hs_schedule *out, struct hs_ctx *ctx)
+{
+	const struct hs_platform *pl = &in->plat;
+	/* hs-plan has checked the value against the option table below. */
+	int longest = strcmp(hs_opt_str(opts, "order"), "longest") == 0;
+	int n = in->ntasks, rc = 0;
+
+	/* free_at[c]: when global core c (node order, then core order) is free. */
+	double *free_at = calloc((size_t)pl->total_cores + 1, sizeof *free_at);
+	int *order = calloc((size_t)n + 1, sizeof *order);
+	if (!free_at || !order) {
+		hs_ctx_error(ctx, "out of memory");
+		free(free_at);
+		free(order);
+		return -1;
+	}
+	for (int i = 0; i < n; i++)
+		order[i] = i;
+	if (longest) {
+		sort_in = in;
+		qsort(order, (size_t)n, sizeof *order, longest_first);
+	}
+
+	for (int k = 0; k < n && rc == 0; k++) {
+		const struct hs_task *t = &in->tasks[order[k]];
+		/* This simple algorithm only does one-core tasks. */
+		if (t->on == HS_ON_GPU || hs_task_min_p(t) != 1) {
+			hs_ctx_task_error(ctx, t, "template only places tasks that run on one core");
+			rc = -1;
+			break;
+		}
+		/* The least-loaded core: free first; ties keep the lowest index. */
+		int best_node = -1, best_core = -1;
+		double best_free = INFINITY;
+		for (int j = 0, g = 0; j < pl->nnodes; j++)
+			for (int c = 0; c < pl->nodes[j].cores; c++, g++)
+				if (free_at[g] < best_free) {
+					best_free = free_at[g];
+					best_node = j;
+					best_core = c;
+				}
+		int g = best_core;
+		for (int j = 0; j < best_node; j++)
+			g += pl->nodes[j].cores;
+		double start = fmax(free_at[g], t->release);
+		double end = start + hs_task_time_on(t, &pl->nodes[best_node], 1);
+		if (!isfinite(end)) {
+			hs_ctx_task_error(ctx, t, "has no finite time on one core");
+			rc = -1;
+			break;
+		}
+		/* One placement: node, its cores (node-local indices), no GPUs. */
+		hs_schedule_add(out, t->index, best_node, &best_core, 1, NULL, 0, start, end);
+		free_at[g] = end;
+		hs_ctx_progress(ctx, k + 1, n); /* shown on a terminal only */
+	}
+
+	/* Anything added here lands in the "prov plan" record. */
+	if (rc == 0)
+		hs_ctx_prov(ctx, "template.cores", "%d", pl->total_cores);
+	if (rc == 0 && hs_ctx_verbose(ctx))
+		fprintf(stderr, "template: %d tasks on %d cores\n", n, pl->total_cores);
+	free(free_at);
+	free(order);
+	return rc;
+}
+
+/* ---------------- the plugin's descriptors (glue) ---------------- */
+
+/* Options: hs-plan checks the user's -o against this table; `-o help` shows it. */
+static const struct hs_option template_options[] = {
+	{"order", HS_OPT_CHOICE, "given", "task order: given, or longest t(1) first",
+	 "given|longest"},
+	{NULL, 0, NULL, NULL, NULL},
+};
+
+static const struct hs_algo template_algo = {
+	.struct_size = sizeof(struct hs_algo), /* always sizeof: tells hs what you know */
+	.name = "template",
+	.summary = "greedy: each task on the core that is free first (example plugin)",
+	.options = template_options,
+	.plan = plan_template,
+	/* .online = NULL, .presets = NULL */
+};
+
+/* More algorithms go in this NULL-terminated list. */
+static const struct hs_algo *const template_algos[] = {&template_algo, NULL};
+
+/* family name, plugin version, summary, init, fini, algorithms */
+HS_PLUGIN_DEFINE(template, "1.0", "example plugin to copy", NULL, NULL, template_algos);

@@ -1,0 +1,117 @@
+/* test_schedule - schedule building, after lists, makespan, totals. */
+#include "model_fixture.h"
+#include "tap.h"
+
+static int after_is(const struct hs_placement *p, int n, ...)
+{
+	va_list ap;
+	va_start(ap, n);
+	int ok = p->nafter == n;
+	for (int i = 0; ok && i < n; i++)
+		ok = p->after[i] == va_arg(ap, int);
+	va_end(ap);
+	return ok;
+}
+
+static void test_add(void)
+{
+	struct hs_schedule s;
+	hs_schedule_init(&s, 3);
+	TAP_OK(s.n == 3 && s.p[0].task == -1 && s.p[2].exit_status == -1 && isnan(s.p[1].energy),
+	       "init: empty slots");
+	int c[] = { 3, 1, 2 }, c2[] = { 2, 5 }, g[] = { 0 };
+	hs_schedule_add(&s, 1, 4, c, 3, NULL, 0, 1, 2);
+	TAP_OK(s.p[1].task == 1 && s.p[1].nparts == 1 && s.p[1].parts[0].node == 4 &&
+		       s.p[1].parts[0].ncores == 3 && s.p[1].parts[0].cores[0] == 1 &&
+		       s.p[1].parts[0].cores[2] == 3,
+	       "add copies and sorts cores");
+	c[0] = 99;
+	TAP_OK(s.p[1].parts[0].cores[2] == 3, "cores were copied");
+	hs_schedule_add(&s, 1, 4, c2, 2, NULL, 0, 1, 2);
+	TAP_OK(s.p[1].nparts == 1 && s.p[1].parts[0].ncores == 4 && s.p[1].parts[0].cores[3] == 5,
+	       "same node again merges the sets");
+	hs_schedule_add(&s, 1, 7, c2, 2, NULL, 0, 1, 3);
+	TAP_OK(s.p[1].nparts == 2 && s.p[1].parts[1].node == 7 && s.p[1].end == 3,
+	       "another node appends a part");
+	hs_schedule_add(&s, 0, 2, NULL, 0, g, 1, -1, 4);
+	TAP_OK(hs_schedule_total_cores(&s.p[1]) == 6 && hs_schedule_total_gpus(&s.p[1]) == 0 &&
+		       hs_schedule_total_gpus(&s.p[0]) == 1 && hs_schedule_total_cores(&s.p[0]) == 0,
+	       "total cores and GPUs");
+	TAP_OK(hs_schedule_makespan(&s) == 5, "makespan = max end - min(0, min start) = 4 - (-1)");
+	hs_schedule_add(&s, 7, 0, c, 1, NULL, 0, 0, 1); /* out of range: ignored */
+	hs_schedule_release(&s);
+	TAP_OK(s.p == NULL && s.n == 0, "release");
+	hs_schedule_init(&s, 2);
+	TAP_OK(hs_schedule_makespan(&s) == 0, "empty schedule: makespan 0");
+	hs_schedule_release(&s);
+}
+
+static void test_after(void)
+{
+	/* Node 0, 4 cores; node 1, 2 cores and a GPU.
+	 *   A: n0 cores 0-1 [0,2]       B: n0 core 0 [2,5]     C: n0 core 1 [2,3]
+	 *   D: n0 cores 0-1 [5,6]       E: n0 core 2 [2,2] (zero length)
+	 *   F: n0 core 2 [2,7]          G: n1 GPU 0 [0,4]      H: n1 GPU 0 [4,8]
+	 *   I: n0 core 3 + n1 core 0 [1,9] (two nodes)        J: n1 core 0 [9,10]
+	 *   K: n1 core 1 [3,4]  (alone: no predecessor)        */
+	enum { A, B, C, D, E, F, G, H, I, J, K, N };
+	struct hs_schedule s;
+	hs_schedule_init(&s, N);
+	int c01[] = { 0, 1 }, c0[] = { 0 }, c1[] = { 1 }, c2[] = { 2 }, c3[] = { 3 }, g0[] = { 0 };
+	hs_schedule_add(&s, A, 0, c01, 2, NULL, 0, 0, 2);
+	hs_schedule_add(&s, B, 0, c0, 1, NULL, 0, 2, 5);
+	hs_schedule_add(&s, C, 0, c1, 1, NULL, 0, 2, 3);
+	hs_schedule_add(&s, D, 0, c01, 2, NULL, 0, 5, 6);
+	hs_schedule_add(&s, F, 0, c2, 1, NULL, 0, 2, 7);
+	hs_schedule_add(&s, E, 0, c2, 1, NULL, 0, 2, 2);
+	hs_schedule_add(&s, G, 1, NULL, 0, g0, 1, 0, 4);
+	hs_schedule_add(&s, H, 1, NULL, 0, g0, 1, 4, 8);
+	hs_schedule_add(&s, I, 0, c3, 1, NULL, 0, 1, 9);
+	hs_schedule_add(&s, I, 1, c0, 1, NULL, 0, 1, 9);
+	hs_schedule_add(&s, J, 1, c0, 1, NULL, 0, 9, 10);
+	hs_schedule_add(&s, K, 1, c1, 1, NULL, 0, 3, 4);
+	/* Stale after lists are replaced. */
+	s.p[K].after = malloc(sizeof(int));
+	s.p[K].after[0] = A;
+	s.p[K].nafter = 1;
+	hs_schedule_compute_after(&s, NULL);
+	TAP_OK(after_is(&s.p[A], 0), "A: first on its cores");
+	TAP_OK(after_is(&s.p[B], 1, A) && after_is(&s.p[C], 1, A), "B and C after A");
+	TAP_OK(after_is(&s.p[D], 2, B, C), "D after B and C (one per core, sorted)");
+	TAP_OK(after_is(&s.p[E], 0) && after_is(&s.p[F], 1, E), "zero-length E before F");
+	TAP_OK(after_is(&s.p[H], 1, G), "GPU: H after G");
+	TAP_OK(after_is(&s.p[I], 0) && after_is(&s.p[J], 1, I), "two-node I, then J on n1 core 0");
+	TAP_OK(after_is(&s.p[K], 0), "K: stale list cleared");
+	hs_schedule_release(&s);
+}
+
+static void test_after_large(void)
+{
+	/* 100k one-core tasks round-robin on 16 cores of 4 nodes, unit length:
+	 * each waits for the task 64 places earlier. */
+	int n = 100000;
+	struct hs_schedule s;
+	hs_schedule_init(&s, n);
+	for (int i = 0; i < n; i++) {
+		int c = i % 16;
+		hs_schedule_add(&s, i, (i / 16) % 4, &c, 1, NULL, 0, i / 64, i / 64 + 1);
+	}
+	double t0 = hs_now();
+	hs_schedule_compute_after(&s, NULL);
+	double dt = hs_now() - t0;
+	int ok = 1;
+	for (int i = 0; i < n && ok; i++)
+		ok = i < 64 ? s.p[i].nafter == 0 : (s.p[i].nafter == 1 && s.p[i].after[0] == i - 64);
+	TAP_OK(ok, "100k tasks: each after the previous user of its core");
+	printf("# compute_after on 100k tasks: %.3f s\n", dt);
+	hs_schedule_release(&s);
+}
+
+int main(void)
+{
+	hs_set_progname("test");
+	test_add();
+	test_after();
+	test_after_large();
+	return tap_done();
+}

@@ -1,0 +1,196 @@
+/* test_validate - the schedule validator finds each kind of problem and
+ * accepts sound schedules silently. */
+#include "model_fixture.h"
+#include "tap.h"
+
+static const char *PLAT = "cluster cs\ncluster ws\n"
+			  "node cs1 cluster=cs cores=4\n"
+			  "node cs2 cluster=cs cores=4 speed=2\n"
+			  "node ws1 cluster=ws cores=2 gpus=1\n";
+
+/* Load PLAT + text, validate the plan, return the number of problems and
+ * the messages in *err. */
+static int check(const char *text, int durations, const char **err)
+{
+	char buf[4096];
+	snprintf(buf, sizeof buf, "%s%s", PLAT, text);
+	struct hs_stream s;
+	struct hs_instance in;
+	if (fx_load(&s, &in, buf) != 0) {
+		*err = "load failed";
+		hs_stream_release(&s);
+		return -1;
+	}
+	fx_cap_begin();
+	int n = hs_validate(&in, &in.plan, durations);
+	*err = fx_cap_end();
+	fx_free(&s, &in);
+	return n;
+}
+
+static void test_good(void)
+{
+	const char *err;
+	/* t1 on 2 cores of cs1: 8*(0.5+0.5/2) = 6; t2 on cs2 (speed 2) 1 core:
+	 * 5/2 = 2.5; t3 on cs1 and cs2, 4 cores: 8*(0.5+0.5/4)/1 = 5; g on
+	 * the GPU: 3. */
+	int n = check("task t1 model=amdahl t1=8 beta=0.5\n"
+		      "task t2 model=amdahl t1=5 release=1\n"
+		      "task t3 model=amdahl t1=8 beta=0.5 scope=cluster\n"
+		      "task g model=gpu gpu_time=3\n"
+		      "plan t1 node=cs1 cores=0-1 start=0 end=6\n"
+		      "plan t2 node=cs2 cores=3 start=1 end=3.5\n"
+		      "plan t3 node=cs1,cs2 cores=0-1/2-3 start=6 end=11 after=t1,t2\n"
+		      "plan g node=ws1 cores= gpus=0 start=0 end=3\n",
+		      1, &err);
+	TAP_OK(n == 0, "sound schedule: no problem");
+	TAP_STREQ(err, "", "sound schedule: silent");
+}
+
+static void test_overlap(void)
+{
+	const char *err;
+	int n = check("task t7 model=amdahl t1=4.5\n"
+		      "task t3 model=amdahl t1=4\n"
+		      "task t4 model=amdahl t1=1\n"
+		      "plan t7 node=cs1 cores=2 start=8 end=12.5\n"
+		      "plan t3 node=cs1 cores=1-2 start=10 end=14\n"
+		      "plan t4 node=cs1 cores=3 start=12.5 end=13.5\n",
+		      0, &err);
+	TAP_OK(n == 1, "one overlap");
+	TAP_STREQ(err, "test: t.hs:11: plan t3: core 2 of node cs1 also used by t7 during [10, 12.5]\n",
+		  "overlap message");
+	/* A long task hides behind a short one: still found. */
+	n = check("task a model=amdahl t1=10\ntask b model=amdahl t1=1\ntask c model=amdahl t1=1\n"
+		  "plan a node=ws1 cores=0 start=0 end=10\n"
+		  "plan b node=ws1 cores=0 start=1 end=2\n"
+		  "plan c node=ws1 cores=0 start=3 end=4\n",
+		  1, &err);
+	TAP_OK(n == 2 && strstr(err, "plan c: core 0 of node ws1 also used by a during [3, 4]"),
+	       "overlap with an earlier long task");
+	/* GPUs too; touching intervals are fine. */
+	n = check("task g model=gpu gpu_time=3\ntask h model=gpu gpu_time=3\ntask i model=gpu gpu_time=3\n"
+		  "plan g node=ws1 gpus=0 start=0 end=3\n"
+		  "plan h node=ws1 gpus=0 start=3 end=6\n"
+		  "plan i node=ws1 gpus=0 start=5 end=8\n",
+		  1, &err);
+	TAP_STREQ(err, "test: t.hs:12: plan i: GPU 0 of node ws1 also used by h during [5, 6]\n",
+		  "GPU overlap");
+}
+
+static void test_durations(void)
+{
+	const char *err;
+	int n = check("task t1 model=amdahl t1=4\n"
+		      "plan t1 node=cs2 cores=0 start=0 end=3\n",
+		      1, &err);
+	TAP_OK(n == 1, "wrong duration found");
+	TAP_STREQ(err, "test: t.hs:8: plan t1: runs for 3 but the model gives 2\n", "duration message");
+	n = check("task t1 model=amdahl t1=4\nplan t1 node=cs2 cores=0 start=0 end=3\n", 0, &err);
+	TAP_OK(n == 0, "durations not checked when asked");
+	/* Within 1e-9 relative: accepted; at a large start too. */
+	n = check("task t1 model=amdahl t1=3\n"
+		  "plan t1 node=cs1 cores=0 start=1000000 end=1000003.0000000001\n",
+		  1, &err);
+	TAP_OK(n == 0, "rounding-level differences accepted");
+	n = check("task t1 model=table times=1,2\n"
+		  "task t2 model=rigid size=2 time=1\n"
+		  "plan t1 node=cs1 cores=0-2 start=0 end=1\n"
+		  "plan t2 node=cs1 cores=3 start=0 end=1\n",
+		  0, &err);
+	TAP_OK(n == 2, "impossible allotments found even without duration checks");
+	TAP_STREQ(err,
+		  "test: t.hs:9: plan t1: the task cannot run on 3 cores\n"
+		  "test: t.hs:10: plan t2: the task cannot run on 1 core\n",
+		  "unknown-duration messages");
+}
+
+static void test_structure(void)
+{
+	const char *err;
+	int n = check("task a model=amdahl t1=1 release=5\n"
+		      "task b model=amdahl t1=1\n"
+		      "task c model=amdahl t1=1 alpha=1\n"
+		      "task d model=amdahl t1=1\n"
+		      "task e model=gpu gpu_time=1\n"
+		      "task f model=amdahl t1=1 scope=cluster\n"
+		      "plan a node=cs1 cores=0 start=4 end=5\n"
+		      "plan b node=cs1,cs2 cores=1/1 start=0 end=0.5\n"
+		      "plan c node=ws1 cores=0 gpus=0 start=0 end=1\n"
+		      "plan e node=ws1 cores=1 start=0 end=1\n"
+		      "plan f node=cs1,ws1 cores=2/1 start=2 end=3\n",
+		      0, &err);
+	TAP_OK(n == 6, "structural problems counted (%d)", n);
+	TAP_STREQ(err,
+		  "test: t.hs:13: plan a: starts at 4 before its release date 5\n"
+		  "test: t.hs:14: plan b: spans 2 nodes but its scope is node\n"
+		  "test: t.hs:15: plan c: uses both cores and GPUs\n"
+		  "test: t.hs: plan d: task not placed\n"
+		  "test: t.hs:16: plan e: on cores but the task runs only on a GPU\n"
+		  "test: t.hs:17: plan f: spans clusters cs and ws\n",
+		  "structural messages");
+
+	n = check("task a model=amdahl t1=1\ntask b model=amdahl t1=1\ntask c model=amdahl t1=1\n"
+		  "plan a node=cs1 cores=0 start=0 end=1\n"
+		  "plan b node=cs1 cores=0 start=0.5 end=1.5 after=a\n"
+		  "plan c node=cs1 cores=1 start=2 end=3 after=a\n",
+		  0, &err);
+	TAP_OK(n == 3, "after problems (and the overlap)");
+	TAP_STREQ(err,
+		  "test: t.hs:11: plan b: core 0 of node cs1 also used by a during [0.5, 1]\n"
+		  "test: t.hs:11: plan b: after lists a, which ends at 1 after this task starts at 0.5\n"
+		  "test: t.hs:12: plan c: after lists a, which shares no core or GPU with it\n",
+		  "after-list messages");
+
+	/* A schedule made by hand (no record lines): bad indices, wrong size. */
+	struct hs_stream s;
+	struct hs_instance in;
+	fx_load(&s, &in, "node n cores=2 gpus=1\ntask a model=amdahl t1=1 on=cpu\ntask b model=gpu gpu_time=1\n");
+	struct hs_schedule sc;
+	hs_schedule_init(&sc, 2);
+	int c5[] = { 5 }, g01[] = { 0, 1 }, g0[] = { 0 };
+	hs_schedule_add(&sc, 0, 0, c5, 1, NULL, 0, 0, 1);
+	hs_schedule_add(&sc, 1, 0, NULL, 0, g01, 2, 0, 1);
+	fx_cap_begin();
+	n = hs_validate(&in, &sc, 1);
+	err = fx_cap_end();
+	TAP_STREQ(err,
+		  "test: t.hs: plan a: core 5 out of range or repeated (node n has 2 cores)\n"
+		  "test: t.hs: plan b: GPU 1 out of range or repeated (node n has 1 GPU)\n",
+		  "hand-made schedule: index problems");
+	hs_schedule_release(&sc);
+	hs_schedule_init(&sc, 2);
+	hs_schedule_add(&sc, 0, 0, NULL, 0, g0, 1, 0, 1);
+	hs_schedule_add(&sc, 1, 0, NULL, 0, g0, 1, 1, 2);
+	fx_cap_begin();
+	n = hs_validate(&in, &sc, 1);
+	err = fx_cap_end();
+	TAP_STREQ(err, "test: t.hs: plan a: on a GPU but the task runs only on cores\n",
+		  "CPU-only task on a GPU");
+	hs_schedule_release(&sc);
+	fx_free(&s, &in);
+}
+
+static void test_many(void)
+{
+	/* 30 tasks all on one core at once: 29 overlaps, 20 shown, count. */
+	char text[8192] = "";
+	for (int i = 0; i < 30; i++)
+		snprintf(text + strlen(text), sizeof text - strlen(text),
+			 "task t%d model=amdahl t1=1\nplan t%d node=cs1 cores=0 start=0 end=1\n", i, i);
+	const char *err;
+	int n = check(text, 1, &err);
+	TAP_OK(n == 29, "29 overlaps counted");
+	TAP_OK(strstr(err, "test: t.hs: 9 more problems not shown\n") != NULL, "count of the rest");
+}
+
+int main(void)
+{
+	hs_set_progname("test");
+	test_good();
+	test_overlap();
+	test_durations();
+	test_structure();
+	test_many();
+	return tap_done();
+}
