@@ -45,4 +45,8 @@ HS_NORETURN void hs_cli_usage_error(const struct hs_cli *cli, const char *fmt, .
 double hs_cli_double(const char *opt, const char *arg, double min, double max);
 long hs_cli_long(const char *opt, const char *arg, long min, long max);
 
+/* Added by hs-gen: text printed at the end of hs_cli_help(cli) (hs-gen's list
+ * of generators).  One epilog at a time; set it before hs_cli_next(). */
+void hs_cli_set_epilog(const struct hs_cli *cli, void (*epilog)(FILE *f));
+
 #endif

@@ -29,4 +29,8 @@ double hs_rng_range(struct hs_rng *r, double lo, double hi);
 double hs_rng_normal(struct hs_rng *r, double mu, double sigma);
 long hs_rng_int(struct hs_rng *r, long lo, long hi); /* inclusive */
 
+/* Added for hs-gen platform -l and completion: the i-th built-in platform's
+ * name (and its one-line summary in *summary), or NULL past the end. */
+const char *hs_gen_platform_builtin(int i, const char **summary);
+
 #endif
