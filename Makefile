@@ -29,7 +29,7 @@ WARN     = -Wall -Wextra -Werror
 ifeq ($(SAN),1)
 SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 endif
-ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -fPIC $(WARN) $(CFLAGS) $(SANFLAGS) -Ilib $(PKG_CFLAGS) \
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -MMD -MP -fPIC $(WARN) $(CFLAGS) $(SANFLAGS) -Ilib $(PKG_CFLAGS) \
 	-DHS_PLUGINDIR='"$(plugindir)"' -DHS_DATADIR='"$(datadir)"'
 LDLIBS   = $(PKG_LIBS) -lglpk -ldl -lm
 # Tools export libhs to plugins (-rdynamic), so plugins link against nothing.
@@ -43,7 +43,6 @@ TOOLS    = $(patsubst cmd/%.c,$(O)/bin/%,$(wildcard cmd/hs-*.c))
 PLUGINS  = $(patsubst plugins/%.c,$(B)/plugins/%.so,$(wildcard plugins/*.c))
 TPLUGINS = $(patsubst tests/plugins/%.c,$(B)/tests/plugins/%.so,$(wildcard tests/plugins/*.c))
 UNITS    = $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
-HEADERS  = $(wildcard lib/hs/*.h) $(wildcard lib/*.h) $(wildcard formats/*.h)
 
 .SECONDARY:
 .PHONY: all deps check check-asan check-run demo bench install uninstall clean help doc-svg
@@ -61,9 +60,12 @@ help:
 deps:
 	@sh share/deps.sh
 
-$(B)/obj/%.o: %.c $(HEADERS)
+$(B)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# Header (and included .c) dependencies written by -MMD.
+-include $(shell find $(B)/obj -name '*.d' 2>/dev/null)
 
 $(LIB_A): $(LIB_OBJ)
 	@mkdir -p $(dir $@)
