@@ -16,6 +16,13 @@ command -v xmllint >/dev/null 2>&1 || need="$need libxml2-utils"
 for c in gzip:gzip bzip2:bzip2 xz:xz-utils zstd:zstd; do
 	command -v "${c%%:*}" >/dev/null 2>&1 || need="$need ${c#*:}"
 done
+# hs-exec's back-end tests: a real single-host Slurm (with munge) and an sshd.
+have_sbin() { command -v "$1" >/dev/null 2>&1 || [ -x "/usr/sbin/$1" ]; }
+have_sbin slurmctld || need="$need slurm-wlm"
+have_sbin sbatch || need="$need slurm-client"
+have_sbin munged || need="$need munge"
+have_sbin sshd || need="$need openssh-server"
+have_sbin ssh || need="$need openssh-client"
 [ -z "$need" ] && exit 0
 if [ "$(id -u)" != 0 ]; then
 	echo "hs: missing packages:$need" >&2

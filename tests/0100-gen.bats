@@ -80,6 +80,7 @@ task t3 model=overhead T=50 x=0.95" ]
 	names=$(hs-gen platform -l | cut -d' ' -f1)
 	[ -n "$names" ]
 	for p in $names; do
+		[ "$p" = local ] && continue # this machine: differs from host to host
 		hs-gen platform "$p" >"$tmp/$p.hs"
 		diff -u "$TOP/share/platforms/$p.hs" "$tmp/$p.hs"
 	done
@@ -236,7 +237,7 @@ node n5 cluster=c2 cores=4 speed=2 gpus=1" ]
 	printf '%s\n' "$output" | grep -q '^  sleep  *Dietze'
 	run hs-gen platform -l
 	[ "$status" -eq 0 ]
-	[ "$(printf '%s\n' "$output" | cut -d' ' -f1 | tr '\n' ' ')" = "dietze dietze-cs1 dietze-cs1-ws1 homogeneous " ]
+	[ "$(printf '%s\n' "$output" | cut -d' ' -f1 | tr '\n' ' ')" = "dietze dietze-cs1 dietze-cs1-ws1 homogeneous local " ]
 }
 
 @test "gen: the generated instance loads in the other tools" {
@@ -244,4 +245,26 @@ node n5 cluster=c2 cores=4 speed=2 gpus=1" ]
 	run bash -c 'hs-gen sleep -n 24 -x 0.95 | hs-sim'
 	[ "$status" -eq 2 ]
 	[ "$output" = "hs-sim: stdin: no plan records (run hs-plan first)" ]
+}
+
+@test "gen: platform local is this machine: its CPUs (affinity mask) and GPUs" {
+	run hs-gen platform local
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "hs 1" ]
+	grep -qx 'platform local' <<<"$output"
+	grep -qx 'cluster local' <<<"$output"
+	ncpu=$(nproc)
+	grep -q "^node local cluster=local cores=$ncpu host=" <<<"$output"
+	HS_LOCAL_GPUS=2 run hs-gen platform local
+	grep -q "^node local cluster=local cores=$ncpu gpus=2 host=" <<<"$output"
+	# Under taskset: only the CPUs hs-gen may use.
+	if command -v taskset >/dev/null && [ "$ncpu" -ge 2 ]; then
+		run taskset -c 1 hs-gen platform local
+		grep -q "^node local cluster=local cores=1 host=" <<<"$output"
+	fi
+	# What it describes, hs-exec runs.
+	hs-gen sleep -n 2 -x 1 --scale 0.002 --platform local --cmd 'sleep $HS_TIME' |
+		hs-plan -a taskp-ef | hs-exec -L "$tmp/logs" >"$tmp/obs.hs"
+	[ "$(grep -c '^run .*state=done' "$tmp/obs.hs")" -eq 2 ]
 }

@@ -23,6 +23,7 @@
  * network is not described in the paper; Gigabit Ethernet is assumed.
  */
 #include "hs/gen.h"
+#include "hs/local.h"
 #include "hs/model.h"
 
 #include <stdlib.h>
@@ -227,6 +228,8 @@ static const struct builtin builtins[] = {
 	{"homogeneous",
 	 "equal nodes: homogeneous:nodes=4,cores=8,speed=1,gpus=0,clusters=1 (defaults)", 1,
 	 homogeneous},
+	{"local", "this machine: the CPUs hs-exec may pin tasks to, its NVIDIA GPUs (node local)",
+	 0, hs_local_platform_emit},
 };
 
 const char *hs_gen_platform_builtin(int i, const char **summary)

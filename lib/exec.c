@@ -1,0 +1,760 @@
+/* exec.c - hs-exec's engine: which task may start when, walltimes, signals,
+ * progress and the run records.  The back ends (exec_local.c, exec_ssh.c,
+ * exec_slurm.c) only start, watch and kill.
+ *
+ * Signals are blocked for the whole run and taken with sigtimedwait() in
+ * one place (xe_sleep), so a SIGCHLD, SIGINT or SIGTERM is never lost
+ * between checking for work and going to sleep, and no handler runs in the
+ * middle of the engine's bookkeeping.
+ */
+#include "exec_priv.h"
+#include "hs/util.h"
+
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAX_PROBLEMS 10
+
+void hs_exec_opts_init(struct hs_exec_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->backend = "local";
+	o->ssh = "ssh";
+	o->kill_grace = 2;
+	o->poll = 0.5;
+}
+
+double xe_now(const struct hs_exec *x)
+{
+	return hs_now() - x->t0;
+}
+
+static double round_us(double v)
+{
+	return round(v * 1e6) / 1e6;
+}
+
+/* ---- problems in the plan ---- */
+
+static int plan_line(const struct hs_instance *in, const char *id)
+{
+	const struct hs_stream *s = in->stream;
+	for (size_t i = 0; s && i < s->n; i++) {
+		const struct hs_record *r = s->recs[i];
+		if (r->kind && strcmp(r->kind, "plan") == 0 && strcmp(r->id, id) == 0)
+			return r->line;
+	}
+	return 0;
+}
+
+void xe_problem(struct hs_exec *x, const struct xtask *t, const char *fmt, ...)
+{
+	if (++x->problems > MAX_PROBLEMS)
+		return;
+	char msg[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	if (t)
+		hs_error_at(x->in->stream ? x->in->stream->name : "stdin",
+			    plan_line(x->in, t->task->id), "task %s: %s", t->task->id, msg);
+	else
+		hs_error("%s", msg);
+}
+
+/* ---- node map ---- */
+
+static int parse_node_map(struct hs_exec *x)
+{
+	if (!x->o.node_map || !*x->o.node_map)
+		return 0;
+	int n;
+	char **items = hs_split_list(x->o.node_map, ',', &n);
+	int bad = 0;
+	for (int i = 0; i < n; i++) {
+		const char *eq = strchr(items[i], '=');
+		if (!eq || eq == items[i] || !eq[1]) {
+			hs_error("--node-map: '%s' is not PLANNODE=NODE", items[i]);
+			bad = 1;
+			continue;
+		}
+		char *from = hs_strndup(items[i], (size_t)(eq - items[i]));
+		int found = 0;
+		for (int j = 0; j < x->in->plat.nnodes; j++)
+			found |= strcmp(x->in->plat.nodes[j].id, from) == 0;
+		if (!found) {
+			hs_error("--node-map: the platform has no node '%s'", from);
+			bad = 1;
+			free(from);
+			continue;
+		}
+		x->map_from = hs_reallocarray(x->map_from, (size_t)x->nmap + 1, sizeof *x->map_from);
+		x->map_to = hs_reallocarray(x->map_to, (size_t)x->nmap + 1, sizeof *x->map_to);
+		x->map_from[x->nmap] = from;
+		x->map_to[x->nmap++] = hs_strdup(eq + 1);
+	}
+	free(items);
+	return bad ? -1 : 0;
+}
+
+const char *xe_target(const struct hs_exec *x, int node)
+{
+	const char *id = x->in->plat.nodes[node].id;
+	for (int i = x->nmap - 1; i >= 0; i--) /* the last mapping of a node wins */
+		if (strcmp(x->map_from[i], id) == 0)
+			return x->map_to[i];
+	return id;
+}
+
+/* ---- log directory ---- */
+
+static int make_dirs(const char *path)
+{
+	char *p = hs_strdup(path);
+	for (char *s = p + 1; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = 0;
+		if (mkdir(p, 0755) < 0 && errno != EEXIST) {
+			free(p);
+			return -1;
+		}
+		*s = '/';
+	}
+	int rc = mkdir(p, 0755) < 0 && errno != EEXIST ? -1 : 0;
+	free(p);
+	return rc;
+}
+
+static int setup_log_dir(struct hs_exec *x)
+{
+	if (x->o.log_dir) {
+		if (make_dirs(x->o.log_dir) < 0) {
+			hs_error("cannot create log directory %s: %s", x->o.log_dir, strerror(errno));
+			return -1;
+		}
+		/* Absolute, so the path means the same to sbatch and in messages. */
+		char *abs = realpath(x->o.log_dir, NULL);
+		x->log_dir = abs ? abs : hs_strdup(x->o.log_dir);
+		return 0;
+	}
+	const char *tmp = getenv("TMPDIR");
+	char *tmpl = hs_asprintf("%s/hs-exec.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(tmpl)) {
+		hs_error("cannot create a log directory %s: %s", tmpl, strerror(errno));
+		free(tmpl);
+		return -1;
+	}
+	x->log_dir = tmpl;
+	return 0;
+}
+
+/* LOGDIR/ID, with characters that do not belong in a file name replaced;
+ * the task index keeps a changed name unique. */
+static char *log_base(const struct hs_exec *x, const struct xtask *t)
+{
+	const char *id = t->task->id;
+	char *name = hs_strdup(id);
+	int changed = 0;
+	for (char *s = name; *s; s++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-+", *s)) {
+			*s = '_';
+			changed = 1;
+		}
+	if (name[0] == '.') {
+		name[0] = '_';
+		changed = 1;
+	}
+	char *base = changed ? hs_asprintf("%s/%s~%d", x->log_dir, name, t->index)
+			     : hs_asprintf("%s/%s", x->log_dir, name);
+	free(name);
+	return base;
+}
+
+/* ---- preparing ---- */
+
+static const struct hs_exec_backend *find_backend(const char *name)
+{
+	static const struct hs_exec_backend *const all[] = {
+		&hs_exec_backend_local, &hs_exec_backend_ssh, &hs_exec_backend_slurm};
+	for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+		if (strcmp(all[i]->name, name) == 0)
+			return all[i];
+	return NULL;
+}
+
+static int build_tasks(struct hs_exec *x)
+{
+	struct hs_instance *in = x->in;
+	x->n = in->ntasks;
+	x->t = hs_calloc((size_t)(x->n ? x->n : 1), sizeof *x->t);
+	int anyafter = 0;
+	for (int i = 0; i < x->n; i++) {
+		struct xtask *t = &x->t[i];
+		t->index = i;
+		t->task = &in->tasks[i];
+		t->fd = -1;
+		t->exit_status = -1;
+		t->deadline = INFINITY;
+		t->kill_at = INFINITY;
+		const struct hs_placement *p = i < in->plan.n ? &in->plan.p[i] : NULL;
+		if (!p || p->task < 0 || p->nparts == 0) {
+			hs_error_at(in->stream->name, t->task->rec ? t->task->rec->line : 0,
+				    "task %s has no plan record (run hs-plan first)", t->task->id);
+			x->problems++;
+			continue;
+		}
+		t->plan = p;
+		anyafter |= p->nafter > 0;
+	}
+	if (x->problems)
+		return -1;
+	/* A plan without any after list (hand-written, or from a tool that
+	 * does not write them) is ordered by its assignment of cores. */
+	if (!anyafter && x->n > 1)
+		hs_schedule_compute_after(&in->plan, &in->plat);
+	for (int i = 0; i < x->n; i++) {
+		struct xtask *t = &x->t[i];
+		const struct hs_placement *p = t->plan;
+		t->nwait = p->nafter;
+		for (int k = 0; k < p->nafter; k++) {
+			struct xtask *u = &x->t[p->after[k]];
+			u->succ = hs_reallocarray(u->succ, (size_t)u->nsucc + 1, sizeof *u->succ);
+			u->succ[u->nsucc++] = i;
+		}
+		double rel = t->task->release > 0 ? t->task->release : 0;
+		t->earliest = x->o.timed && p->start > rel ? p->start : rel;
+		if (p->end > x->planned)
+			x->planned = p->end;
+	}
+	return 0;
+}
+
+static int build_commands(struct hs_exec *x)
+{
+	for (int i = 0; i < x->n; i++) {
+		struct xtask *t = &x->t[i];
+		if (x->o.command) {
+			char *err = NULL;
+			char *hosts = hs_strdup(t->hosts[0]);
+			for (int k = 1; k < t->plan->nparts; k++) {
+				char *h = hs_asprintf("%s,%s", hosts, t->hosts[k]);
+				free(hosts);
+				hosts = h;
+			}
+			t->cmd = hs_exec_expand(x->o.command, x->in, t->task, t->plan, hosts, &err);
+			free(hosts);
+			if (!t->cmd) {
+				/* A missing field is this task's problem; a bad template is
+				 * the same for every task: say it once. */
+				int per_task = strncmp(err, "no field", 8) == 0;
+				if (per_task)
+					xe_problem(x, t, "%s", err);
+				else
+					hs_error("%s", err);
+				free(err);
+				if (!per_task)
+					return -1;
+				continue;
+			}
+		} else if (t->task->cmd && *t->task->cmd) {
+			t->cmd = hs_strdup(t->task->cmd);
+		} else {
+			hs_error_at(x->in->stream->name, t->task->rec ? t->task->rec->line : 0,
+				    "task %s has no cmd field and no --command was given (for a "
+				    "sleep study: --command 'sleep {time}')",
+				    t->task->id);
+			x->problems++;
+			continue;
+		}
+		t->env = xc_env(x, t);
+	}
+	return x->problems ? -1 : 0;
+}
+
+int hs_exec_prepare(struct hs_exec **out, struct hs_instance *in, const struct hs_exec_opts *o)
+{
+	struct hs_exec *x = hs_calloc(1, sizeof *x);
+	*out = x;
+	x->in = in;
+	x->o = *o;
+	if (!x->o.backend)
+		x->o.backend = "local";
+	if (!x->o.ssh)
+		x->o.ssh = "ssh";
+	x->be = find_backend(x->o.backend);
+	if (!x->be) {
+		hs_error("unknown back end '%s' (local, ssh or slurm)", x->o.backend);
+		return HS_EXIT_USAGE;
+	}
+	if (!in->has_plan && in->ntasks > 0) {
+		hs_error("%s: no plan records: nothing to run (plan it first: hs-plan -a ALGO)",
+			 in->stream->name);
+		return HS_EXIT_USAGE;
+	}
+	if (parse_node_map(x) < 0 || build_tasks(x) < 0)
+		return HS_EXIT_USAGE;
+	int rc = x->be->prepare(x);
+	if (rc == HS_EXIT_OK && x->problems)
+		rc = HS_EXIT_USAGE;
+	if (rc == HS_EXIT_OK && build_commands(x) < 0)
+		rc = HS_EXIT_USAGE;
+	if (x->problems > MAX_PROBLEMS)
+		hs_error("... and %d more problems", x->problems - MAX_PROBLEMS);
+	if (rc != HS_EXIT_OK)
+		return rc;
+	if (x->o.dry_run || x->n == 0) /* nothing will write logs */
+		x->log_dir = hs_strdup(x->o.log_dir ? x->o.log_dir : "none");
+	else if (setup_log_dir(x) < 0)
+		return HS_EXIT_FAIL;
+	for (int i = 0; i < x->n; i++)
+		x->t[i].log_base = log_base(x, &x->t[i]);
+	return HS_EXIT_OK;
+}
+
+const char *hs_exec_log_dir(const struct hs_exec *x)
+{
+	return x->log_dir;
+}
+
+/* ---- dry run ---- */
+
+static int by_planned_start(const void *a, const void *b, void *arg)
+{
+	const struct hs_exec *x = arg;
+	const struct xtask *ta = &x->t[*(const int *)a], *tb = &x->t[*(const int *)b];
+	if (ta->plan->start != tb->plan->start)
+		return ta->plan->start < tb->plan->start ? -1 : 1;
+	return ta->index - tb->index;
+}
+
+void hs_exec_dry_run(struct hs_exec *x, FILE *f)
+{
+	int *order = hs_malloc(sizeof *order * (size_t)(x->n ? x->n : 1));
+	for (int i = 0; i < x->n; i++)
+		order[i] = i;
+	qsort_r(order, (size_t)x->n, sizeof *order, by_planned_start, x);
+	for (int i = 0; i < x->n; i++) {
+		const struct xtask *t = &x->t[order[i]];
+		/* The planned sets, as the task's environment has them. */
+		const char *cores = "-", *gpus = "-";
+		for (char **e = t->env; e && *e; e++) {
+			if (strncmp(*e, "HS_CORES=", 9) == 0 && (*e)[9])
+				cores = *e + 9;
+			if (strncmp(*e, "HS_GPUS=", 8) == 0 && (*e)[8])
+				gpus = *e + 8;
+		}
+		fprintf(f, "%s\t", t->task->id);
+		for (int k = 0; k < t->plan->nparts; k++)
+			fprintf(f, "%s%s", k ? "," : "", t->hosts[k]);
+		fprintf(f, "\t%s\t%s\t%s\n", cores, gpus, t->cmd);
+	}
+	free(order);
+}
+
+/* ---- ready tasks: a binary heap by earliest start, then planned start ---- */
+
+static double heap_key(const struct hs_exec *x, const struct xtask *t)
+{
+	return x->be->native_deps ? 0 : t->earliest;
+}
+
+static int heap_less(const struct hs_exec *x, int a, int b)
+{
+	const struct xtask *ta = &x->t[a], *tb = &x->t[b];
+	double ka = heap_key(x, ta), kb = heap_key(x, tb);
+	if (ka != kb)
+		return ka < kb;
+	if (ta->plan->start != tb->plan->start)
+		return ta->plan->start < tb->plan->start;
+	return a < b;
+}
+
+static void heap_push(struct hs_exec *x, int ti)
+{
+	int i = x->nheap++;
+	x->heap[i] = ti;
+	while (i > 0) {
+		int parent = (i - 1) / 2;
+		if (!heap_less(x, x->heap[i], x->heap[parent]))
+			break;
+		int tmp = x->heap[i];
+		x->heap[i] = x->heap[parent];
+		x->heap[parent] = tmp;
+		i = parent;
+	}
+}
+
+static int heap_pop(struct hs_exec *x)
+{
+	int top = x->heap[0];
+	x->heap[0] = x->heap[--x->nheap];
+	for (int i = 0;;) {
+		int l = 2 * i + 1, r = l + 1, m = i;
+		if (l < x->nheap && heap_less(x, x->heap[l], x->heap[m]))
+			m = l;
+		if (r < x->nheap && heap_less(x, x->heap[r], x->heap[m]))
+			m = r;
+		if (m == i)
+			break;
+		int tmp = x->heap[i];
+		x->heap[i] = x->heap[m];
+		x->heap[m] = tmp;
+		i = m;
+	}
+	return top;
+}
+
+/* ---- the running set ---- */
+
+static void runs_add(struct hs_exec *x, struct xtask *t)
+{
+	t->run_pos = x->nruns;
+	x->runs[x->nruns++] = t->index;
+	x->running++;
+}
+
+static void runs_remove(struct hs_exec *x, struct xtask *t)
+{
+	int last = x->runs[--x->nruns];
+	x->runs[t->run_pos] = last;
+	x->t[last].run_pos = t->run_pos;
+	x->running--;
+}
+
+/* ---- events from back ends ---- */
+
+void xe_started(struct hs_exec *x, struct xtask *t, double start)
+{
+	(void)x;
+	t->started = 1;
+	t->start = start;
+	if (isfinite(t->task->walltime))
+		t->deadline = start + t->task->walltime;
+}
+
+static void release_successors(struct hs_exec *x, struct xtask *t)
+{
+	for (int k = 0; k < t->nsucc; k++) {
+		struct xtask *s = &x->t[t->succ[k]];
+		if (--s->nwait == 0 && s->status == XT_WAITING && !x->stopping)
+			heap_push(x, s->index);
+	}
+}
+
+static void stop(struct hs_exec *x);
+
+static void emit_record(struct hs_exec *x, struct xtask *t)
+{
+	struct hs_placement pl = *t->plan;
+	pl.after = NULL;
+	pl.nafter = 0;
+	pl.start = round_us(t->start);
+	pl.end = round_us(t->end);
+	pl.state = t->state;
+	pl.exit_status = t->exit_status;
+	pl.energy = NAN;
+	struct hs_record *r = hs_record_new("run", t->task->id);
+	hs_placement_to_record(x->in, &pl, r);
+	if (t->job > 0)
+		hs_record_set_int(r, "slurm_job", t->job);
+	if (x->end_fn)
+		x->end_fn(x->end_arg, r);
+	hs_record_free(r);
+}
+
+void xe_ended(struct hs_exec *x, struct xtask *t, double end, enum hs_state state, int code)
+{
+	if (t->status != XT_RUNNING)
+		return;
+	runs_remove(x, t);
+	if (t->fd >= 0) { /* ssh: the remote's stdin */
+		close(t->fd);
+		t->fd = -1;
+	}
+	t->status = XT_ENDED;
+	x->ended++;
+	if (!t->started)
+		t->start = end;
+	t->end = end < t->start ? t->start : end;
+	t->exit_status = code;
+	if (t->kill != XK_NONE)
+		state = HS_STATE_KILLED;
+	else if (state == HS_STATE_NONE)
+		state = code == 0 ? HS_STATE_DONE : HS_STATE_FAILED;
+	t->state = state;
+	if (state == HS_STATE_DONE)
+		x->done++;
+	else if (state == HS_STATE_KILLED)
+		x->killed++;
+	else
+		x->failed++;
+	emit_record(x, t);
+	if (x->o.progress && (state == HS_STATE_FAILED || t->kill == XK_WALLTIME))
+		fputs("\r\033[K", stderr); /* the warning replaces the progress line */
+	if (state == HS_STATE_FAILED) {
+		if (code >= 0)
+			hs_warn("task %s failed with exit status %d (output: %s.out, .err)",
+				t->task->id, code, t->log_base);
+		else
+			hs_warn("task %s failed", t->task->id);
+	} else if (t->kill == XK_WALLTIME) {
+		char num[HS_NUMBUF];
+		hs_warn("task %s killed at its walltime of %s s", t->task->id,
+			hs_fmt_double(num, t->task->walltime));
+	}
+	if (!x->be->native_deps)
+		release_successors(x, t);
+	if (state != HS_STATE_DONE && t->kill != XK_STOP && x->o.fail_fast && !x->stopping) {
+		hs_error("task %s %s: stopping (--fail-fast)", t->task->id,
+			 state == HS_STATE_KILLED ? "was killed" : "failed");
+		stop(x);
+	}
+}
+
+void xe_notrun(struct hs_exec *x, struct xtask *t)
+{
+	if (t->status == XT_RUNNING)
+		runs_remove(x, t);
+	else if (t->status != XT_WAITING)
+		return;
+	t->status = XT_NOTRUN;
+	x->notrun++;
+}
+
+int xe_sleep(struct hs_exec *x, double timeout)
+{
+	sigset_t set;
+	sigemptyset(&set);
+	sigaddset(&set, SIGCHLD);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	if (!(timeout > 0))
+		timeout = 0;
+	if (timeout > 3600)
+		timeout = 3600;
+	struct timespec ts;
+	ts.tv_sec = (time_t)timeout;
+	ts.tv_nsec = (long)((timeout - (double)ts.tv_sec) * 1e9);
+	int sig = sigtimedwait(&set, NULL, &ts);
+	if (sig == SIGCHLD)
+		return 1;
+	if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP) {
+		if (x->signal)
+			x->hard_stop = 1; /* a second signal: no more grace */
+		else
+			x->signal = sig;
+		return 2;
+	}
+	return 0;
+}
+
+/* ---- the loop ---- */
+
+static void kill_task(struct hs_exec *x, struct xtask *t, enum xt_kill why, double now)
+{
+	if (t->kill == XK_NONE) {
+		t->kill = why;
+		t->kill_at = now + x->o.kill_grace;
+		x->be->kill(x, t, 0);
+	}
+	if (x->hard_stop && !t->hard_killed) {
+		t->hard_killed = 1;
+		x->be->kill(x, t, 1);
+	}
+}
+
+static void stop(struct hs_exec *x)
+{
+	double now = xe_now(x);
+	x->stopping = 1;
+	x->nheap = 0;
+	for (int i = 0; i < x->n; i++)
+		if (x->t[i].status == XT_WAITING)
+			xe_notrun(x, &x->t[i]);
+	/* kill_task can end a task at once (Slurm: a pending job): copy first. */
+	int n = x->nruns;
+	int *runs = hs_malloc(sizeof *runs * (size_t)(n ? n : 1));
+	memcpy(runs, x->runs, sizeof *runs * (size_t)n);
+	for (int i = 0; i < n; i++)
+		if (x->t[runs[i]].status == XT_RUNNING)
+			kill_task(x, &x->t[runs[i]], XK_STOP, now);
+	free(runs);
+}
+
+static void launch(struct hs_exec *x, struct xtask *t)
+{
+	t->status = XT_RUNNING;
+	runs_add(x, t);
+	int rc = x->be->launch(x, t);
+	if (x->be->native_deps)
+		release_successors(x, t);
+	if (rc < 0)
+		xe_ended(x, t, xe_now(x), HS_STATE_FAILED, -1);
+}
+
+/* Walltimes and SIGKILL escalations due by now; returns the next one. */
+static double timers(struct hs_exec *x, double now)
+{
+	double next = INFINITY;
+	for (int i = 0; i < x->nruns; i++) {
+		struct xtask *t = &x->t[x->runs[i]];
+		if (t->kill == XK_NONE && t->started && now >= t->deadline)
+			kill_task(x, t, XK_WALLTIME, now);
+		if (t->kill != XK_NONE && !t->hard_killed && now >= t->kill_at) {
+			t->hard_killed = 1;
+			x->be->kill(x, t, 1);
+		}
+		if (t->kill == XK_NONE && t->started && t->deadline < next)
+			next = t->deadline;
+		if (t->kill != XK_NONE && !t->hard_killed && t->kill_at < next)
+			next = t->kill_at;
+	}
+	return next;
+}
+
+static void progress(struct hs_exec *x, int final)
+{
+	if (!x->o.progress)
+		return;
+	double now = xe_now(x);
+	if (!final && now - x->progress_at < 0.25)
+		return;
+	x->progress_at = now;
+	int waiting = x->n - x->ended - x->notrun - x->running;
+	if (final) {
+		fprintf(stderr, "\r\033[K%s: %d tasks in %.2f s (planned %.2f s): %d done, %d failed, "
+				"%d killed, %d not run\n",
+			hs_progname(), x->n, now, x->planned, x->done, x->failed, x->killed,
+			x->notrun);
+		return;
+	}
+	fprintf(stderr, "\r\033[K%s: %d/%d done, %d failed, %d killed, %d running, %d waiting; "
+			"%.1f s of %.1f s planned",
+		hs_progname(), x->done, x->n, x->failed, x->killed, x->running, waiting, now,
+		x->planned);
+	fflush(stderr);
+}
+
+int hs_exec_run(struct hs_exec *x, hs_exec_end_fn end, void *arg)
+{
+	x->end_fn = end;
+	x->end_arg = arg;
+	x->heap = hs_malloc(sizeof *x->heap * (size_t)(x->n ? x->n : 1));
+	x->runs = hs_malloc(sizeof *x->runs * (size_t)(x->n ? x->n : 1));
+
+	sigset_t block, old;
+	sigemptyset(&block);
+	sigaddset(&block, SIGCHLD);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGHUP);
+	sigprocmask(SIG_BLOCK, &block, &old);
+	/* A reader that went away must not kill us with running tasks; writes
+	 * then fail and are reported by the caller. */
+	void (*old_pipe)(int) = signal(SIGPIPE, SIG_IGN);
+
+	struct timespec wall;
+	clock_gettime(CLOCK_REALTIME, &wall);
+	x->t0 = hs_now();
+	x->wall0 = (double)wall.tv_sec + wall.tv_nsec * 1e-9;
+
+	for (int i = 0; i < x->n; i++)
+		if (x->t[i].nwait == 0)
+			heap_push(x, i);
+
+	while (x->ended + x->notrun < x->n) {
+		double now = xe_now(x);
+		if (x->signal && !x->stopping)
+			stop(x);
+		if (x->hard_stop)
+			stop(x);
+		while (!x->stopping && x->nheap > 0 && heap_key(x, &x->t[x->heap[0]]) <= now) {
+			launch(x, &x->t[heap_pop(x)]);
+			now = xe_now(x);
+		}
+		double next = timers(x, now);
+		if (x->ended + x->notrun >= x->n)
+			break;
+		if (!x->stopping && x->nheap > 0 && heap_key(x, &x->t[x->heap[0]]) < next)
+			next = heap_key(x, &x->t[x->heap[0]]);
+		if (x->o.progress && now + 0.25 < next)
+			next = now + 0.25;
+		progress(x, 0);
+		if (x->running == 0 && x->nheap == 0 && isinf(next)) {
+			/* Nothing runs and nothing can start: cannot happen with an
+			 * acyclic plan; do not spin. */
+			for (int i = 0; i < x->n; i++)
+				if (x->t[i].status == XT_WAITING)
+					xe_notrun(x, &x->t[i]);
+			break;
+		}
+		x->be->wait(x, next - xe_now(x));
+	}
+	progress(x, 1);
+	if (x->be->finish)
+		x->be->finish(x);
+
+	signal(SIGPIPE, old_pipe);
+	/* Drop what is still pending (SIGCHLDs of helpers), then unblock. */
+	for (;;) {
+		struct timespec zero = {0, 0};
+		if (sigtimedwait(&block, NULL, &zero) < 0)
+			break;
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+
+	if (x->signal)
+		return 128 + x->signal;
+	return x->failed || x->killed || x->notrun ? HS_EXIT_FAIL : HS_EXIT_OK;
+}
+
+void hs_exec_counts(const struct hs_exec *x, struct hs_exec_counts *c)
+{
+	c->tasks = x->n;
+	c->done = x->done;
+	c->failed = x->failed;
+	c->killed = x->killed;
+	c->notrun = x->notrun;
+	c->elapsed = x->t0 > 0 ? xe_now(x) : 0;
+	c->planned = x->planned;
+}
+
+void hs_exec_free(struct hs_exec *x)
+{
+	if (!x)
+		return;
+	if (x->be && x->be->release)
+		x->be->release(x);
+	for (int i = 0; x->t && i < x->n; i++) {
+		struct xtask *t = &x->t[i];
+		free(t->cmd);
+		xc_free_env(t->env);
+		for (int k = 0; t->hosts && t->plan && k < t->plan->nparts; k++)
+			free(t->hosts[k]);
+		free(t->hosts);
+		free(t->log_base);
+		free(t->cpus);
+		free(t->succ);
+	}
+	for (int i = 0; i < x->nmap; i++) {
+		free(x->map_from[i]);
+		free(x->map_to[i]);
+	}
+	free(x->map_from);
+	free(x->map_to);
+	free(x->t);
+	free(x->heap);
+	free(x->runs);
+	free(x->log_dir);
+	free(x);
+}
