@@ -64,33 +64,38 @@ int hs_ctx_verbose(const struct hs_ctx *c)
 	return c ? c->verbose : 0;
 }
 
+/* Report one error, prefixed with the algorithm, or for_task with the task's
+ * input line and id; ends a progress line first so the message stands alone. */
+static HS_PRINTF(4, 0) void ctx_verror(struct hs_ctx *c, int for_task, const struct hs_task *t,
+					const char *fmt, va_list ap)
+{
+	char *msg = NULL;
+	if (vasprintf(&msg, fmt, ap) < 0)
+		msg = NULL;
+	hs_ctx_progress_end(c);
+	if (for_task)
+		hs_error_at(c->input, t && t->rec ? t->rec->line : 0, "task %s: %s",
+			    t && t->id ? t->id : "?", msg ? msg : fmt);
+	else
+		hs_error("%s: %s", c->algo, msg ? msg : fmt);
+	free(msg);
+	c->nerrors++;
+}
+
 void hs_ctx_error(struct hs_ctx *c, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	char *msg = NULL;
-	if (vasprintf(&msg, fmt, ap) < 0)
-		msg = NULL;
+	ctx_verror(c, 0, NULL, fmt, ap);
 	va_end(ap);
-	hs_ctx_progress_end(c);
-	hs_error("%s: %s", c->algo, msg ? msg : fmt);
-	free(msg);
-	c->nerrors++;
 }
 
 void hs_ctx_task_error(struct hs_ctx *c, const struct hs_task *t, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	char *msg = NULL;
-	if (vasprintf(&msg, fmt, ap) < 0)
-		msg = NULL;
+	ctx_verror(c, 1, t, fmt, ap);
 	va_end(ap);
-	hs_ctx_progress_end(c);
-	int line = t && t->rec ? t->rec->line : 0;
-	hs_error_at(c->input, line, "task %s: %s", t && t->id ? t->id : "?", msg ? msg : fmt);
-	free(msg);
-	c->nerrors++;
 }
 
 static int valid_key(const char *k)

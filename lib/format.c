@@ -333,6 +333,24 @@ static const char *fail(const char *fmt, ...)
 #define TOK_MAX 60 /* characters of a token shown in a message */
 #define TOK(p, n) (int)((n) > TOK_MAX ? TOK_MAX : (n)), (p), ((n) > TOK_MAX ? "..." : "")
 
+/* The end of the token at p: the next blank or end. */
+static const char *token_end(const char *p, const char *end)
+{
+	while (p < end && !IS(*p, C_BLANK))
+		p++;
+	return p;
+}
+
+/* Copy the n characters at t to *out as a string and move *out past it. */
+static char *put_str(char **out, const char *t, size_t n)
+{
+	char *s = *out;
+	memcpy(s, t, n);
+	s[n] = '\0';
+	*out = s + n + 1;
+	return s;
+}
+
 struct hs_record *hs_record_parse(const char *line, size_t len, int lineno, const char **err)
 {
 	*err = NULL;
@@ -379,8 +397,7 @@ struct hs_record *hs_record_parse(const char *line, size_t len, int lineno, cons
 
 	/* kind */
 	const char *t = p;
-	while (p < end && !IS(*p, C_BLANK))
-		p++;
+	p = token_end(p, end);
 	size_t n = (size_t)(p - t);
 	int ok = IS(t[0], C_KIND0);
 	for (size_t i = 1; ok && i < n; i++)
@@ -390,17 +407,13 @@ struct hs_record *hs_record_parse(const char *line, size_t len, int lineno, cons
 			    TOK(t, n));
 		goto bad;
 	}
-	memcpy(out, t, n);
-	out[n] = '\0';
-	r->kind = out;
-	out += n + 1;
+	r->kind = put_str(&out, t, n);
 
 	/* id */
 	while (p < end && IS(*p, C_BLANK))
 		p++;
 	t = p;
-	while (p < end && !IS(*p, C_BLANK))
-		p++;
+	p = token_end(p, end);
 	n = (size_t)(p - t);
 	if (n == 0 || memchr(t, '=', n)) {
 		*err = fail("record '%s' has no id", r->kind);
@@ -412,10 +425,7 @@ struct hs_record *hs_record_parse(const char *line, size_t len, int lineno, cons
 				    TOK(t, n));
 			goto bad;
 		}
-	memcpy(out, t, n);
-	out[n] = '\0';
-	r->id = out;
-	out += n + 1;
+	r->id = put_str(&out, t, n);
 
 	/* fields */
 	for (;;) {
@@ -451,10 +461,7 @@ struct hs_record *hs_record_parse(const char *line, size_t len, int lineno, cons
 			goto bad;
 		}
 		struct hs_field *f = &fields[r->nfields++];
-		memcpy(out, t, n);
-		out[n] = '\0';
-		f->key = out;
-		out += n + 1;
+		f->key = put_str(&out, t, n);
 		p++; /* '=' */
 		char *v = out;
 		if (p < end && *p == '\'') {

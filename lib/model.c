@@ -241,19 +241,30 @@ static const char *num_desc(enum numkind k)
 	}
 }
 
+/* The value of key in *v: returns 1, or 0 when absent and not required, or
+ * -1 after reporting a required one missing. */
+static int get_field(struct loader *L, const struct hs_record *r, const char *what, const char *key,
+		     int required, const char **v)
+{
+	*v = hs_record_get(r, key);
+	if (*v)
+		return 1;
+	if (!required)
+		return 0;
+	err_add(L, r->line, "%s: missing %s=", what, key);
+	return -1;
+}
+
 /* Decode key as a finite number of the given kind.  Absent: *out = def, or
  * an error when required.  Returns 0 on success, -1 after reporting. */
 static int get_num(struct loader *L, const struct hs_record *r, const char *what, const char *key,
 		   enum numkind kind, int required, double def, double *out)
 {
-	const char *v = hs_record_get(r, key);
 	*out = def;
-	if (!v) {
-		if (!required)
-			return 0;
-		err_add(L, r->line, "%s: missing %s=", what, key);
-		return -1;
-	}
+	const char *v;
+	int got = get_field(L, r, what, key, required, &v);
+	if (got <= 0)
+		return got;
 	double d;
 	int ok = hs_parse_double(v, &d) == 0;
 	if (ok) {
@@ -276,14 +287,11 @@ static int get_num(struct loader *L, const struct hs_record *r, const char *what
 static int get_int(struct loader *L, const struct hs_record *r, const char *what, const char *key,
 		   int min, int required, int def, int *out)
 {
-	const char *v = hs_record_get(r, key);
 	*out = def;
-	if (!v) {
-		if (!required)
-			return 0;
-		err_add(L, r->line, "%s: missing %s=", what, key);
-		return -1;
-	}
+	const char *v;
+	int got = get_field(L, r, what, key, required, &v);
+	if (got <= 0)
+		return got;
 	int n;
 	if (hs_parse_int(v, min, INT_MAX, &n) != 0) {
 		err_add(L, r->line, "%s: %s must be a %s integer, got '%s'", what, key,

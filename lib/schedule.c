@@ -5,6 +5,7 @@
 
 #include "hs/model.h"
 #include "hs/util.h"
+#include "uses.h"
 
 void hs_schedule_init(struct hs_schedule *s, int ntasks)
 {
@@ -85,29 +86,6 @@ void hs_schedule_add(struct hs_schedule *s, int task, int node, const int *cores
 	set_merge(&part->gpus, &part->ngpus, gpus, ngpus);
 }
 
-/* One use of one resource: (node, kind 0 core / 1 GPU, index) by a task. */
-struct use {
-	int node, kind, idx, task;
-	double start, end;
-};
-
-static int use_cmp(const void *a, const void *b)
-{
-	const struct use *x = a, *y = b;
-	if (x->node != y->node)
-		return x->node < y->node ? -1 : 1;
-	if (x->kind != y->kind)
-		return x->kind < y->kind ? -1 : 1;
-	if (x->idx != y->idx)
-		return x->idx < y->idx ? -1 : 1;
-	if (x->start != y->start)
-		return x->start < y->start ? -1 : 1;
-	/* Zero-length tasks at the same instant go first: they end first. */
-	if (x->end != y->end)
-		return x->end < y->end ? -1 : 1;
-	return (x->task > y->task) - (x->task < y->task);
-}
-
 /* Edge pred -> task, sorted by (task, pred). */
 struct edge {
 	int task, pred;
@@ -128,38 +106,20 @@ static int edge_cmp(const void *a, const void *b)
 void hs_schedule_compute_after(struct hs_schedule *s, const struct hs_platform *pl)
 {
 	(void)pl; /* resources are named by (node, index); no table needed */
-	size_t nu = 0;
 	for (int i = 0; i < s->n; i++) {
 		struct hs_placement *p = &s->p[i];
 		free(p->after);
 		p->after = NULL;
 		p->nafter = 0;
-		if (p->task < 0)
-			continue;
-		for (int k = 0; k < p->nparts; k++)
-			nu += (size_t)p->parts[k].ncores + p->parts[k].ngpus;
 	}
+	struct hs_use *u;
+	size_t nu = hs_uses_sorted(s, NULL, &u);
 	if (nu == 0)
 		return;
-	struct use *u = hs_malloc(nu * sizeof *u);
-	size_t m = 0;
-	for (int i = 0; i < s->n; i++) {
-		const struct hs_placement *p = &s->p[i];
-		if (p->task < 0)
-			continue;
-		for (int k = 0; k < p->nparts; k++) {
-			const struct hs_part *pt = &p->parts[k];
-			for (int c = 0; c < pt->ncores; c++)
-				u[m++] = (struct use){ pt->node, 0, pt->cores[c], i, p->start, p->end };
-			for (int g = 0; g < pt->ngpus; g++)
-				u[m++] = (struct use){ pt->node, 1, pt->gpus[g], i, p->start, p->end };
-		}
-	}
-	qsort(u, nu, sizeof *u, use_cmp);
 	struct edge *e = hs_malloc(nu * sizeof *e);
 	size_t ne = 0;
 	for (size_t k = 1; k < nu; k++) {
-		const struct use *a = &u[k - 1], *b = &u[k];
+		const struct hs_use *a = &u[k - 1], *b = &u[k];
 		if (a->node == b->node && a->kind == b->kind && a->idx == b->idx && a->task != b->task)
 			e[ne++] = (struct edge){ b->task, a->task };
 	}

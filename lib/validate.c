@@ -10,6 +10,7 @@
 #include "hs/metrics.h"
 #include "hs/model.h"
 #include "hs/util.h"
+#include "uses.h"
 
 #define MAX_SHOWN 20
 
@@ -206,27 +207,6 @@ static int check_placement(struct vctx *v, int i, int check_durations)
 	return 1;
 }
 
-struct use {
-	int node, kind, idx, task;
-	double start, end;
-};
-
-static int use_cmp(const void *a, const void *b)
-{
-	const struct use *x = a, *y = b;
-	if (x->node != y->node)
-		return x->node < y->node ? -1 : 1;
-	if (x->kind != y->kind)
-		return x->kind < y->kind ? -1 : 1;
-	if (x->idx != y->idx)
-		return x->idx < y->idx ? -1 : 1;
-	if (x->start != y->start)
-		return x->start < y->start ? -1 : 1;
-	if (x->end != y->end)
-		return x->end < y->end ? -1 : 1;
-	return (x->task > y->task) - (x->task < y->task);
-}
-
 /* No core or GPU used by two tasks at once: per resource, sort uses by
  * start and compare each with the latest-ending earlier use.  One report
  * per task. */
@@ -234,37 +214,19 @@ static void check_overlaps(struct vctx *v, const char *sound)
 {
 	const struct hs_schedule *s = v->s;
 	const struct hs_platform *pl = &v->in->plat;
-	size_t nu = 0;
-	for (int i = 0; i < s->n; i++)
-		if (sound[i])
-			for (int k = 0; k < s->p[i].nparts; k++)
-				nu += (size_t)s->p[i].parts[k].ncores + s->p[i].parts[k].ngpus;
+	struct hs_use *u;
+	size_t nu = hs_uses_sorted(s, sound, &u);
 	if (!nu)
 		return;
-	struct use *u = hs_malloc(nu * sizeof *u);
-	size_t m = 0;
-	for (int i = 0; i < s->n; i++) {
-		if (!sound[i])
-			continue;
-		const struct hs_placement *p = &s->p[i];
-		for (int k = 0; k < p->nparts; k++) {
-			const struct hs_part *pt = &p->parts[k];
-			for (int c = 0; c < pt->ncores; c++)
-				u[m++] = (struct use){ pt->node, 0, pt->cores[c], i, p->start, p->end };
-			for (int g = 0; g < pt->ngpus; g++)
-				u[m++] = (struct use){ pt->node, 1, pt->gpus[g], i, p->start, p->end };
-		}
-	}
-	qsort(u, nu, sizeof *u, use_cmp);
 	char *reported = hs_calloc(s->n ? s->n : 1, 1);
 	size_t last = 0; /* the use with the latest end so far on this resource */
 	for (size_t k = 1; k < nu; k++) {
-		const struct use *a = &u[k - 1], *b = &u[k];
+		const struct hs_use *a = &u[k - 1], *b = &u[k];
 		if (a->node != b->node || a->kind != b->kind || a->idx != b->idx) {
 			last = k;
 			continue;
 		}
-		const struct use *l = &u[last];
+		const struct hs_use *l = &u[last];
 		if (b->start < l->end && !near(b->start, l->end, mag(b->start, l->end)) &&
 		    !reported[b->task]) {
 			reported[b->task] = 1;

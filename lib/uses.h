@@ -1,0 +1,23 @@
+/* uses.h - the uses of each core and GPU by a schedule's tasks, sorted per
+ * resource; shared by the after-list builder (schedule.c) and the overlap
+ * check (validate.c).  Not installed. */
+#ifndef HS_USES_H
+#define HS_USES_H
+
+#include <stddef.h>
+#include "hs/model.h"
+
+/* One use of one resource: (node, kind 0 core / 1 GPU, index) by a task. */
+struct hs_use {
+	int node, kind, idx, task;
+	double start, end;
+};
+
+/* Every core and GPU use of the placements of s that are kept (keep[i] != 0,
+ * or task >= 0 when keep is NULL), sorted by resource, then start, end and
+ * task: a total order shared by all resources.  Zero-length tasks at the same
+ * instant come first (they end first).  Returns the count; *out is malloc'd,
+ * NULL when the count is 0. */
+size_t hs_uses_sorted(const struct hs_schedule *s, const char *keep, struct hs_use **out);
+
+#endif
