@@ -9,8 +9,8 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 echo "# hs-gen sleep -n 24 -x 0.95 --platform dietze | hs-plan -a ALGO | hs-sim"
 hs-gen sleep -n 24 -x 0.95 --platform dietze > "$out/instance.hs"
-for a in taskp datap taskp-ef datap-ef; do
+for a in taskp datap taskp-ef datap-ef waterl; do
 	hs-plan -a "$a" "$out/instance.hs" | hs-sim > "$out/$a.hs"
 done
-echo "# hs-report taskp.hs datap.hs taskp-ef.hs datap-ef.hs"
-cd "$out" && hs-report taskp.hs datap.hs taskp-ef.hs datap-ef.hs
+echo "# hs-report taskp.hs datap.hs taskp-ef.hs datap-ef.hs waterl.hs"
+cd "$out" && hs-report taskp.hs datap.hs taskp-ef.hs datap-ef.hs waterl.hs

@@ -11,6 +11,7 @@ have_pc libxml-2.0 || need="$need libxml2-dev"
 have_pc libarchive || need="$need libarchive-dev"
 [ -f /usr/include/glpk.h ] || need="$need libglpk-dev"
 command -v bats >/dev/null 2>&1 || need="$need bats"
+command -v bc >/dev/null 2>&1 || need="$need bc"
 command -v xmllint >/dev/null 2>&1 || need="$need libxml2-utils"
 # Compressed-input tests need the compressors themselves.
 for c in gzip:gzip bzip2:bzip2 xz:xz-utils zstd:zstd; do
