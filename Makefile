@@ -45,7 +45,7 @@ TPLUGINS = $(patsubst tests/plugins/%.c,$(B)/tests/plugins/%.so,$(wildcard tests
 UNITS    = $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 
 .SECONDARY:
-.PHONY: all deps check check-asan check-run demo bench install uninstall clean help doc-svg
+.PHONY: FORCE all deps check check-asan check-run demo bench install uninstall clean help doc-svg
 
 all: $(TOOLS) $(PLUGINS) $(B)/hs.pc
 
@@ -60,7 +60,14 @@ help:
 deps:
 	@sh share/deps.sh
 
-$(B)/obj/%.o: %.c
+# PREFIX is compiled in (the plugin directory) and written to hs.pc: a change
+# of PREFIX rebuilds everything.
+$(B)/prefix.stamp: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(PREFIX)' | cmp -s - $@ || echo '$(PREFIX)' > $@
+FORCE:
+
+$(B)/obj/%.o: %.c $(B)/prefix.stamp
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
@@ -92,7 +99,7 @@ $(B)/tests/%: $(B)/obj/tests/unit/%.o $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(TOOL_LDFLAGS) -o $@ $< -Wl,--whole-archive $(LIB_A) -Wl,--no-whole-archive $(LDLIBS)
 
-$(B)/hs.pc: Makefile
+$(B)/hs.pc: Makefile $(B)/prefix.stamp
 	@mkdir -p $(dir $@)
 	printf 'prefix=%s\nincludedir=$${prefix}/include\nplugindir=%s\n\nName: hs\nDescription: hs scheduling toolkit plugin API\nVersion: %s\nCflags: -I$${includedir}\n' \
 		'$(PREFIX)' '$(plugindir)' "$$(sed -n 's/^#define HS_VERSION "\(.*\)"/\1/p' lib/hs/util.h)" > $@
