@@ -25,21 +25,13 @@ static const struct hs_cli_opt opts[] = {
 	{0, NULL, NULL, NULL},
 };
 
-static void complete_platforms(void)
-{
-	const char *name;
-	for (int i = 0; (name = hs_gen_platform_builtin(i, NULL)); i++)
-		printf("%s\n", name);
-	printf("none\n");
-}
-
 static const struct hs_cli cli = {
 	"hs-gen amdahl",
 	"-n N --beta LO[:HI] [--t1 LO[:HI]] [--scope node|cluster|mixed] [--app NAME] [--cmd CMD] "
 	"[--platform NAME|FILE] [--seed N]",
 	"Amdahl tasks: t(p) = t1*(beta + (1-beta)/p), t1 and beta drawn per task.",
 	opts,
-	complete_platforms,
+	hs_gen_complete_platforms,
 };
 
 /* "V" or "LO:HI" with min <= LO <= HI <= max; dies with exit 2 otherwise. */

@@ -326,3 +326,11 @@ int hs_gen_platform_append(struct hs_stream *out, const char *name_or_path)
 		 spec);
 	return -1;
 }
+
+void hs_gen_complete_platforms(void)
+{
+	const char *name;
+	for (int i = 0; (name = hs_gen_platform_builtin(i, NULL)); i++)
+		printf("%s\n", name);
+	printf("none\n");
+}

@@ -29,21 +29,13 @@ static const struct hs_cli_opt opts[] = {
 	{0, NULL, NULL, NULL},
 };
 
-static void complete_platforms(void)
-{
-	const char *name;
-	for (int i = 0; (name = hs_gen_platform_builtin(i, NULL)); i++)
-		printf("%s\n", name);
-	printf("none\n");
-}
-
 static const struct hs_cli cli = {
 	"hs-gen sleep",
 	"-n N -x X [--base T] [--scale S] [--jitter J] [--scope node|cluster] [--app NAME] "
 	"[--cmd CMD] [--platform NAME|FILE] [--seed N]",
 	"Dietze's sleep tasks: t(p) = T*(x/p + (1-x)*(ln p + p)), T = base*scale.",
 	opts,
-	complete_platforms,
+	hs_gen_complete_platforms,
 };
 
 static int run(int argc, char **argv, struct hs_stream *out)

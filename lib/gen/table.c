@@ -32,21 +32,13 @@ static const struct hs_cli_opt opts[] = {
 	{0, NULL, NULL, NULL},
 };
 
-static void complete_platforms(void)
-{
-	const char *name;
-	for (int i = 0; (name = hs_gen_platform_builtin(i, NULL)); i++)
-		printf("%s\n", name);
-	printf("none\n");
-}
-
 static const struct hs_cli cli = {
 	"hs-gen table",
 	"[-n N] [--mix] [--interpolate] [--scale S] [--scope node|cluster] "
 	"[--platform NAME|FILE] [--seed N] FILE...",
 	"Tasks from measured runtimes: CSV lines p,seconds (or type,p,seconds).",
 	opts,
-	complete_platforms,
+	hs_gen_complete_platforms,
 };
 
 /* One measured point and where it came from. */

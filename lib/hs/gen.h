@@ -33,4 +33,8 @@ long hs_rng_int(struct hs_rng *r, long lo, long hi); /* inclusive */
  * name (and its one-line summary in *summary), or NULL past the end. */
 const char *hs_gen_platform_builtin(int i, const char **summary);
 
+/* Completion words for --platform: the built-in names and "none" (the
+ * complete_words hook of generators that take --platform). */
+void hs_gen_complete_platforms(void);
+
 #endif
