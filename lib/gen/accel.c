@@ -182,10 +182,7 @@ static int run(int argc, char **argv, struct hs_stream *out)
 		hs_cli_usage_error(&cli, "option --gpu-nodes: %ld nodes but only %ld GPUs", gnodes,
 				   gpus);
 
-	struct hs_record *p = hs_record_new("prov", "gen");
-	hs_record_set(p, "tool", "hs-gen");
-	hs_record_set(p, "version", HS_VERSION);
-	hs_record_set(p, "gen", "accel");
+	struct hs_record *p = hs_gen_prov_new("accel");
 	hs_record_set_int(p, "set", set);
 	hs_record_set_int(p, "n", n);
 	hs_record_set_int(p, "cpus", cpus);

@@ -103,10 +103,7 @@ static int run(int argc, char **argv, struct hs_stream *out)
 	if (blo < 0)
 		hs_cli_usage_error(&cli, "option --beta is required");
 
-	struct hs_record *p = hs_record_new("prov", "gen");
-	hs_record_set(p, "tool", "hs-gen");
-	hs_record_set(p, "version", HS_VERSION);
-	hs_record_set(p, "gen", "amdahl");
+	struct hs_record *p = hs_gen_prov_new("amdahl");
 	hs_record_set_int(p, "n", n);
 	set_range(p, "t1", t1lo, t1hi);
 	set_range(p, "beta", blo, bhi);

@@ -108,10 +108,7 @@ static int run(int argc, char **argv, struct hs_stream *out)
 	if (table && (double)n * m > 5e7)
 		hs_cli_usage_error(&cli, "--model table with %ld tasks of %ld times is too large", n, m);
 
-	struct hs_record *r = hs_record_new("prov", "gen");
-	hs_record_set(r, "tool", "hs-gen");
-	hs_record_set(r, "version", HS_VERSION);
-	hs_record_set(r, "gen", "moldable");
+	struct hs_record *r = hs_gen_prov_new("moldable");
 	hs_record_set_int(r, "seed", seed);
 	hs_record_set_int(r, "n", n);
 	hs_record_set_int(r, "m", m);

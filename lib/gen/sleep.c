@@ -75,10 +75,7 @@ static int run(int argc, char **argv, struct hs_stream *out)
 	if (x < 0)
 		hs_cli_usage_error(&cli, "option -x is required");
 
-	struct hs_record *p = hs_record_new("prov", "gen");
-	hs_record_set(p, "tool", "hs-gen");
-	hs_record_set(p, "version", HS_VERSION);
-	hs_record_set(p, "gen", "sleep");
+	struct hs_record *p = hs_gen_prov_new("sleep");
 	hs_record_set_int(p, "n", n);
 	hs_record_set_num(p, "x", x);
 	hs_record_set_num(p, "base", base);

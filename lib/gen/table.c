@@ -306,10 +306,7 @@ static int run(int argc, char **argv, struct hs_stream *out)
 	if (n == 0)
 		n = tb.n;
 
-	struct hs_record *p = hs_record_new("prov", "gen");
-	hs_record_set(p, "tool", "hs-gen");
-	hs_record_set(p, "version", HS_VERSION);
-	hs_record_set(p, "gen", "table");
+	struct hs_record *p = hs_gen_prov_new("table");
 	hs_record_set_int(p, "n", n);
 	{
 		size_t cap = 1, len = 0;

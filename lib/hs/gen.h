@@ -37,4 +37,8 @@ const char *hs_gen_platform_builtin(int i, const char **summary);
  * complete_words hook of generators that take --platform). */
 void hs_gen_complete_platforms(void);
 
+/* A new "prov gen" record with tool=hs-gen, version and gen=GEN set; the
+ * generator adds its parameters and appends it. */
+struct hs_record *hs_gen_prov_new(const char *gen);
+
 #endif
