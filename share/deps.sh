@@ -13,6 +13,10 @@ have_pc libarchive || need="$need libarchive-dev"
 command -v bats >/dev/null 2>&1 || need="$need bats"
 command -v bc >/dev/null 2>&1 || need="$need bc"
 command -v xmllint >/dev/null 2>&1 || need="$need libxml2-utils"
+# The SimGrid reference simulator (differential tests, benchmark of hs-sim).
+[ -f /usr/include/simgrid/actor.h ] || need="$need libsimgrid-dev"
+# Rendering hs-report's SVG figures in a test (headless Chromium).
+command -v chromium >/dev/null 2>&1 || need="$need chromium"
 # Compressed-input tests need the compressors themselves.
 for c in gzip:gzip bzip2:bzip2 xz:xz-utils zstd:zstd; do
 	command -v "${c%%:*}" >/dev/null 2>&1 || need="$need ${c#*:}"

@@ -1,0 +1,63 @@
+/* hs/net.h - the network of a platform as the flow-level simulator sees it:
+ * links (bandwidth, latency, sharing policy) and the route between any two
+ * nodes.
+ *
+ * Built from the platform of an instance (hs_net_build):
+ *   - every cluster is a star: each node has a private link to the cluster's
+ *     switch (cluster bw/lat, or the node's own bw=/lat=), two links (up and
+ *     down) when the cluster's sharing is splitduplex; the switch is a link of
+ *     its own when the cluster has bb_bw (its "backbone");
+ *   - clusters reach each other through their uplink (up_bw) and the
+ *     platform's global backbone (platform backbone_bw), each when present;
+ *   - explicit link and route records (and SimGrid platform files, which are
+ *     read into such records) replace the default routes where given.
+ * Route between two nodes of one cluster:   up(i) bb(c) down(j)
+ * Route between nodes of clusters c and d: up(i) bb(c) uplink(c) backbone
+ *                                           uplink(d) bb(d) down(j)
+ * (links that are absent are skipped; with shared or fatpipe private links
+ * up(i) and down(i) are the same link).  A node's route to itself is empty:
+ * no link, no latency.  A route's latency is the sum of its links'.
+ */
+#ifndef HS_NET_H
+#define HS_NET_H
+
+#include "hs/model.h"
+
+enum hs_link_sharing {
+	HS_LINK_SHARED,  /* the sum of the flows' rates is at most bw */
+	HS_LINK_FATPIPE, /* each flow may use up to bw on its own */
+};
+
+struct hs_link {
+	const char *id;   /* "cs1_UP", "cs_backbone", or a link record's id */
+	double bw;        /* bytes/s, > 0 */
+	double lat;       /* seconds, >= 0 */
+	enum hs_link_sharing sharing;
+};
+
+struct hs_net {
+	struct hs_link *links;
+	int nlinks;
+	void *priv_;      /* private: routing tables, owned strings */
+};
+
+/* A route: link indices in order and the total latency.  Reuse one route for
+ * many lookups; release it with hs_route_release. */
+struct hs_route {
+	int *links;
+	int n, cap;
+	double lat;
+};
+
+/* Build the network of in's platform.  Reports problems ("PROG: FILE:LINE:
+ * ...") and returns -1 on bad input (a link with bw <= 0, a route naming an
+ * unknown link or node). */
+int hs_net_build(struct hs_net *net, const struct hs_instance *in);
+void hs_net_release(struct hs_net *net);
+
+/* The route from node src to node dst into r.  Returns 0, or -1 when the
+ * platform has no route between them (the caller reports it). */
+int hs_net_route(const struct hs_net *net, int src, int dst, struct hs_route *r);
+void hs_route_release(struct hs_route *r);
+
+#endif
