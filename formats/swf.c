@@ -105,14 +105,17 @@ static int parse_job(struct hs_swf *t, const char *s, size_t n, struct hs_swf_jo
 		size_t b = i;
 		while (i < n && !is_blank(s[i]))
 			i++;
-		char buf[64];
+		char buf[64], *tok = buf;
 		size_t len = i - b;
-		int ok = len < sizeof buf;
-		if (ok) {
+		if (len < sizeof buf) {
 			memcpy(buf, s + b, len);
 			buf[len] = '\0';
-			ok = hs_parse_double(buf, &job->f[f]) == 0;
+		} else {
+			tok = hs_strndup(s + b, len);
 		}
+		int ok = hs_parse_double(tok, &job->f[f]) == 0;
+		if (tok != buf)
+			free(tok);
 		if (!ok) {
 			hs_error_at(name, line, "field %d (%s): '%.*s' is not a number", f + 1,
 				    field_names[f], len > 40 ? 40 : (int)len, s + b);
