@@ -123,8 +123,10 @@ static struct job *read_pool(const char *path, double lt, double ut, long limit,
 					 sj.f[HS_SWF_REQ_TIME], (long)size, sj.line};
 	}
 	hs_swf_close(t);
-	if (rc < 0)
+	if (rc < 0) {
+		free(pool);
 		exit(HS_EXIT_USAGE);
+	}
 	*npool = n;
 	return pool;
 }
@@ -252,13 +254,15 @@ static int run(int argc, char **argv, struct hs_stream *out)
 			char a[HS_NUMBUF], b[HS_NUMBUF], size[64] = "any size";
 			if (limit)
 				snprintf(size, sizeof size, "at most %ld cores", limit);
+			free(jobs);
 			hs_die(HS_EXIT_USAGE,
 			       "%s: only %zu jobs qualify (run time %s to %s s, %s), -n asks for %ld",
 			       swf, npool, hs_fmt_double(a, lt), hs_fmt_double(b, ut), size, n);
 		}
 		pick(jobs, npool, (size_t)n, &rng);
 	} else {
-		/* Draw order per job: size, run time, requested-time factor. */
+		/* Draw order per job: size, run time (unless lt = ut), requested-time
+		 * factor. */
 		jobs = hs_malloc((size_t)n * sizeof *jobs);
 		int logu = strcmp(sizes, "log") == 0;
 		for (long i = 0; i < n; i++) {
@@ -275,9 +279,12 @@ static int run(int argc, char **argv, struct hs_stream *out)
 	int from_trace = strcmp(release, "trace") == 0;
 	double first = HUGE_VAL;
 	for (long i = 0; from_trace && i < n; i++) {
-		if (jobs[i].submit < 0)
-			hs_die_at(HS_EXIT_USAGE, swf, jobs[i].line,
+		if (jobs[i].submit < 0) {
+			int line = jobs[i].line;
+			free(jobs);
+			hs_die_at(HS_EXIT_USAGE, swf, line,
 				  "submit time unknown, needed by --release trace");
+		}
 		first = fmin(first, jobs[i].submit);
 	}
 
