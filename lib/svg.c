@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <libxml/xmlwriter.h>
@@ -97,10 +98,67 @@ void svg_close(struct svg *g)
 		check(g, xmlTextWriterEndElement(W(g)));
 }
 
+/* Length of the valid UTF-8 sequence of an XML 1.0 character at s, or 0
+ * (a stray byte, an overlong form, a surrogate, a control character). */
+static int xml_char_len(const unsigned char *s)
+{
+	unsigned c = s[0];
+	int n;
+	if (c < 0x80)
+		return c >= 0x20 || c == '\t' || c == '\n' || c == '\r';
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2, c &= 0x1f;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3, c &= 0x0f;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4, c &= 0x07;
+	else
+		return 0;
+	for (int i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (s[i] & 0x3f);
+	}
+	static const unsigned min[5] = { 0, 0, 0x80, 0x800, 0x10000 };
+	if (c < min[n] || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff) || c == 0xfffe || c == 0xffff)
+		return 0;
+	return n;
+}
+
+/* Text from the input (ids, labels) may hold any bytes; XML may not.  NULL
+ * when s is fine as it is, else a copy with U+FFFD for each bad byte. */
+static char *xml_clean(const char *s)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0;
+	int n;
+	while (u[i] && (n = xml_char_len(u + i)) > 0)
+		i += n;
+	if (!u[i])
+		return NULL;
+	char *out = hs_malloc(3 * strlen(s) + 1), *o = out;
+	for (i = 0; u[i];) {
+		if ((n = xml_char_len(u + i)) > 0) {
+			memcpy(o, u + i, n);
+			o += n;
+			i += n;
+		} else {
+			memcpy(o, "\xef\xbf\xbd", 3);
+			o += 3;
+			i++;
+		}
+	}
+	*o = '\0';
+	return out;
+}
+
 void svg_attr(struct svg *g, const char *name, const char *val)
 {
-	if (!g->err)
-		check(g, xmlTextWriterWriteAttribute(W(g), X(name), X(val)));
+	if (g->err)
+		return;
+	char *clean = xml_clean(val);
+	check(g, xmlTextWriterWriteAttribute(W(g), X(name), X(clean ? clean : val)));
+	free(clean);
 }
 
 void svg_attrf(struct svg *g, const char *name, const char *fmt, ...)
@@ -130,8 +188,11 @@ void svg_attr_num(struct svg *g, const char *name, double v)
 
 void svg_string(struct svg *g, const char *s)
 {
-	if (!g->err)
-		check(g, xmlTextWriterWriteString(W(g), X(s)));
+	if (g->err)
+		return;
+	char *clean = xml_clean(s);
+	check(g, xmlTextWriterWriteString(W(g), X(clean ? clean : s)));
+	free(clean);
 }
 
 void svg_title(struct svg *g, const char *s)

@@ -204,10 +204,12 @@ static void draw_defs(struct svg *g, int killed, int failed)
 		svg_attr(g, "patternUnits", "userSpaceOnUse");
 		svg_attr(g, "width", "5");
 		svg_attr(g, "height", "5");
-		svg_attr(g, "patternTransform", k ? "rotate(-45)" : "rotate(45)");
-		svg_line(g, 0, 0, 0, 5);
+		svg_attr(g, "patternTransform", "rotate(45)");
+		/* killed: single hatching; failed: cross-hatching */
+		svg_open(g, "path");
+		svg_attr(g, "d", k ? "M0 0V5M0 0H5" : "M0 0V5");
 		svg_attr(g, "stroke", "#b00000");
-		svg_attr(g, "stroke-width", k ? "2" : "1.2");
+		svg_attr(g, "stroke-width", "1.2");
 		svg_attr(g, "stroke-opacity", "0.6");
 		svg_close(g);
 		svg_close(g);

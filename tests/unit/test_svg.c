@@ -304,6 +304,38 @@ static void test_gantt_colors(void)
 	fx_free(&s, &in);
 }
 
+/* A cluster-scoped task spans two nodes: one bar per node; placements
+ * outside the platform are skipped, not drawn. */
+static void test_gantt_parts(void)
+{
+	struct hs_stream s;
+	struct hs_instance in;
+	fx_load(&s, &in, "cluster c\nnode n1 cluster=c cores=2\nnode n2 cluster=c cores=2\n"
+			 "task a model=amdahl t1=8 beta=0 scope=cluster\n"
+			 "task b model=amdahl t1=1 beta=0\n"
+			 "plan a node=n1,n2 cores=0-1/0-1 start=0 end=2\n"
+			 "plan b node=n1 cores=0 start=2 end=3\n");
+	int c7[] = { 7 }, c1[] = { 1 };
+	struct hs_schedule odd;
+	hs_schedule_init(&odd, 2);
+	hs_schedule_add(&odd, 0, 0, c7, 1, NULL, 0, 0, 1); /* no core 7 */
+	hs_schedule_add(&odd, 1, 1, c1, 1, NULL, 0, 1, 2);
+	int rc;
+	struct buf b = gantt_buf(&in, &in.plan, &odd, NULL, &rc);
+	xmlDocPtr d = parse(&b);
+	TAP_OK(rc == 0 && d && count(d, BAR) == 3, "a on two nodes: two bars, b one");
+	TAP_OK(strstr(text(d, "//s:g[@class='task']/s:title", 0), "node n1: cores 0-1\nnode n2: cores 0-1"),
+	       "tooltip lists both nodes");
+	TAP_NEAR(attr(d, BAR, 1, "y") - attr(d, BAR, 0, "y"), 32, 0.01, "second bar on n2's rows");
+	TAP_OK(count(d, "//s:rect[@class='plan']") == 1, "overlay: the core that does not exist is skipped");
+	TAP_OK(count(d, "//s:path[@class='sep-node']") == 1 && count(d, "//s:path[@class='sep-cluster']") == 0,
+	       "one cluster: a node separator, no cluster separator");
+	xmlFreeDoc(d);
+	free(b.p);
+	hs_schedule_release(&odd);
+	fx_free(&s, &in);
+}
+
 static void test_gantt_empty(void)
 {
 	struct hs_stream s;
@@ -592,6 +624,17 @@ static void test_plot(void)
 	xmlFreeDoc(d);
 	free(b.p);
 
+	/* Bytes that XML does not allow become U+FFFD. */
+	struct hs_plot_series s5 = { "a\xff\x01" "b \xc3\xa9", 2, x3, x3, NULL, NULL };
+	p = (struct hs_plot){ "t\x02", NULL, NULL, 0, 0, &s5, 1, 0, 0 };
+	b = plot_buf(&p, &rc);
+	d = parse(&b);
+	TAP_OK(rc == 0 && d != NULL, "bad UTF-8 and control characters: still well-formed");
+	TAP_STREQ(text(d, "//s:g[@class='legend']/s:text", 0), "a\xef\xbf\xbd\xef\xbf\xbd" "b \xc3\xa9",
+		  "each bad byte replaced, valid UTF-8 kept");
+	xmlFreeDoc(d);
+	free(b.p);
+
 	p = (struct hs_plot){ 0 };
 	b = plot_buf(&p, &rc);
 	d = parse(&b);
@@ -610,8 +653,12 @@ static void test_examples(void)
 		char *path = hs_asprintf("%s/%s", dir, names[k]);
 		xmlDocPtr d = xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR);
 		if (!strcmp(names[k], "gantt-large.svg"))
+		{
 			TAP_OK(d && count(d, BAR) >= 3000 && attr(d, "/s:svg", 0, "height") < 900,
 			       "3000 tasks on 560 rows: every bar, height capped");
+			int nl = count(d, "//s:g[@class='labels']/s:text");
+			TAP_OK(nl >= 2 + 20 && nl < 2 + 80, "thin rows: labels for some nodes (%d)", nl - 2);
+		}
 		else
 			TAP_OK(d != NULL, "%s is well-formed", names[k]);
 		xmlFreeDoc(d);
@@ -649,6 +696,7 @@ int main(int argc, char **argv)
 	test_ticks();
 	test_gantt_small();
 	test_gantt_colors();
+	test_gantt_parts();
 	test_gantt_empty();
 	test_plot();
 	test_examples();
