@@ -93,11 +93,11 @@ static const char *task_app(const struct hs_instance *in, int i)
 	return a && *a ? a : NULL;
 }
 
-static const struct hs_instance *cmp_in;
-static int by_app(const void *a, const void *b)
+static int by_app(const void *a, const void *b, void *arg)
 {
+	const struct hs_instance *in = arg;
 	int i = *(const int *)a, j = *(const int *)b;
-	int c = strcmp(task_app(cmp_in, i), task_app(cmp_in, j));
+	int c = strcmp(task_app(in, i), task_app(in, j));
 	return c ? c : (i > j) - (i < j);
 }
 
@@ -122,8 +122,7 @@ static void assign_colors(struct gantt *G, enum hs_gantt_color mode)
 		if (task_app(in, i))
 			ord[na++] = i;
 	}
-	cmp_in = in;
-	qsort(ord, na, sizeof *ord, by_app);
+	qsort_r(ord, na, sizeof *ord, by_app, (void *)in);
 	for (int k = 1; k < na; k++)
 		if (strcmp(task_app(in, ord[k]), task_app(in, ord[k - 1])) == 0)
 			first[ord[k]] = first[ord[k - 1]];

@@ -31,9 +31,9 @@ struct plot {
 static int ok(double v, int log) { return isfinite(v) && (!log || v > 0); }
 
 /* Indices of series s's points with a drawable x, sorted by x (then index). */
-static const double *cmp_x;
-static int by_x(const void *a, const void *b)
+static int by_x(const void *a, const void *b, void *arg)
 {
+	const double *cmp_x = arg;
 	int i = *(const int *)a, j = *(const int *)b;
 	if (cmp_x[i] != cmp_x[j])
 		return cmp_x[i] < cmp_x[j] ? -1 : 1;
@@ -46,8 +46,7 @@ static int sorted_points(const struct hs_plot *p, const struct hs_plot_series *s
 	for (int i = 0; i < s->n; i++)
 		if (ok(s->x[i], p->logx))
 			idx[n++] = i;
-	cmp_x = s->x;
-	qsort(idx, n, sizeof *idx, by_x);
+	qsort_r(idx, n, sizeof *idx, by_x, (void *)s->x);
 	return n;
 }
 
@@ -356,7 +355,7 @@ int hs_svg_plot(FILE *f, const struct hs_plot *p)
 	P.y1 = height - bottom;
 	svg_ticks(&P.ty, ylo, yhi, (int)fmin(8, fmax(2, (P.y1 - P.y0) / 40)), p->logy, 0);
 	double ytw = svg_ticks_width(&P.ty);
-	double left = 10 + (p->ylabel ? 16 : 0) + ytw + 7 + 4;
+	double left = 8 + (p->ylabel ? 18 : 0) + ytw + 7 + 4;
 	if (width < left + 16 + 60)
 		width = left + 16 + 60;
 	P.x0 = left;
@@ -389,7 +388,7 @@ int hs_svg_plot(FILE *f, const struct hs_plot *p)
 	svg_attr(&g, "stroke-width", "0.8");
 	svg_close(&g);
 	svg_axis(&g, &P.tx, &P.sx, 0, P.y1, 33, p->xlabel);
-	svg_axis(&g, &P.ty, &P.sy, 1, P.x0, ytw + 12, p->ylabel);
+	svg_axis(&g, &P.ty, &P.sy, 1, P.x0, ytw + 14, p->ylabel);
 	draw_legend(&g, &P, idx);
 	free(idx);
 	return svg_end(&g);
