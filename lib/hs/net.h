@@ -60,4 +60,13 @@ void hs_net_release(struct hs_net *net);
 int hs_net_route(const struct hs_net *net, int src, int dst, struct hs_route *r);
 void hs_route_release(struct hs_route *r);
 
+/* SimGrid's route from a node to itself: its loopback route record if
+ * there is one; else, in a star cluster, up its private link, across the
+ * switch and down again (SimGrid's clusters have no loopback unless
+ * loopback_bw is given); else none.  Returns 0. */
+int hs_net_self_route(const struct hs_net *net, int node, struct hs_route *r);
+
+/* Index of the link named id in net->links, or -1. */
+int hs_net_find_link(const struct hs_net *net, const char *id);
+
 #endif
