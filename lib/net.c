@@ -17,71 +17,15 @@
  *     the cluster route's links, and the way from the destination's gateway.
  * Every lookup costs O(route length): hashed edges, Floyd's predecessor
  * chain, a star's constant walk; nothing is stored per pair of nodes. */
-#include "hs/net.h"
+#include "net_priv.h"
 #include "hs/util.h"
-#include "strmap.h"
 
 #include <limits.h>
 #include <stdarg.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define CENTER (-1) /* point: the switch of a star cluster */
-#define NONE (-2)   /* point: no gateway */
-#define FLOYD_MAX 2048 /* vertices of one Floyd zone: two nv*nv int tables */
-
-/* An edge: a route record, or the reverse of a symmetrical one. */
-struct edge {
-	int src, dst;        /* endpoints */
-	int gw_src, gw_dst;  /* points, for cluster endpoints; NONE otherwise */
-	int first, n;        /* links: rlinks[first .. first+n) */
-	int line;
-	const char *file, *id;
-};
-
-/* (src, dst) -> edge: open addressing on 64-bit keys. */
-struct pairmap {
-	uint64_t *keys; /* key+1; 0 = empty */
-	int *vals;
-	size_t cap, n;
-};
-
-/* The routing of one cluster, or of the platform (vertices: clusters and
- * routers outside clusters). */
-struct zone {
-	enum hs_routing routing;
-	int nv;
-	int *vert;          /* vertex -> endpoint */
-	int *cost, *pred;   /* Floyd: nv*nv, pred -1 = no path */
-};
-
-struct net_priv {
-	int nn, nr, nc;        /* nodes, routers, clusters */
-	int *up, *down;        /* per node: private link indices (-1: none) */
-	int *bb, *uplink;      /* per cluster: switch and uplink (-1: none) */
-	int *node_cluster;     /* per node */
-	int backbone;          /* global backbone (-1: none) */
-	char **names;          /* owned link ids */
-	int nnames;
-	int *pair;             /* per link: other half of a split-duplex link record, or -1 */
-	struct hs_strmap link_ix; /* id -> link; split-duplex record id -> -2 - UP half */
-	char **rnames;         /* owned router ids */
-	int *router_cluster;   /* per router: cluster, -1 outside clusters */
-	struct hs_strmap router_ix;
-	int *gateway;          /* per cluster: point (router=), CENTER for a star */
-	struct edge *edges;
-	int nedges, capedges;
-	int *rlinks;
-	int nrlinks, caprlinks;
-	struct pairmap edge_ix;
-	int top_edges;         /* edges between clusters or outer routers */
-	int *vidx;             /* per endpoint: vertex in its zone (-1) */
-	struct zone *zones;    /* per cluster */
-	struct zone top;
-};
-
-/* ---------------- small helpers ---------------- */
+/* ---------------- (src, dst) map ---------------- */
 
 static uint64_t pair_key(int a, int b)
 {
@@ -97,7 +41,7 @@ static size_t pair_slot(const struct pairmap *m, uint64_t k)
 	return i;
 }
 
-static int pair_get(const struct pairmap *m, int a, int b)
+int hs_net_pair_get_(const struct pairmap *m, int a, int b)
 {
 	if (!m->cap)
 		return -1;
@@ -105,7 +49,7 @@ static int pair_get(const struct pairmap *m, int a, int b)
 	return m->keys[i] ? m->vals[i] : -1;
 }
 
-static void pair_put(struct pairmap *m, int a, int b, int v)
+void hs_net_pair_put_(struct pairmap *m, int a, int b, int v)
 {
 	if ((m->n + 1) * 2 > m->cap) {
 		struct pairmap big = {0};
@@ -467,7 +411,7 @@ static int add_edge(struct builder *B, const struct edge *e)
 		P->edges = hs_reallocarray(P->edges, P->capedges, sizeof *P->edges);
 	}
 	P->edges[P->nedges] = *e;
-	pair_put(&P->edge_ix, e->src, e->dst, P->nedges);
+	hs_net_pair_put_(&P->edge_ix, e->src, e->dst, P->nedges);
 	return P->nedges++;
 }
 
@@ -587,8 +531,8 @@ static void route_records(struct builder *B)
 			continue;
 		}
 		int twoway = (!sym || strcmp(sym, "yes") == 0) && ep[0] != ep[1]; /* a loopback is one way */
-		int prev = pair_get(&P->edge_ix, ep[0], ep[1]);
-		int prev_back = twoway ? pair_get(&P->edge_ix, ep[1], ep[0]) : -1;
+		int prev = hs_net_pair_get_(&P->edge_ix, ep[0], ep[1]);
+		int prev_back = twoway ? hs_net_pair_get_(&P->edge_ix, ep[1], ep[0]) : -1;
 		if (prev >= 0 || prev_back >= 0) {
 			const struct edge *o = &P->edges[prev >= 0 ? prev : prev_back];
 			problem(B, file, r->line,
@@ -630,7 +574,7 @@ static void floyd(struct net_priv *P, struct zone *z)
 	z->pred = hs_malloc((size_t)nv * nv * sizeof *z->pred);
 	for (int a = 0; a < nv; a++)
 		for (int b = 0; b < nv; b++) {
-			int e = pair_get(&P->edge_ix, z->vert[a], z->vert[b]);
+			int e = hs_net_pair_get_(&P->edge_ix, z->vert[a], z->vert[b]);
 			z->cost[a * nv + b] = e >= 0 ? P->edges[e].n : INT_MAX;
 			z->pred[a * nv + b] = e >= 0 ? a : -1;
 		}
@@ -795,192 +739,4 @@ int hs_net_find_link(const struct hs_net *net, const char *id)
 	const struct net_priv *P = net->priv_;
 	int l = P ? hs_strmap_get(&P->link_ix, id) : -1;
 	return l >= 0 ? l : -1;
-}
-
-/* ---------------- lookups ---------------- */
-
-static void push(const struct hs_net *net, struct hs_route *r, int link)
-{
-	if (link < 0)
-		return;
-	if (r->n == r->cap) {
-		r->cap = r->cap ? 2 * r->cap : 8;
-		r->links = hs_reallocarray(r->links, r->cap, sizeof *r->links);
-	}
-	r->links[r->n++] = link;
-	r->lat += net->links[link].lat;
-}
-
-/* A link of a star's walk, unless this walk crossed it already (SimGrid's
- * StarZone adds each link once: the switch of an up and a down walk). */
-static void push_once(const struct hs_net *net, struct hs_route *r, int from, int link)
-{
-	for (int k = from; link >= 0 && k < r->n; k++)
-		if (r->links[k] == link)
-			return;
-	push(net, r, link);
-}
-
-static void push_edge(const struct hs_net *net, struct hs_route *r, const struct edge *e)
-{
-	const struct net_priv *P = net->priv_;
-	for (int k = 0; k < e->n; k++)
-		push(net, r, P->rlinks[e->first + k]);
-}
-
-/* The edges of the path from vertex a to vertex b of z (a != b), last
- * first, into *stack (cap nv); returns their count or -1 without a path. */
-static int zone_path(const struct net_priv *P, const struct zone *z, int a, int b, int *stack)
-{
-	if (z->routing != HS_ROUTING_FLOYD || !z->pred) {
-		int e = pair_get(&P->edge_ix, z->vert[a], z->vert[b]);
-		if (e < 0)
-			return -1;
-		stack[0] = e;
-		return 1;
-	}
-	int n = 0, cur = b;
-	do {
-		int p = z->pred[a * z->nv + cur];
-		if (p < 0 || n >= z->nv)
-			return -1;
-		stack[n++] = pair_get(&P->edge_ix, z->vert[p], z->vert[cur]);
-		cur = p;
-	} while (cur != a);
-	return n;
-}
-
-/* From point a to point b of cluster c (CENTER: the star's switch). */
-static int local_route(const struct hs_net *net, int c, int a, int b, struct hs_route *r)
-{
-	const struct net_priv *P = net->priv_;
-	if (a == b)
-		return 0;
-	const struct zone *z = &P->zones[c];
-	if (z->routing == HS_ROUTING_CLUSTER) {
-		int from = r->n;
-		if (a >= 0 && a < P->nn) {
-			push(net, r, P->up[a]);
-			push_once(net, r, from, P->bb[c]);
-		}
-		if (b >= 0 && b < P->nn) {
-			push_once(net, r, from, P->bb[c]);
-			push_once(net, r, from, P->down[b]);
-		}
-		return 0;
-	}
-	if (a < 0 || b < 0)
-		return -1;
-	int stackbuf[16];
-	int *stack = z->nv <= 16 ? stackbuf : hs_malloc(z->nv * sizeof *stack);
-	int n = zone_path(P, z, P->vidx[a], P->vidx[b], stack);
-	for (int k = n - 1; k >= 0; k--)
-		push_edge(net, r, &P->edges[stack[k]]);
-	if (stack != stackbuf)
-		free(stack);
-	return n < 0 ? -1 : 0;
-}
-
-/* Between clusters cs and cd through the platform's zone. */
-static int top_route(const struct hs_net *net, int src, int dst, int cs, int cd, struct hs_route *r)
-{
-	const struct net_priv *P = net->priv_;
-	if (!P->top_edges) {
-		/* The tree: up to the gateway, uplink, backbone, uplink, down. */
-		int gs = P->gateway[cs], gd = P->gateway[cd];
-		if (gs == NONE || gd == NONE || local_route(net, cs, src, gs, r) < 0)
-			return -1;
-		push(net, r, P->uplink[cs]);
-		push(net, r, P->backbone);
-		push(net, r, P->uplink[cd]);
-		return local_route(net, cd, gd, dst, r);
-	}
-	const struct zone *z = &P->top;
-	int base = P->nn + P->nr;
-	int stackbuf[16];
-	int *stack = z->nv <= 16 ? stackbuf : hs_malloc(z->nv * sizeof *stack);
-	int n = zone_path(P, z, P->vidx[base + cs], P->vidx[base + cd], stack);
-	int rc = n < 0 ? -1 : local_route(net, cs, src, P->edges[stack[n - 1]].gw_src, r);
-	int mid = r->n, prev_gw = NONE;
-	for (int k = n - 1; k >= 0 && rc == 0; k--) {
-		const struct edge *e = &P->edges[stack[k]];
-		/* Through an intermediate cluster: from where the last hop
-		 * arrived to where the next one leaves (FloydZone). */
-		if (k < n - 1 && prev_gw != e->gw_src && e->src >= base)
-			rc = local_route(net, e->src - base, prev_gw, e->gw_src, r);
-		push_edge(net, r, e);
-		prev_gw = e->gw_dst;
-	}
-	int end = r->n;
-	if (rc == 0)
-		rc = local_route(net, cd, prev_gw, dst, r);
-	if (stack != stackbuf)
-		free(stack);
-	/* SimGrid sums the latencies of the cluster route first, then of the
-	 * way to it and of the way from it (NetZoneImpl::get_global_route):
-	 * the same order gives the same double. */
-	if (rc == 0) {
-		double lat = 0;
-		for (int k = mid; k < end; k++)
-			lat += net->links[r->links[k]].lat;
-		for (int k = 0; k < mid; k++)
-			lat += net->links[r->links[k]].lat;
-		for (int k = end; k < r->n; k++)
-			lat += net->links[r->links[k]].lat;
-		r->lat = lat;
-	}
-	return rc;
-}
-
-int hs_net_route(const struct hs_net *net, int src, int dst, struct hs_route *r)
-{
-	const struct net_priv *P = net->priv_;
-	r->n = 0;
-	r->lat = 0;
-	if (src == dst) {
-		int e = pair_get(&P->edge_ix, src, src);
-		if (e >= 0)
-			push_edge(net, r, &P->edges[e]);
-		return 0;
-	}
-	int cs = P->node_cluster[src], cd = P->node_cluster[dst];
-	/* An explicit route between two nodes wins, except inside full and
-	 * floyd clusters, where route records are what the routing uses. */
-	int e = cs != cd || P->zones[cs].routing == HS_ROUTING_CLUSTER
-			? pair_get(&P->edge_ix, src, dst)
-			: -1;
-	if (e >= 0) {
-		push_edge(net, r, &P->edges[e]);
-		return 0;
-	}
-	int rc = cs == cd ? local_route(net, cs, src, dst, r) : top_route(net, src, dst, cs, cd, r);
-	if (rc < 0) {
-		r->n = 0;
-		r->lat = 0;
-	}
-	return rc;
-}
-
-int hs_net_self_route(const struct hs_net *net, int node, struct hs_route *r)
-{
-	const struct net_priv *P = net->priv_;
-	r->n = 0;
-	r->lat = 0;
-	int e = pair_get(&P->edge_ix, node, node);
-	if (e >= 0) {
-		push_edge(net, r, &P->edges[e]);
-	} else if (P->zones[P->node_cluster[node]].routing == HS_ROUTING_CLUSTER) {
-		/* A star without loopback: up to the switch and down again. */
-		int c = P->node_cluster[node];
-		push(net, r, P->up[node]);
-		push_once(net, r, 0, P->bb[c]);
-		push_once(net, r, 0, P->down[node]);
-	}
-	return 0;
-}
-
-void hs_route_release(struct hs_route *r)
-{
-	free(r->links);
-	memset(r, 0, sizeof *r);
 }

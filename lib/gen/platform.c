@@ -22,6 +22,7 @@
  * of the slowest, so each hardware generation is its own cluster.  The
  * network is not described in the paper; Gigabit Ethernet is assumed.
  */
+#include "dutot.h"
 #include "hs/gen.h"
 #include "hs/local.h"
 #include "hs/model.h"
@@ -227,6 +228,12 @@ static const struct builtin builtins[] = {
 	{"dietze-cs1", "node cs1 of dietze alone (8 cores; Dietze Fig. 5)", 0, dietze_cs1},
 	{"dietze-cs1-ws1", "nodes cs1 and ws1 of dietze (20 cores; Dietze Fig. 6)", 0,
 	 dietze_cs1_ws1},
+	{"dutot-homo",
+	 "Dutot et al. 5.3: 8 clusters of 16 one-core hosts, a Griffon-like cluster tree", 1,
+	 hs_gen_dutot_homo},
+	{"dutot-hetero",
+	 "Dutot et al. 5.4, Table 1: 8 clusters c1-c3 (set=high) or c4-c6 (low), order=o1..o4", 1,
+	 hs_gen_dutot_hetero},
 	{"homogeneous",
 	 "equal nodes: homogeneous:nodes=4,cores=8,speed=1,gpus=0,clusters=1 (defaults)", 1,
 	 homogeneous},
