@@ -963,11 +963,23 @@ static int do_leaf_zone(struct sg *g, xmlNodePtr n, const char *id, const char *
 	if (rc == 0 && !star)
 		root_loopbacks(g, n, first, st.hosts, st.nhosts);
 	if (rc == 0 && star) {
+		/* bw lat sharing, then the backbone's bb_bw bb_lat. */
+		char *bb[2] = {NULL, NULL};
+		for (int k = 0; k < 2; k++) {
+			const char *v = hs_record_get(st.cluster, k ? "bb_lat" : "bb_bw");
+			bb[k] = v ? hs_strdup(v) : NULL;
+			hs_record_unset(st.cluster, k ? "bb_lat" : "bb_bw");
+		}
 		if (st.have_cab) {
 			hs_record_set_num(st.cluster, "bw", st.bw);
 			hs_record_set_num(st.cluster, "lat", st.lat);
 		}
 		hs_record_set(st.cluster, "sharing", "splitduplex");
+		for (int k = 0; k < 2; k++)
+			if (bb[k]) {
+				hs_record_set(st.cluster, k ? "bb_lat" : "bb_bw", bb[k]);
+				free(bb[k]);
+			}
 		for (int i = 0; i < st.nhosts && rc == 0; i++) {
 			if (!st.up[i]) {
 				rc = fail(g, n, "zone %s: host %s has no <host_link> (a Cluster zone's "
@@ -1082,6 +1094,7 @@ static int do_platform(struct sg *g, xmlNodePtr root)
 	hs_stream_append(g->out, hs_record_new(NULL, note));
 	free(note);
 	g->plat = emit(g, root, "platform", pname);
+	hs_record_set_num(g->plat, "ref_flops", 0); /* its place; the value comes last */
 	free(pname);
 	int roots = 0;
 	for (xmlNodePtr c = root->children; c; c = c->next) {

@@ -948,8 +948,15 @@ int hs_instance_load(struct hs_instance *in, struct hs_stream *s)
 	for (size_t i = 0; i < s->n && !plat; i++)
 		if (s->recs[i]->kind && strcmp(s->recs[i]->kind, "platform") == 0)
 			plat = s->recs[i];
-	int xml_bad = plat && read_platform_xml(&L, plat) < 0;
-	struct hs_stream *srcs[2] = { xml_bad ? NULL : in->plat_xml, s };
+	if (plat && read_platform_xml(&L, plat) < 0) {
+		/* Without its platform the stream's nodes and plans mean nothing:
+		 * stop before a cascade of unknown nodes. */
+		err_flush(&L);
+		hs_instance_release(in);
+		in->stream = s;
+		return -1;
+	}
+	struct hs_stream *srcs[2] = { in->plat_xml, s };
 	int srcfile[2] = { 1, 0 };
 
 	/* Pass 1: classify records and register ids. */
