@@ -133,7 +133,8 @@ static int err_cmp(const void *a, const void *b)
 
 static void err_flush(struct loader *L)
 {
-	qsort(L->errs, L->nerrs, sizeof *L->errs, err_cmp);
+	if (L->nerrs)
+		qsort(L->errs, L->nerrs, sizeof *L->errs, err_cmp);
 	for (int i = 0; i < L->nerrs; i++) {
 		if (i < MAX_SHOWN_ERRORS)
 			hs_error_at(L->errs[i].file ? L->in->plat_xml->name : L->s->name,

@@ -103,7 +103,9 @@ static int which(const char *name)
 
 static int run(int argc, char **argv, struct hs_stream *out)
 {
-	char *params = hs_strdup("");
+	/* On the stack: the option checks may exit at any point. */
+	char params[4096] = "";
+	size_t plen = 0;
 	const char *arg;
 	int c, ind, do_list = 0;
 	unsigned long given = 0; /* bit k: keys[k] was given */
@@ -125,12 +127,12 @@ static int run(int argc, char **argv, struct hs_stream *out)
 						   opt, arg);
 		}
 		given |= 1ul << k;
-		char *more = hs_asprintf("%s%s%s=%s", params, *params ? "," : "", keys[k].key, arg);
-		free(params);
-		params = more;
+		plen += snprintf(params + plen, sizeof params - plen, "%s%s=%s", plen ? "," : "",
+				 keys[k].key, arg);
+		if (plen >= sizeof params)
+			hs_cli_usage_error(&cli, "option %s: arguments too long", opt);
 	}
 	if (do_list) {
-		free(params);
 		list();
 		exit(fflush(stdout) == 0 ? HS_EXIT_OK : HS_EXIT_FAIL);
 	}
@@ -161,7 +163,6 @@ static int run(int argc, char **argv, struct hs_stream *out)
 		size_t nlen = strcspn(name, ":");
 		spec = hs_asprintf("%s%s%s", name, name[nlen] ? "," : ":", params);
 	}
-	free(params);
 	int r = hs_gen_platform_append(out, spec);
 	free(spec);
 	if (r < 0)
