@@ -726,6 +726,8 @@ struct star {
 	struct hs_record **hosts; /* from <host>: need a <host_link> */
 	int nhosts;
 	char **up, **down;        /* per host, from <host_link> */
+	xmlNodePtr *host_links;   /* resolved when the zone ends, as SimGrid does */
+	int nhost_links;
 	int have_cab;
 	double bw, lat;           /* the first cabinet's */
 };
@@ -931,7 +933,9 @@ static int do_leaf_zone(struct sg *g, xmlNodePtr n, const char *id, const char *
 		} else if (is(c, "cabinet") && star) {
 			rc = do_cabinet(g, c, id, &st);
 		} else if (is(c, "host_link") && star) {
-			rc = do_host_link(g, c, &st);
+			st.host_links = hs_reallocarray(st.host_links, st.nhost_links + 1,
+							sizeof *st.host_links);
+			st.host_links[st.nhost_links++] = c;
 		} else if (is(c, "backbone") && star) {
 			static const char *const ok[] = {"id", "bandwidth", "latency", NULL};
 			char *bid = check_attrs(g, c, ok, NULL) == 0 ? need(g, c, "id") : NULL;
@@ -962,6 +966,8 @@ static int do_leaf_zone(struct sg *g, xmlNodePtr n, const char *id, const char *
 	(void)depth;
 	if (rc == 0 && !star)
 		root_loopbacks(g, n, first, st.hosts, st.nhosts);
+	for (int i = 0; i < st.nhost_links && rc == 0; i++)
+		rc = do_host_link(g, st.host_links[i], &st);
 	if (rc == 0 && star) {
 		/* bw lat sharing, then the backbone's bb_bw bb_lat. */
 		char *bb[2] = {NULL, NULL};
@@ -997,6 +1003,7 @@ static int do_leaf_zone(struct sg *g, xmlNodePtr n, const char *id, const char *
 	free(st.hosts);
 	free(st.up);
 	free(st.down);
+	free(st.host_links);
 	return rc;
 }
 

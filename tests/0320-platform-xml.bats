@@ -142,6 +142,11 @@ node z2 cluster=Z cores=1 flops=2000000000
 node y1 cluster=Z cores=1 flops=2000000000 bw=2000000000 lat=1e-06
 link w bw=1000000000 lat=0.001
 route A:C src=A dst=C gw_src=aA_router.x gw_dst=rc links=w,A_backbone" ]
+	# The conversion is a platform hs reads back to the same records.
+	printf '%s\n' "$output" >"$tmp/z.hs"
+	run hs-gen platform "$tmp/z.hs"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(grep -v '^#' "$tmp/z.hs")" ]
 }
 
 @test "xml: unsupported elements, attributes and values: FILE:LINE, exit 2" {
