@@ -173,6 +173,36 @@ static void test_parse_numbers(void)
 	}
 	TAP_OK(hs_parse_double(NULL, &(double){0}) == -1, "hs_parse_double(NULL) fails");
 
+	/* The fast path for plain decimals gives strtod's double, bit for bit:
+	 * random digit strings, decimal points and exponents around its limits
+	 * (2^53, 10^22), compared with strtod. */
+	unsigned long long x = 88172645463325252ull;
+	int differ = 0, tried = 0;
+	for (int i = 0; i < 200000; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		char buf[64];
+		int nd = 1 + (int)(x % 18), dot = (int)((x >> 8) % (unsigned)(nd + 2)), len = 0;
+		if ((x >> 16) & 1)
+			buf[len++] = '-';
+		for (int k = 0; k < nd; k++) {
+			if (k == dot)
+				buf[len++] = '.';
+			buf[len++] = (char)('0' + (x >> (20 + 2 * k % 40)) % 10);
+		}
+		if ((x >> 24) % 3 == 0)
+			len += sprintf(buf + len, "e%d", (int)((x >> 32) % 61) - 30);
+		buf[len] = '\0';
+		double a, b = strtod(buf, NULL);
+		if (hs_parse_double(buf, &a) == 0) {
+			tried++;
+			if (!same_bits(a, b) && differ++ < 5)
+				printf("#   '%s': %.17g, strtod %.17g\n", buf, a, b);
+		}
+	}
+	TAP_OK(differ == 0 && tried > 100000, "hs_parse_double = strtod on %d random decimals", tried);
+
 	long l = 0;
 	TAP_OK(hs_parse_long("123", 0, 1000, &l) == 0 && l == 123, "hs_parse_long 123");
 	TAP_OK(hs_parse_long("-5", -10, 10, &l) == 0 && l == -5, "hs_parse_long -5");
