@@ -181,6 +181,7 @@ struct loader {
 	struct err *errs;
 	int nerrs, caperrs, total;
 	int *node_bad; /* per node index: its record had errors (skip range checks) */
+	unsigned flags; /* HS_LOAD_* */
 };
 
 HS_PRINTF(3, 4)
@@ -329,6 +330,24 @@ static int get_numlist(struct loader *L, const struct hs_record *r, const char *
 
 /* ---------------- pass 2 decoders ---------------- */
 
+/* "KIND ID" for messages, into what[size] (like snprintf, which costs more
+ * than loading a record itself). */
+static void what_of(char *what, size_t size, const char *kind, const char *id)
+{
+	size_t a = strlen(kind), b = strlen(id);
+	if (a > size - 1)
+		a = size - 1;
+	memcpy(what, kind, a);
+	if (a + 1 < size) {
+		what[a++] = ' ';
+		if (b > size - 1 - a)
+			b = size - 1 - a;
+		memcpy(what + a, id, b);
+		a += b;
+	}
+	what[a] = '\0';
+}
+
 static void load_platform(struct loader *L, struct hs_record *r)
 {
 	struct hs_platform *pl = &L->in->plat;
@@ -434,7 +453,7 @@ static void load_task(struct loader *L, struct hs_task *t, int index, struct hs_
 		      const char *id)
 {
 	char what[300];
-	snprintf(what, sizeof what, "task %s", r->id);
+	what_of(what, sizeof what, "task", r->id);
 	memset(t, 0, sizeof *t);
 	t->id = id;
 	t->index = index;
@@ -684,7 +703,7 @@ static int load_placement(struct loader *L, const struct hs_record *r, int task,
 			  struct hs_placement *p)
 {
 	char what[300];
-	snprintf(what, sizeof what, "%s %s", r->kind, r->id);
+	what_of(what, sizeof what, r->kind, r->id);
 	int before = L->total;
 	int is_run = strcmp(r->kind, "run") == 0;
 
@@ -728,7 +747,7 @@ static int load_placement(struct loader *L, const struct hs_record *r, int task,
 			hs_fmt_double(b2, p->start));
 	}
 
-	const char *after = hs_record_get(r, "after");
+	const char *after = L->flags & HS_LOAD_NO_AFTER ? NULL : hs_record_get(r, "after");
 	if (after && *after) {
 		char **ids;
 		int na = split_pieces(after, ',', &copy, &ids);
@@ -931,50 +950,67 @@ static void build_nodes(struct loader *L, struct kind_recs *kn)
 	free(bad);
 }
 
+/* Which of the kinds the model reads a record is: one string comparison
+ * (records are many, kinds few). */
+enum { K_PLATFORM, K_CLUSTER, K_NODE, K_TASK, K_PLAN, K_RUN, K_OTHER };
+static int kind_of(const char *k)
+{
+	static const char *const names[] = {"platform", "cluster", "node", "task", "plan", "run"};
+	int i;
+	switch (k ? k[0] : 0) {
+	case 'p': i = k[1] == 'l' && k[2] == 'a' && k[3] == 't' ? K_PLATFORM : K_PLAN; break;
+	case 'c': i = K_CLUSTER; break;
+	case 'n': i = K_NODE; break;
+	case 't': i = K_TASK; break;
+	case 'r': i = K_RUN; break;
+	default: return K_OTHER;
+	}
+	return strcmp(k, names[i]) == 0 ? i : K_OTHER;
+}
+
 int hs_instance_load(struct hs_instance *in, struct hs_stream *s)
+{
+	return hs_instance_load_flags(in, s, 0);
+}
+
+int hs_instance_load_flags(struct hs_instance *in, struct hs_stream *s, unsigned flags)
 {
 	memset(in, 0, sizeof *in);
 	in->stream = s;
 	struct index *ix = hs_calloc(1, sizeof *ix);
 	in->index_ = ix;
-	struct loader L = { .in = in, .s = s, .ix = ix };
+	struct loader L = { .in = in, .s = s, .ix = ix, .flags = flags };
 
 	/* Pass 1: classify records and register ids. */
-	size_t counts[5] = { 0 };
-	static const char *kinds[5] = { "cluster", "node", "task", "plan", "run" };
-	for (size_t i = 0; i < s->n; i++) {
-		const char *k = s->recs[i]->kind;
-		for (int j = 0; k && j < 5; j++)
-			if (strcmp(k, kinds[j]) == 0)
-				counts[j]++;
-	}
+	size_t counts[K_OTHER + 1] = { 0 };
+	for (size_t i = 0; i < s->n; i++)
+		counts[kind_of(s->recs[i]->kind)]++;
+	size_t c_cluster = counts[K_CLUSTER], c_node = counts[K_NODE], c_task = counts[K_TASK];
+	size_t c_plan = counts[K_PLAN], c_run = counts[K_RUN];
 	struct kind_recs kc, kn, kt, kp;
-	kr_init(&kc, counts[0]);
-	kr_init(&kn, counts[1]);
-	kr_init(&kt, counts[2]);
-	kr_init(&kp, counts[3] + counts[4]);
-	map_init(&ix->clusters, counts[0]);
-	map_init(&ix->nodes, counts[1]);
-	map_init(&ix->tasks, counts[2]);
+	kr_init(&kc, c_cluster);
+	kr_init(&kn, c_node);
+	kr_init(&kt, c_task);
+	kr_init(&kp, c_plan + c_run);
+	map_init(&ix->clusters, c_cluster);
+	map_init(&ix->nodes, c_node);
+	map_init(&ix->tasks, c_task);
 	struct hs_record *plat = NULL;
 	for (size_t i = 0; i < s->n; i++) {
 		struct hs_record *r = s->recs[i];
-		if (!r->kind)
-			continue;
-		if (strcmp(r->kind, "platform") == 0) {
+		switch (kind_of(r->kind)) {
+		case K_PLATFORM:
 			if (plat)
 				err_add(&L, r->line, "duplicate platform record (first at line %d)",
 					plat->line);
 			else
 				plat = r;
-		} else if (strcmp(r->kind, "cluster") == 0) {
-			register_id(&L, &ix->clusters, &kc, r, "cluster");
-		} else if (strcmp(r->kind, "node") == 0) {
-			register_id(&L, &ix->nodes, &kn, r, "node");
-		} else if (strcmp(r->kind, "task") == 0) {
-			register_id(&L, &ix->tasks, &kt, r, "task");
-		} else if (strcmp(r->kind, "plan") == 0 || strcmp(r->kind, "run") == 0) {
-			kp.v[kp.n++] = r;
+			break;
+		case K_CLUSTER: register_id(&L, &ix->clusters, &kc, r, "cluster"); break;
+		case K_NODE: register_id(&L, &ix->nodes, &kn, r, "node"); break;
+		case K_TASK: register_id(&L, &ix->tasks, &kt, r, "task"); break;
+		case K_PLAN:
+		case K_RUN: kp.v[kp.n++] = r; break;
 		}
 	}
 
@@ -1257,7 +1293,8 @@ void hs_instance_set_run(struct hs_instance *in, const struct hs_schedule *sched
 
 static int is_prov(const struct hs_record *r, const char *stage)
 {
-	return r->kind && strcmp(r->kind, "prov") == 0 && (!stage || strcmp(r->id, stage) == 0);
+	return r->kind && r->kind[0] == 'p' && strcmp(r->kind, "prov") == 0 &&
+	       (!stage || strcmp(r->id, stage) == 0);
 }
 
 struct hs_record *hs_instance_prov(struct hs_instance *in, const char *stage)
