@@ -60,24 +60,39 @@ static _Thread_local struct arena *cur_arena;
 static _Thread_local char *cur_p, *cur_end;
 static _Thread_local size_t next_size = ARENA_FIRST;
 
-/* One emptied arena kept for the next arena_new: a program that reads
- * stream after stream (hs-report) then reuses memory already faulted in
- * instead of mapping and zeroing 32 MiB again for every few streams. */
-static _Atomic(struct arena *) spare;
+/* A few emptied arenas kept for the next arena_new: a program that reads
+ * stream after stream (hs-report, on several threads) then reuses memory
+ * already faulted in instead of mapping and zeroing 32 MiB again for every
+ * few streams. */
+#define SPARES 4
+static _Atomic(struct arena *) spare[SPARES];
 
 static void arena_unref(struct arena *a)
 {
-	if (atomic_fetch_sub_explicit(&a->live, 1, memory_order_acq_rel) == 1) {
+	if (atomic_fetch_sub_explicit(&a->live, 1, memory_order_acq_rel) != 1)
+		return;
+	for (int i = 0; i < SPARES; i++) {
 		struct arena *none = NULL;
-		if (!atomic_compare_exchange_strong(&spare, &none, a))
-			munmap(a, a->size);
+		if (atomic_compare_exchange_strong(&spare[i], &none, a))
+			return;
 	}
+	munmap(a, a->size);
+}
+
+static struct arena *take_spare(void)
+{
+	for (int i = 0; i < SPARES; i++) {
+		struct arena *a = atomic_exchange(&spare[i], NULL);
+		if (a)
+			return a;
+	}
+	return NULL;
 }
 
 /* A new arena of next_size bytes aligned to ARENA_ALIGN, or -1. */
 static int arena_new(void)
 {
-	struct arena *a = atomic_exchange(&spare, NULL);
+	struct arena *a = take_spare();
 	if (a) {
 		if (a->size >= next_size) {
 			if (cur_arena)
