@@ -40,6 +40,11 @@ body() {
 	cp t.hs.xz plain-name.hs
 	[ "$(body plain-name.hs)" = "$want" ]
 	[ "$(hs-report -f tsv <t.hs.zst | tail -n +2)" = "$want" ]
+	# every tool reads them through the same library function
+	hs-gen sleep -n 4 -x 0.9 | xz -c >inst.hs.xz
+	hs-plan -a taskp inst.hs.xz | zstd -q -c >plan.hs.zst
+	hs-sim <plan.hs.zst | bzip2 -c >run.hs.bz2
+	[ "$(body run.hs.bz2 -m tasks)" = "$(printf 'tasks\t4\trun')" ]
 	# several compressed files in groups, on worker threads
 	[ "$(hs-report -f tsv --by algo -j 4 t.hs.gz t.hs.bz2 t.hs.xz t.hs.zst tiny.hs | tail -1 | cut -f2)" = 5 ]
 }
