@@ -187,224 +187,6 @@ static void *worker(void *arg)
 	return NULL;
 }
 
-/* ---------------- tables ---------------- */
-
-static void metric_cell(struct hs_table *t, int row, int col, const struct hs_report_vals *v, int m)
-{
-	if (m == HS_RM_SOURCE)
-		hs_table_text(t, row, col, v->from_run ? "run" : "plan");
-	else if (!v->has[m])
-		return;
-	else if (hs_rm_info[m].kind == HS_RM_INT && isfinite(v->v[m]))
-		hs_table_int(t, row, col, (long)v->v[m]);
-	else
-		hs_table_num(t, row, col, v->v[m]);
-}
-
-/* The metrics to show: --metrics, or those that apply to some file. */
-static int chosen(const struct config *cf, const unsigned char *any, int *out, int with_source)
-{
-	int n = 0;
-	if (cf->nmetrics) {
-		for (int i = 0; i < cf->nmetrics; i++)
-			if (with_source || cf->metrics[i] != HS_RM_SOURCE)
-				out[n++] = cf->metrics[i];
-		return n;
-	}
-	for (int m = 0; m < HS_RM_COUNT; m++)
-		if (any[m] && (with_source || m != HS_RM_SOURCE))
-			out[n++] = m;
-	return n;
-}
-
-/* One file: metric, value, source.  Several: metric, then one column per
- * file, with the source as the first row. */
-static void files_table(const struct config *cf, struct input *in, int n, struct hs_table *t)
-{
-	unsigned char any[HS_RM_COUNT] = {0};
-	for (int k = 0; k < n; k++)
-		for (int m = 0; m < HS_RM_COUNT; m++)
-			any[m] |= in[k].row.vals.has[m];
-	int ms[HS_RM_COUNT * 2], nm = chosen(cf, any, ms, n > 1);
-	hs_table_init(t, n > 1 ? n + 1 : 3);
-	hs_table_head(t, 0, "metric", 1);
-	for (int k = 0; k < n; k++)
-		hs_table_head(t, k + 1, in[k].row.label, 0);
-	if (n == 1)
-		hs_table_head(t, 2, "source", 1);
-	for (int i = 0; i < nm; i++) {
-		int r = hs_table_add_row(t);
-		hs_table_text(t, r, 0, hs_rm_info[ms[i]].name);
-		for (int k = 0; k < n; k++)
-			metric_cell(t, r, k + 1, &in[k].row.vals, ms[i]);
-		if (n == 1 && in[0].row.vals.has[ms[i]])
-			hs_table_text(t, r, 2, hs_report_vals_from(&in[0].row.vals, ms[i]));
-	}
-}
-
-/* JSON of files: one object per file (the text table transposed). */
-static void files_json(const struct config *cf, struct input *in, int n, struct hs_table *t)
-{
-	unsigned char any[HS_RM_COUNT] = {0};
-	for (int k = 0; k < n; k++)
-		for (int m = 0; m < HS_RM_COUNT; m++)
-			any[m] |= in[k].row.vals.has[m];
-	int ms[HS_RM_COUNT * 2], nm = chosen(cf, any, ms, 0);
-	hs_table_init(t, nm + 2);
-	hs_table_head(t, 0, "file", 1);
-	hs_table_head(t, 1, "source", 1);
-	for (int i = 0; i < nm; i++)
-		hs_table_head(t, i + 2, hs_rm_info[ms[i]].name, 0);
-	for (int k = 0; k < n; k++) {
-		int r = hs_table_add_row(t);
-		hs_table_text(t, r, 0, in[k].row.label);
-		metric_cell(t, r, 1, &in[k].row.vals, HS_RM_SOURCE);
-		for (int i = 0; i < nm; i++)
-			metric_cell(t, r, i + 2, &in[k].row.vals, ms[i]);
-	}
-}
-
-static double stat_value(const struct hs_stats *st, int s)
-{
-	switch (s) {
-	case HS_STAT_MEAN: return st->mean;
-	case HS_STAT_MEDIAN: return st->median;
-	case HS_STAT_MIN: return st->min;
-	case HS_STAT_MAX: return st->max;
-	case HS_STAT_SD: return st->sd;
-	case HS_STAT_CI95: return st->ci95;
-	default: return st->n;
-	}
-}
-
-/* Groups: the key columns, files, then per metric its statistics. */
-static void groups_table(const struct config *cf, const struct hs_report_groups *g,
-			 struct hs_table *t)
-{
-	unsigned char any[HS_RM_COUNT] = {0};
-	for (int i = 0; i < g->n; i++)
-		for (int m = 0; m < HS_RM_COUNT; m++)
-			any[m] |= g->g[i].has[m];
-	int ms[HS_RM_COUNT * 2], nm = chosen(cf, any, ms, 0);
-	int dflt[1] = {HS_STAT_MEAN};
-	const int *stats = cf->nstats ? cf->stats : dflt;
-	int ns = cf->nstats ? cf->nstats : 1;
-	hs_table_init(t, cf->nkeys + 1 + nm * ns);
-	for (int k = 0; k < cf->nkeys; k++)
-		hs_table_head(t, k, cf->keys[k], 1);
-	hs_table_head(t, cf->nkeys, "files", 0);
-	for (int i = 0; i < nm; i++)
-		for (int s = 0; s < ns; s++) {
-			char *h = cf->nstats ? hs_asprintf("%s.%s", hs_rm_info[ms[i]].name,
-							   hs_stat_names[stats[s]])
-					     : hs_strdup(hs_rm_info[ms[i]].name);
-			hs_table_head(t, cf->nkeys + 1 + i * ns + s, h, 0);
-			free(h);
-		}
-	for (int j = 0; j < g->n; j++) {
-		const struct hs_report_group *gr = &g->g[j];
-		int r = hs_table_add_row(t);
-		for (int k = 0; k < cf->nkeys; k++)
-			hs_table_key(t, r, k, gr->keys[k]);
-		hs_table_int(t, r, cf->nkeys, gr->nfiles);
-		for (int i = 0; i < nm; i++) {
-			if (!gr->has[ms[i]])
-				continue;
-			for (int s = 0; s < ns; s++) {
-				int col = cf->nkeys + 1 + i * ns + s;
-				if (stats[s] == HS_STAT_N)
-					hs_table_int(t, r, col, gr->st[ms[i]].n);
-				else
-					hs_table_num(t, r, col, stat_value(&gr->st[ms[i]], stats[s]));
-			}
-		}
-	}
-}
-
-/* ---------------- the plot ---------------- */
-
-struct plot_data {
-	struct hs_plot plot;
-	struct hs_plot_series *series;
-	double *x, *y, *lo, *hi;
-	char **labels;
-	char *ylabel;
-};
-
-/* One series per value of the --by keys, a point per x value: the mean and
- * its 95% interval (no bar where the interval is unknown, n < 2). */
-static void plot_build(const struct config *cf, const struct hs_report_groups *g,
-		       struct plot_data *d)
-{
-	memset(d, 0, sizeof *d);
-	int n = g->n > 0 ? g->n : 1;
-	d->series = hs_calloc((size_t)n, sizeof *d->series);
-	d->labels = hs_calloc((size_t)n, sizeof *d->labels);
-	d->x = hs_malloc((size_t)n * sizeof *d->x);
-	d->y = hs_malloc((size_t)n * sizeof *d->y);
-	d->lo = hs_malloc((size_t)n * sizeof *d->lo);
-	d->hi = hs_malloc((size_t)n * sizeof *d->hi);
-	int ns = 0, m = cf->plot;
-	for (int i = 0, j; i < g->n; i = j) {
-		for (j = i + 1; j < g->n; j++) {
-			int same = 1;
-			for (int k = 0; k < cf->nby && same; k++)
-				same = hs_report_key_cmp(g->g[i].keys[k], g->g[j].keys[k]) == 0;
-			if (!same)
-				break;
-		}
-		struct hs_plot_series *s = &d->series[ns];
-		if (cf->nby == 0) {
-			d->labels[ns] = hs_strdup(hs_rm_info[m].name);
-		} else {
-			size_t len = 1;
-			for (int k = 0; k < cf->nby; k++)
-				len += strlen(g->g[i].keys[k] ? g->g[i].keys[k] : "-") + 2;
-			char *l = d->labels[ns] = hs_calloc(len, 1);
-			for (int k = 0; k < cf->nby; k++) {
-				if (k)
-					strcat(l, ", ");
-				strcat(l, g->g[i].keys[k] ? g->g[i].keys[k] : "-");
-			}
-		}
-		s->label = d->labels[ns];
-		s->x = d->x + i;
-		s->y = d->y + i;
-		s->ylo = d->lo + i;
-		s->yhi = d->hi + i;
-		for (int k = i; k < j; k++) {
-			const struct hs_stats *st = &g->g[k].st[m];
-			hs_parse_double(g->g[k].keys[cf->nkeys - 1], &d->x[k]);
-			d->y[k] = st->mean;
-			double h = isfinite(st->ci95) ? st->ci95 : 0;
-			d->lo[k] = st->mean - h;
-			d->hi[k] = st->mean + h;
-		}
-		s->n = j - i;
-		ns++;
-	}
-	d->ylabel = cf->rel_value ? hs_asprintf("%s relative to %s", hs_rm_info[m].name, cf->rel_value)
-				  : hs_strdup(hs_rm_info[m].name);
-	d->plot = (struct hs_plot){
-		.title = cf->title, .xlabel = cf->x, .ylabel = d->ylabel, .logx = cf->logx,
-		.logy = cf->logy, .series = d->series, .nseries = ns, .width = cf->width,
-		.height = cf->height,
-	};
-}
-
-static void plot_release(struct plot_data *d)
-{
-	for (int i = 0; i < d->plot.nseries; i++)
-		free(d->labels[i]);
-	free(d->labels);
-	free(d->series);
-	free(d->x);
-	free(d->y);
-	free(d->lo);
-	free(d->hi);
-	free(d->ylabel);
-}
-
 /* ---------------- options ---------------- */
 
 /* Long-only options: 256 + their index in opts[] (hs_cli_next). */
@@ -643,13 +425,20 @@ static enum hs_table_fmt table_fmt(enum out_fmt f)
 static char *render_table(const struct config *cf, struct input *in, int n,
 			  const struct hs_report_groups *g, enum hs_table_fmt f, size_t *len)
 {
+	struct hs_report_view v = {cf->metrics, cf->nmetrics, cf->stats, cf->nstats, cf->keys, cf->nkeys};
 	struct hs_table t;
-	if (cf->grouped)
-		groups_table(cf, g, &t);
-	else if (f == HS_FMT_JSON)
-		files_json(cf, in, n, &t);
-	else
-		files_table(cf, in, n, &t);
+	if (cf->grouped) {
+		hs_report_groups_table(&v, g, &t);
+	} else {
+		struct hs_report_row *rows = hs_malloc((size_t)n * sizeof *rows);
+		for (int k = 0; k < n; k++)
+			rows[k] = in[k].row;
+		if (f == HS_FMT_JSON)
+			hs_report_files_records(&v, rows, n, &t);
+		else
+			hs_report_files_table(&v, rows, n, &t);
+		free(rows);
+	}
 	char *buf = NULL;
 	FILE *m = open_memstream(&buf, len);
 	if (!m)
@@ -678,10 +467,21 @@ static char *render_view(const struct config *cf, int jobs, const struct hs_inst
 		r = hs_svg_gantt(m, one, one->has_run ? &one->run : &one->plan, both ? &one->plan : NULL,
 				 &o);
 	} else {
-		struct plot_data d;
-		plot_build(cf, g, &d);
+		struct hs_report_plot d;
+		hs_report_plot_build(g, cf->nby, cf->plot, &d);
+		char *ylabel = cf->rel_value ? hs_asprintf("%s relative to %s", hs_rm_info[cf->plot].name,
+							   cf->rel_value)
+					     : hs_strdup(hs_rm_info[cf->plot].name);
+		d.plot.title = cf->title;
+		d.plot.xlabel = cf->x;
+		d.plot.ylabel = ylabel;
+		d.plot.logx = cf->logx;
+		d.plot.logy = cf->logy;
+		d.plot.width = cf->width;
+		d.plot.height = cf->height;
 		r = hs_svg_plot(m, &d.plot);
-		plot_release(&d);
+		hs_report_plot_release(&d);
+		free(ylabel);
 	}
 	fclose(m);
 	if (r < 0) {

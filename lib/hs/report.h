@@ -10,6 +10,7 @@
 #include "hs/metrics.h"
 #include "hs/model.h"
 #include "hs/stats.h"
+#include "hs/svg.h"
 
 /* ---------------- metrics of one stream (metric.c) ----------------
  * In the order of hs-report(1), which gives each formula. */
@@ -156,6 +157,45 @@ void hs_report_groups_release(struct hs_report_groups *g);
 /* Order of two key values: numbers by value before text, text by strcmp,
  * missing (NULL) last. */
 int hs_report_key_cmp(const char *a, const char *b);
+
+/* ---------------- layouts (layout.c) ----------------
+ * What a report shows: metrics (nmetrics 0: every one that applies to some
+ * file, in table order), statistics (nstats 0: the mean, in a column named
+ * after the metric; else METRIC.STAT columns) and group keys. */
+#define HS_RM_VIEW_MAX HS_RM_COUNT /* most metrics a view may list */
+struct hs_report_view {
+	const int *metrics;
+	int nmetrics;
+	const int *stats;
+	int nstats;
+	const char *const *keys;
+	int nkeys;
+};
+
+/* One file: metric, value, source.  Several: metric, then a column per
+ * file, the source as the first row. */
+void hs_report_files_table(const struct hs_report_view *v, const struct hs_report_row *rows,
+			   int n, struct hs_table *t);
+/* The same transposed, a row per file (file, source, metrics): for JSON. */
+void hs_report_files_records(const struct hs_report_view *v, const struct hs_report_row *rows,
+			     int n, struct hs_table *t);
+/* A row per group: keys, files, statistics per metric. */
+void hs_report_groups_table(const struct hs_report_view *v, const struct hs_report_groups *g,
+			    struct hs_table *t);
+
+/* A plot of metric over groups keyed by nby line keys then x: a series per
+ * value of the line keys (labelled with them, or with the metric's name
+ * when nby is 0), a point per x value at the mean with the 95% interval as
+ * error bar.  The caller fills plot's title, labels, axes and size. */
+struct hs_report_plot {
+	struct hs_plot plot;
+	struct hs_plot_series *series;
+	double *x, *y, *lo, *hi;
+	char **labels;
+};
+void hs_report_plot_build(const struct hs_report_groups *g, int nby, int metric,
+			  struct hs_report_plot *p);
+void hs_report_plot_release(struct hs_report_plot *p);
 
 /* ---------------- Batsim jobs.csv (batsim.c) ----------------
  * One line per task of the run records (else the plan records), with the
