@@ -51,13 +51,13 @@ run() {
 		awk -v l="$label" -v f="$files" -v mb="$mb" '
 			/Elapsed \(wall clock\)/ { n = split($NF, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i] }
 			/Maximum resident set size/ { kb = $NF }
-			END { printf "%-22s %6d files %6d MB  %7.2f s  %7.0f MB/s  peak %6.1f MB\n", l, f, mb, s, s > 0 ? mb / s : 0, kb / 1024 }' "$tmp/time"
+			END { printf "%-22s %6d files %6d MB  %7.2f s  %7.0f MB/s  peak %6.1f MB\n", l, f, mb, s, (s > 0 ? mb / s : 0), kb / 1024 }' "$tmp/time"
 	else
 		t0=$(date +%s.%N)
 		"$BIN/hs-report" "$@" "$dir"/*.hs >"$tmp/out"
 		t1=$(date +%s.%N)
 		awk -v l="$label" -v f="$files" -v mb="$mb" -v a="$t0" -v b="$t1" \
-			'BEGIN { printf "%-22s %6d files %6d MB  %7.2f s  %7.0f MB/s  peak ? MB\n", l, f, mb, b - a, mb / (b - a) }'
+			'BEGIN { printf "%-22s %6d files %6d MB  %7.2f s  %7.0f MB/s  peak ? MB\n", l, f, mb, b - a, (b > a ? mb / (b - a) : 0) }'
 	fi
 }
 
