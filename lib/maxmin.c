@@ -48,7 +48,6 @@ struct cnst {
 	/* solve scratch */
 	double rem, U, U0, usage;
 	int nact, in_list;
-	unsigned ver;
 };
 
 struct hs_lmm {
@@ -154,7 +153,8 @@ static void update_live(struct hs_lmm *s, struct cnst *c, double dS)
 		c->S = S;
 		c->nops = 0;
 	}
-	c->live = c->S > c->cap * (1 - SLACK_MARGIN);
+	/* Alone on c, a variable is held by its ub already. */
+	c->live = c->nel >= 2 && c->S > c->cap * (1 - SLACK_MARGIN);
 }
 
 int hs_lmm_add_variable(struct hs_lmm *s, double bound, const int *cnst, const double *w, int n)
@@ -238,10 +238,11 @@ void hs_lmm_stats(const struct hs_lmm *s, struct hs_lmm_stats *st)
 
 /* ---------------- bandwidth-fair max-min ---------------- */
 
-static void mm_push(struct hs_lmm *s, int ci)
+/* The level at which c is full if its unfinished variables all keep
+ * growing.  It only rises as variables stop: a level in the heap may be
+ * too low (it is then pushed again when it comes out), never too high. */
+static double mm_level(struct hs_lmm *s, struct cnst *c)
 {
-	struct cnst *c = &s->c[ci];
-	c->ver++;
 	if (c->U <= c->U0 * 1e-12) {
 		/* Rounding has eaten the sum: add it up again. */
 		double U = 0;
@@ -252,7 +253,7 @@ static void mm_push(struct hs_lmm *s, int ci)
 		}
 		c->U = U;
 	}
-	hs_heap_push(&s->heap, fmax(c->rem, 0) / c->U, 0, ci, c->ver);
+	return fmax(c->rem, 0) / c->U;
 }
 
 static void mm_freeze(struct hs_lmm *s, int vi, double r)
@@ -266,8 +267,7 @@ static void mm_freeze(struct hs_lmm *s, int vi, double r)
 			continue;
 		c->rem -= v->el[k].w * r;
 		c->U -= v->el[k].w / v->W;
-		if (--c->nact > 0 && !c->in_list)
-			mm_push(s, v->el[k].c);
+		c->nact--;
 	}
 }
 
@@ -279,7 +279,6 @@ static void mm_solve(struct hs_lmm *s, const int *V, int nV, const int *C, int n
 		c->rem = c->cap;
 		c->U = 0;
 		c->nact = 0;
-		c->in_list = 0; /* here: 1 while c is being filled */
 	}
 	for (int i = 0; i < nV; i++) {
 		struct var *v = &s->v[V[i]];
@@ -300,7 +299,7 @@ static void mm_solve(struct hs_lmm *s, const int *V, int nV, const int *C, int n
 		struct cnst *c = &s->c[C[i]];
 		c->U0 = c->U;
 		if (c->nact > 0)
-			mm_push(s, C[i]);
+			hs_heap_push(&s->heap, mm_level(s, c), 0, C[i], 0);
 	}
 	double level = 0;
 	while (s->heap.n > 0) {
@@ -312,17 +311,20 @@ static void mm_solve(struct hs_lmm *s, const int *V, int nV, const int *C, int n
 			continue;
 		}
 		struct cnst *c = &s->c[it.id];
-		if (it.tag != c->ver || c->nact == 0)
+		if (c->nact == 0)
 			continue;
+		double cur = mm_level(s, c);
+		if (cur > it.key) {
+			hs_heap_push(&s->heap, cur, 0, it.id, 0);
+			continue;
+		}
 		/* c is full at this level: its variables stop there. */
-		level = fmax(level, it.key);
-		c->in_list = 1;
+		level = fmax(level, cur);
 		for (int k = 0; k < c->nel && c->nact > 0; k++) {
 			int vi = c->el[k].v;
 			if (s->v[vi].active)
 				mm_freeze(s, vi, fmin(s->v[vi].ub, level / s->v[vi].W));
 		}
-		c->nact = 0;
 	}
 }
 

@@ -4,7 +4,8 @@
  * duration) or a parallel task (elements on the sharing system's
  * constraints, a bound, a latency).  Events (starts, latency ends,
  * completions, walltime kills) come out of a heap in time order; all the
- * events of one date are applied first, then the sharing system re-solves
+ * events of one date are applied first (completions, then kills, latency
+ * ends, starts), then the sharing system re-solves
  * the part they touched and only the activities whose rate may have
  * changed are brought up to date: each keeps the date and the remaining
  * work of its last update, so nothing is swept per event. */
@@ -19,8 +20,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Event kinds; at one date they are applied in this order. */
-enum { EV_DONE, EV_KILL, EV_LAT, EV_START };
+/* Events besides completions; at one date completions come first, then
+ * these in this order. */
+enum { EV_KILL, EV_LAT, EV_START };
 
 enum { ACT_NONE, ACT_DELAY, ACT_FLOW };
 enum { ST_WAITING, ST_LATENCY, ST_RUNNING, ST_ENDED };
@@ -38,7 +40,6 @@ struct act {
 	int el0, nel;      /* flow: elements in sim.el_c / el_w */
 	int var;           /* sharing variable while running, or -1 */
 	double rem, rate, last;
-	unsigned ver;      /* completion events of another version are stale */
 };
 
 struct sim {
@@ -303,11 +304,12 @@ int hs_sim_check(const struct hs_instance *in, const struct hs_schedule *plan,
 struct run {
 	struct sim *S;
 	struct hs_lmm *lmm;
-	struct hs_heap ev;
+	struct hs_heap ev;      /* kills, latency ends, starts */
+	struct hs_iheap done;   /* completion date per running activity */
 	struct hs_plan_graph g;
 	struct hs_schedule *run;
 	int *var_act, capva;
-	int done;
+	int ended;
 	long events;
 };
 
@@ -346,10 +348,10 @@ static void start(struct run *R, int i, double now)
 		hs_heap_push(&R->ev, now + t->walltime, EV_KILL, i, 0);
 	if (a->kind == ACT_DELAY) {
 		a->state = ST_RUNNING;
-		hs_heap_push(&R->ev, a->fail ? now : now + a->dur, EV_DONE, i, a->ver);
+		hs_iheap_set(&R->done, i, a->fail ? now : now + a->dur);
 	} else if (!a->work) {
 		a->state = ST_RUNNING;
-		hs_heap_push(&R->ev, now, EV_DONE, i, a->ver);
+		hs_iheap_set(&R->done, i, now);
 	} else if (a->lat > 0) {
 		a->state = ST_LATENCY;
 		hs_heap_push(&R->ev, now + a->lat, EV_LAT, i, 0);
@@ -367,12 +369,12 @@ static void finish(struct run *R, int i, double now, enum hs_state st)
 		a->var = -1;
 	}
 	a->state = ST_ENDED;
-	a->ver++;
+	hs_iheap_remove(&R->done, i);
 	struct hs_placement *r = &R->run->p[i];
 	r->end = now;
 	r->state = st;
 	r->energy = (r->end - r->start) * task_watts(S->in, r);
-	R->done++;
+	R->ended++;
 	for (int k = R->g.off[i]; k < R->g.off[i + 1]; k++) {
 		int s = R->g.succ[k];
 		if (--R->g.indeg[s] == 0)
@@ -388,24 +390,26 @@ static void rerate(struct run *R, int i, double rate, double now)
 		a->rem = isfinite(a->rate) ? a->rem - a->rate * (now - a->last) : 0;
 	a->last = now;
 	a->rate = rate;
-	a->ver++;
 	if (a->rem <= REMAINS_PRECISION || !isfinite(rate))
-		hs_heap_push(&R->ev, now, EV_DONE, i, a->ver);
+		hs_iheap_set(&R->done, i, now);
 	else if (rate > 0)
-		hs_heap_push(&R->ev, now + a->rem / rate, EV_DONE, i, a->ver);
+		hs_iheap_set(&R->done, i, now + a->rem / rate);
+	else
+		hs_iheap_remove(&R->done, i);
 }
 
-/* Whether event it belongs to the batch of date now: its own date, or a
- * completion so close that SimGrid would count it done already. */
-static int in_batch(const struct run *R, const struct hs_heap_item *it, double now)
+/* The next activity to complete at date now: due then, or so close that
+ * SimGrid would count it done already; -1 if none. */
+static int next_done(const struct run *R, double now)
 {
-	if (it->key == now)
-		return 1;
-	if (it->prio != EV_DONE)
-		return 0;
-	const struct act *a = &R->S->a[it->id];
-	return a->kind == ACT_FLOW && a->state == ST_RUNNING && it->tag == a->ver &&
-	       (it->key - now) * a->rate <= REMAINS_PRECISION;
+	if (R->done.n == 0)
+		return -1;
+	int i = hs_iheap_top(&R->done);
+	double t = R->done.key[i];
+	const struct act *a = &R->S->a[i];
+	if (t == now || (a->kind == ACT_FLOW && (t - now) * a->rate <= REMAINS_PRECISION))
+		return i;
+	return -1;
 }
 
 static void apply(struct run *R, const struct hs_heap_item *it, double now)
@@ -420,10 +424,6 @@ static void apply(struct run *R, const struct hs_heap_item *it, double now)
 	case EV_LAT:
 		if (a->state == ST_LATENCY)
 			add_var(R, i, now);
-		break;
-	case EV_DONE:
-		if (a->state == ST_RUNNING && it->tag == a->ver)
-			finish(R, i, now, a->fail ? HS_STATE_FAILED : HS_STATE_DONE);
 		break;
 	case EV_KILL:
 		/* Work that ends at the walltime itself (within SimGrid's
@@ -456,6 +456,7 @@ int hs_sim_run(const struct hs_instance *in, const struct hs_schedule *plan,
 		for (int j = 0; j < in->plat.nnodes; j++)
 			hs_lmm_add_constraint(R.lmm, in->plat.nodes[j].cores * in->plat.nodes[j].flops, 0);
 	hs_heap_init(&R.ev);
+	hs_iheap_init(&R.done, S.n);
 	hs_plan_graph_build(plan, in->ntasks, &R.g);
 	hs_run_from_plan(plan, in->ntasks, run);
 	int total = 0;
@@ -468,14 +469,25 @@ int hs_sim_run(const struct hs_instance *in, const struct hs_schedule *plan,
 			hs_heap_push(&R.ev, in->tasks[i].release, EV_START, i, 0);
 	}
 
-	while (R.ev.n > 0) {
-		double now = hs_heap_top(&R.ev)->key;
-		while (R.ev.n > 0 && in_batch(&R, hs_heap_top(&R.ev), now)) {
-			struct hs_heap_item it = *hs_heap_top(&R.ev);
-			hs_heap_pop(&R.ev);
-			apply(&R, &it, now);
+	while (R.ev.n > 0 || R.done.n > 0) {
+		double now = INFINITY;
+		if (R.ev.n > 0)
+			now = hs_heap_top(&R.ev)->key;
+		if (R.done.n > 0)
+			now = fmin(now, R.done.key[hs_iheap_top(&R.done)]);
+		for (;;) {
+			int i = next_done(&R, now);
+			if (i >= 0) {
+				finish(&R, i, now, S.a[i].fail ? HS_STATE_FAILED : HS_STATE_DONE);
+			} else if (R.ev.n > 0 && hs_heap_top(&R.ev)->key == now) {
+				struct hs_heap_item it = *hs_heap_top(&R.ev);
+				hs_heap_pop(&R.ev);
+				apply(&R, &it, now);
+			} else {
+				break;
+			}
 			if ((++R.events & 1023) == 0 && o->progress)
-				o->progress(o->progress_arg, R.done, total, now);
+				o->progress(o->progress_arg, R.ended, total, now);
 		}
 		const int *vars;
 		int nv = hs_lmm_solve(R.lmm, &vars);
@@ -500,7 +512,7 @@ int hs_sim_run(const struct hs_instance *in, const struct hs_schedule *plan,
 			res->makespan = fmax(res->makespan, run->p[i].end);
 	res->energy = hs_sim_energy(in, run, res->makespan, o->energy);
 	if (o->progress)
-		o->progress(o->progress_arg, R.done, total, res->makespan);
+		o->progress(o->progress_arg, R.ended, total, res->makespan);
 	res->events = R.events;
 	struct hs_lmm_stats st;
 	hs_lmm_stats(R.lmm, &st);
@@ -510,6 +522,7 @@ int hs_sim_run(const struct hs_instance *in, const struct hs_schedule *plan,
 
 	free(R.var_act);
 	hs_heap_release(&R.ev);
+	hs_iheap_release(&R.done);
 	hs_plan_graph_release(&R.g);
 	hs_lmm_free(R.lmm);
 	sim_release(&S);

@@ -61,3 +61,78 @@ void hs_heap_pop(struct hs_heap *h)
 	if (n > 0)
 		h->v[i] = last;
 }
+
+void hs_iheap_init(struct hs_iheap *h, int nids)
+{
+	h->cap = nids > 0 ? nids : 1;
+	h->heap = hs_malloc(h->cap * sizeof *h->heap);
+	h->pos = hs_malloc(h->cap * sizeof *h->pos);
+	h->key = hs_malloc(h->cap * sizeof *h->key);
+	for (int i = 0; i < h->cap; i++)
+		h->pos[i] = -1;
+	h->n = 0;
+}
+
+void hs_iheap_release(struct hs_iheap *h)
+{
+	free(h->heap);
+	free(h->pos);
+	free(h->key);
+	memset(h, 0, sizeof *h);
+}
+
+static int iless(const struct hs_iheap *h, int a, int b)
+{
+	return h->key[a] < h->key[b] || (h->key[a] == h->key[b] && a < b);
+}
+
+static void iplace(struct hs_iheap *h, int i, int id)
+{
+	h->heap[i] = id;
+	h->pos[id] = i;
+}
+
+static void isift(struct hs_iheap *h, int i)
+{
+	int id = h->heap[i];
+	while (i > 0 && iless(h, id, h->heap[(i - 1) / 2])) {
+		iplace(h, i, h->heap[(i - 1) / 2]);
+		i = (i - 1) / 2;
+	}
+	for (;;) {
+		int c = 2 * i + 1;
+		if (c >= h->n)
+			break;
+		if (c + 1 < h->n && iless(h, h->heap[c + 1], h->heap[c]))
+			c++;
+		if (!iless(h, h->heap[c], id))
+			break;
+		iplace(h, i, h->heap[c]);
+		i = c;
+	}
+	iplace(h, i, id);
+}
+
+void hs_iheap_set(struct hs_iheap *h, int id, double key)
+{
+	h->key[id] = key;
+	if (h->pos[id] < 0) {
+		h->pos[id] = h->n;
+		h->heap[h->n++] = id;
+	}
+	isift(h, h->pos[id]);
+}
+
+void hs_iheap_remove(struct hs_iheap *h, int id)
+{
+	int i = h->pos[id];
+	if (i < 0)
+		return;
+	h->pos[id] = -1;
+	int last = h->heap[--h->n];
+	if (i < h->n) {
+		h->heap[i] = last;
+		h->pos[last] = i;
+		isift(h, i);
+	}
+}

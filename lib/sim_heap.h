@@ -1,8 +1,13 @@
-/* sim_heap.h - a binary min-heap of timed items, for the simulator's
- * events and the max-min solver's saturation levels.  Items compare by
- * key, then prio, then insertion order, so equal keys pop in a fixed
- * order.  Stale items are not removed: holders tag them and skip the ones
- * whose tag is out of date when they pop. */
+/* sim_heap.h - binary min-heaps for the simulator.
+ *
+ * hs_heap: timed items (events, the max-min solver's saturation levels)
+ * compared by key, then prio, then insertion order, so equal keys pop in
+ * a fixed order.  Stale items are not removed: holders tag them and skip
+ * the ones whose tag is out of date when they pop.
+ *
+ * hs_iheap: at most one key per id (0..n-1), set, moved or removed in
+ * place: the completion dates, which change at every re-solve and would
+ * otherwise leave a stale item each time. */
 #ifndef HS_SIM_HEAP_H
 #define HS_SIM_HEAP_H
 
@@ -32,6 +37,24 @@ void hs_heap_pop(struct hs_heap *h);
 static inline void hs_heap_clear(struct hs_heap *h)
 {
 	h->n = 0;
+}
+
+struct hs_iheap {
+	int *heap;    /* ids, heap-ordered by (key, id) */
+	int *pos;     /* per id: position in heap, or -1 */
+	double *key;  /* per id */
+	int n, cap;
+};
+
+void hs_iheap_init(struct hs_iheap *h, int nids);
+void hs_iheap_release(struct hs_iheap *h);
+/* Give id the key (insert it, or move it). */
+void hs_iheap_set(struct hs_iheap *h, int id, double key);
+void hs_iheap_remove(struct hs_iheap *h, int id);
+/* The id of the smallest key (the heap must not be empty). */
+static inline int hs_iheap_top(const struct hs_iheap *h)
+{
+	return h->heap[0];
 }
 
 #endif
