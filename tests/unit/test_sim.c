@@ -263,6 +263,56 @@ static void test_check(void)
 	fx_free(&s, &in);
 }
 
+/* Kinds and ids of s's records, "kind id;..." (static buffer). */
+static const char *kinds(const struct hs_stream *s)
+{
+	static char buf[1024];
+	buf[0] = 0;
+	for (size_t i = 0; i < s->n; i++)
+		snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s %s;",
+			 s->recs[i]->kind ? s->recs[i]->kind : "#", s->recs[i]->id ? s->recs[i]->id : "");
+	return buf;
+}
+
+static void test_replace_platform(void)
+{
+	char hs[] = "/tmp/hs-test-plat-XXXXXX", xml[] = "/tmp/hs-test-xml-XXXXXX";
+	FILE *f = fdopen(mkstemp(hs), "w");
+	fputs("hs 1\nplatform p xml=g.xml\ncluster c bw=5\nnode n cluster=c cores=2\n"
+	      "task x model=amdahl t1=1\n", f);
+	fclose(f);
+	f = fdopen(mkstemp(xml), "w");
+	fputs("  \n <?xml version='1.0'?>\n<platform version=\"4.1\"/>\n", f);
+	fclose(f);
+	const char *text = "prov gen tool=x\nplatform q\ncluster k\nnode m cluster=k cores=1\n"
+			   "task t model=amdahl t1=1\n";
+	struct hs_stream s;
+	fx_stream(&s, text);
+	TAP_OK(hs_sim_replace_platform(&s, hs) == 0, "hs platform file replaces");
+	TAP_STREQ(kinds(&s), "prov gen;platform p;cluster c;node n;task t;",
+		  "its platform records take the old ones' place, its tasks stay out");
+	char *dir = realpath("/tmp", NULL), want[256];
+	snprintf(want, sizeof want, "%s/g.xml", dir);
+	TAP_STREQ(hs_record_get(s.recs[1], "xml"), want, "a relative xml= is made absolute");
+	hs_stream_release(&s);
+
+	fx_stream(&s, text);
+	TAP_OK(hs_sim_replace_platform(&s, xml) == 0, "SimGrid file replaces");
+	TAP_STREQ(kinds(&s), "prov gen;platform sim;task t;", "one platform record for a SimGrid file");
+	char *abs = realpath(xml, NULL);
+	TAP_STREQ(hs_record_get(s.recs[1], "xml"), abs, "with the file's absolute path");
+	hs_stream_release(&s);
+
+	fx_stream(&s, "task t model=amdahl t1=1\n");
+	hs_sim_replace_platform(&s, xml);
+	TAP_STREQ(kinds(&s), "platform sim;task t;", "a stream without platform gets one first");
+	hs_stream_release(&s);
+	free(abs);
+	free(dir);
+	unlink(hs);
+	unlink(xml);
+}
+
 /* ---------------- the solver ---------------- */
 
 static void test_three_levels(void)
@@ -588,6 +638,7 @@ int main(void)
 	test_delay_and_order();
 	test_energy();
 	test_check();
+	test_replace_platform();
 	test_three_levels();
 	test_simgrid_quirks();
 	test_incremental();
