@@ -47,7 +47,8 @@ struct cnst {
 	unsigned mark, seed;
 	/* solve scratch */
 	double rem, U, U0, usage;
-	int nact, in_list;
+	int nact;     /* max-min: elements of unfinished variables */
+	int in_list;  /* bottleneck: still in the rounds */
 };
 
 struct hs_lmm {
@@ -293,13 +294,13 @@ static void mm_solve(struct hs_lmm *s, const int *V, int nV, const int *C, int n
 			v->active = 1;
 		}
 		if (v->active && isfinite(v->ub))
-			hs_heap_push(&s->heap, v->ub * v->W, 1, V[i], 0);
+			hs_heap_push(&s->heap, v->ub * v->W, 1, V[i]);
 	}
 	for (int i = 0; i < nC; i++) {
 		struct cnst *c = &s->c[C[i]];
 		c->U0 = c->U;
 		if (c->nact > 0)
-			hs_heap_push(&s->heap, mm_level(s, c), 0, C[i], 0);
+			hs_heap_push(&s->heap, mm_level(s, c), 0, C[i]);
 	}
 	double level = 0;
 	while (s->heap.n > 0) {
@@ -315,7 +316,7 @@ static void mm_solve(struct hs_lmm *s, const int *V, int nV, const int *C, int n
 			continue;
 		double cur = mm_level(s, c);
 		if (cur > it.key) {
-			hs_heap_push(&s->heap, cur, 0, it.id, 0);
+			hs_heap_push(&s->heap, cur, 0, it.id);
 			continue;
 		}
 		/* c is full at this level: its variables stop there. */

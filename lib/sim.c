@@ -345,7 +345,7 @@ static void start(struct run *R, int i, double now)
 	const struct hs_task *t = &R->S->in->tasks[i];
 	R->run->p[i].start = now;
 	if (isfinite(t->walltime))
-		hs_heap_push(&R->ev, now + t->walltime, EV_KILL, i, 0);
+		hs_heap_push(&R->ev, now + t->walltime, EV_KILL, i);
 	if (a->kind == ACT_DELAY) {
 		a->state = ST_RUNNING;
 		hs_iheap_set(&R->done, i, a->fail ? now : now + a->dur);
@@ -354,7 +354,7 @@ static void start(struct run *R, int i, double now)
 		hs_iheap_set(&R->done, i, now);
 	} else if (a->lat > 0) {
 		a->state = ST_LATENCY;
-		hs_heap_push(&R->ev, now + a->lat, EV_LAT, i, 0);
+		hs_heap_push(&R->ev, now + a->lat, EV_LAT, i);
 	} else {
 		add_var(R, i, now);
 	}
@@ -378,7 +378,7 @@ static void finish(struct run *R, int i, double now, enum hs_state st)
 	for (int k = R->g.off[i]; k < R->g.off[i + 1]; k++) {
 		int s = R->g.succ[k];
 		if (--R->g.indeg[s] == 0)
-			hs_heap_push(&R->ev, fmax(now, S->in->tasks[s].release), EV_START, s, 0);
+			hs_heap_push(&R->ev, fmax(now, S->in->tasks[s].release), EV_START, s);
 	}
 }
 
@@ -466,7 +466,7 @@ int hs_sim_run(const struct hs_instance *in, const struct hs_schedule *plan,
 		total++;
 		res->flow_tasks += S.a[i].kind == ACT_FLOW;
 		if (R.g.indeg[i] == 0)
-			hs_heap_push(&R.ev, in->tasks[i].release, EV_START, i, 0);
+			hs_heap_push(&R.ev, in->tasks[i].release, EV_START, i);
 	}
 
 	while (R.ev.n > 0 || R.done.n > 0) {

@@ -25,13 +25,13 @@ static int less(const struct hs_heap_item *a, const struct hs_heap_item *b)
 	return a->seq < b->seq;
 }
 
-void hs_heap_push(struct hs_heap *h, double key, int prio, int id, unsigned tag)
+void hs_heap_push(struct hs_heap *h, double key, int prio, int id)
 {
 	if (h->n == h->cap) {
 		h->cap = h->cap ? 2 * h->cap : 64;
 		h->v = hs_reallocarray(h->v, h->cap, sizeof *h->v);
 	}
-	struct hs_heap_item it = { key, prio, id, tag, h->seq++ };
+	struct hs_heap_item it = { key, prio, id, h->seq++ };
 	int i = h->n++;
 	while (i > 0) {
 		int p = (i - 1) / 2;

@@ -2,8 +2,8 @@
  *
  * hs_heap: timed items (events, the max-min solver's saturation levels)
  * compared by key, then prio, then insertion order, so equal keys pop in
- * a fixed order.  Stale items are not removed: holders tag them and skip
- * the ones whose tag is out of date when they pop.
+ * a fixed order.  Items are never removed but from the top: holders skip
+ * the ones that are out of date when they pop.
  *
  * hs_iheap: at most one key per id (0..n-1), set, moved or removed in
  * place: the completion dates, which change at every re-solve and would
@@ -15,7 +15,6 @@ struct hs_heap_item {
 	double key;
 	int prio;
 	int id;
-	unsigned tag;
 	unsigned long seq;
 };
 
@@ -27,7 +26,7 @@ struct hs_heap {
 
 void hs_heap_init(struct hs_heap *h);
 void hs_heap_release(struct hs_heap *h);
-void hs_heap_push(struct hs_heap *h, double key, int prio, int id, unsigned tag);
+void hs_heap_push(struct hs_heap *h, double key, int prio, int id);
 /* The smallest item (the heap must not be empty). */
 static inline const struct hs_heap_item *hs_heap_top(const struct hs_heap *h)
 {
