@@ -24,3 +24,30 @@ load helper
 	[ "$status" -eq 0 ]
 	[ "$output" -eq 4 ]
 }
+
+# hs-report's own figures, through the tool, open in a browser: headless
+# Chromium renders them to PNGs that are not blank.
+@test "hs-report's Gantt chart and plot render in Chromium (not blank)" {
+	for t in chromium python3; do
+		command -v $t >/dev/null 2>&1 && continue
+		[ "${CI:-}" != true ] || { echo "$t is not installed (share/deps.sh)"; false; }
+		skip "$t is not installed (share/deps.sh)"
+	done
+	cd "$BATS_TEST_TMPDIR"
+	hs-gen sleep -n 12 -x 0.95 --platform dietze | hs-plan -a waterl | hs-sim > run.hs
+	hs-report -f svg --gantt run.hs > gantt.svg
+	for a in taskp waterl; do
+		for n in 4 8; do
+			hs-gen sleep -n $n -x 0.95 --platform dietze | hs-plan -a $a > $a-$n.hs
+		done
+	done
+	hs-report --plot makespan --x n --by algo taskp-*.hs waterl-*.hs > plot.svg
+	for f in gantt plot; do
+		run xmllint --noout $f.svg
+		[ "$status" -eq 0 ]
+		run sh "$TOP/tests/svg/render.sh" $f.svg $f.png
+		[ "$status" -eq 0 ]
+		run python3 "$TOP/tests/svg/nonblank.py" $f.png 1000
+		[ "$status" -eq 0 ]
+	done
+}
