@@ -1,0 +1,551 @@
+/* hs-simgrid-ref - replay a planned hs stream with SimGrid's ptask_L07 model:
+ * the reference that hs-sim --model flow is compared with
+ * (tests/simgrid/compare.sh, tests/0330-sim-simgrid.bats, bench/sim.sh).
+ *
+ *   hs-simgrid-ref [--cfg KEY:VALUE]... [--platform-xml FILE] [--check-routes] [FILE]
+ *
+ * Prints one line per task, in task order: "TASKID START END STATE".
+ *
+ * The replay follows hs_replay (lib/replay.c): a task starts when every task
+ * of its after list has ended, not before its release date; planned start
+ * times are not used; a task still running at its walltime is killed there.
+ * A task with comp= or comm= is a SimGrid parallel task: one process per
+ * allotted core (part by part, core by core), the host list naming the
+ * process's node, comp= flop per process (one value: the same for all),
+ * comm= bytes from process i to process j (an n*n matrix, or one value for
+ * every ordered pair of distinct processes).  Bytes between two processes of
+ * one node are dropped: hs routes a node to itself over no link with no
+ * latency, where SimGrid would use the node's private link (and backbone).
+ * Other tasks sleep for the model's duration (hs_placement_duration).
+ *
+ * The platform: a platform record with xml=PATH loads that SimGrid file
+ * (hs nodes are the hosts of the same names).  Otherwise the stream's
+ * cluster tree is written as a SimGrid v4.1 file (see write_platform) that
+ * gives every pair of distinct nodes the route of hs_net_route;
+ * --check-routes compares the two for every such pair instead of simulating.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <simgrid/actor.h>
+#include <simgrid/engine.h>
+#include <simgrid/exec.h>
+#include <simgrid/host.h>
+#include <simgrid/link.h>
+#include <xbt/dynar.h>
+
+#include "hs/cli.h"
+#include "hs/metrics.h"
+#include "hs/model.h"
+#include "hs/net.h"
+#include "hs/util.h"
+
+enum { O_CFG = 256 + 0, O_XML, O_CHECK_ROUTES };
+
+static const struct hs_cli_opt opts[] = {
+	{0, "cfg", "KEY:VALUE", "a SimGrid configuration item (network/TCP-gamma:0), repeatable"},
+	{0, "platform-xml", "FILE", "also write the SimGrid platform made from the stream to FILE"},
+	{0, "check-routes", NULL,
+	 "compare SimGrid's route with hs's for every pair of distinct nodes; no simulation"},
+	{0, NULL, NULL, NULL},
+};
+
+static const struct hs_cli cli = {
+	"hs-simgrid-ref",
+	"[--cfg KEY:VALUE]... [--platform-xml FILE] [--check-routes] [FILE]",
+	"Replay a planned stream with SimGrid's ptask_L07 model; print TASKID START END STATE lines.",
+	opts,
+	NULL,
+};
+
+/* What the actors share (SimGrid actors take no closure beyond their data). */
+struct ref {
+	const struct hs_instance *in;
+	sg_host_t *host;       /* per hs node */
+	int *succ_off, *succ;  /* successors in the after graph (CSR) */
+	int *indeg;
+	double *start, *end;
+	enum hs_state *state;
+};
+static struct ref R;
+/* SimGrid's argv (file scope: SimGrid may keep pointers into it). */
+static char **sgv;
+
+/* ---------------- platform ---------------- */
+
+/* A node's private link as lib/net.c builds it: the node record's bw=/lat=,
+ * or the cluster's. */
+static double node_num(const struct hs_node *n, const char *key, double def)
+{
+	const char *v = n->rec ? hs_record_get(n->rec, key) : NULL;
+	double d;
+	return v && hs_parse_double(v, &d) == 0 ? d : def;
+}
+
+/* A <cluster> tag needs the same host and link on every node. */
+static int cluster_uniform(const struct hs_platform *pl, const struct hs_cluster *cl)
+{
+	const struct hs_node *a = &pl->nodes[cl->first_node];
+	for (int k = 0; k < cl->nnodes; k++) {
+		const struct hs_node *n = &pl->nodes[cl->first_node + k];
+		if (n->cores != a->cores || n->flops != a->flops || node_num(n, "bw", cl->bw) != cl->bw ||
+		    node_num(n, "lat", cl->lat) != cl->lat)
+			return 0;
+	}
+	return 1;
+}
+
+/* Host n<i> is hs node i; zone c<k> is hs cluster k, its router c<k>-router,
+ * its links c<k>_link_<i> (node i's private link, the <cluster> tag's name)
+ * and c<k>_backbone; c<k>_uplink and backbone join the clusters.
+ *
+ * Each cluster is a <cluster> tag when its nodes are alike, else a Full zone
+ * with the same routes spelled out: up(i) bb down(j) between its nodes,
+ * up(i) bb to its router (the reverse route is the same links reversed).
+ * The root is a Full zone whose zoneRoutes go router to router through
+ * uplink(c) backbone uplink(d), as hs_net_route does. */
+static void write_platform(FILE *f, const struct hs_platform *pl)
+{
+	fprintf(f, "<?xml version='1.0'?>\n"
+		   "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+		   "<platform version=\"4.1\">\n<zone id=\"hs\" routing=\"Full\">\n");
+	for (int c = 0; c < pl->nclusters; c++) {
+		const struct hs_cluster *cl = &pl->clusters[c];
+		int first = cl->first_node, last = cl->first_node + cl->nnodes - 1;
+		const char *sharing = cl->sharing_fatpipe ? "FATPIPE" : "SHARED";
+		if (cl->nnodes == 0)
+			continue;
+		if (cluster_uniform(pl, cl)) {
+			const struct hs_node *a = &pl->nodes[first];
+			fprintf(f,
+				"  <cluster id=\"c%d\" prefix=\"n\" suffix=\"\" radical=\"%d-%d\" speed=\"%.17gf\" "
+				"core=\"%d\" bw=\"%.17gBps\" lat=\"%.17gs\" sharing_policy=\"%s\" router_id=\"c%d-router\"",
+				c, first, last, a->flops, a->cores, cl->bw, cl->lat, sharing, c);
+			if (cl->bb_bw > 0)
+				fprintf(f, " bb_bw=\"%.17gBps\" bb_lat=\"%.17gs\" bb_sharing_policy=\"SHARED\"",
+					cl->bb_bw, cl->bb_lat);
+			fprintf(f, "/>\n");
+			continue;
+		}
+		fprintf(f, "  <zone id=\"c%d\" routing=\"Full\">\n", c);
+		for (int i = first; i <= last; i++) {
+			const struct hs_node *n = &pl->nodes[i];
+			fprintf(f, "    <host id=\"n%d\" speed=\"%.17gf\" core=\"%d\"/>\n", i, n->flops, n->cores);
+		}
+		fprintf(f, "    <router id=\"c%d-router\"/>\n", c);
+		for (int i = first; i <= last; i++) {
+			const struct hs_node *n = &pl->nodes[i];
+			fprintf(f,
+				"    <link id=\"c%d_link_%d\" bandwidth=\"%.17gBps\" latency=\"%.17gs\" "
+				"sharing_policy=\"%s\"/>\n",
+				c, i, node_num(n, "bw", cl->bw), node_num(n, "lat", cl->lat), sharing);
+		}
+		if (cl->bb_bw > 0)
+			fprintf(f, "    <link id=\"c%d_backbone\" bandwidth=\"%.17gBps\" latency=\"%.17gs\"/>\n", c,
+				cl->bb_bw, cl->bb_lat);
+		char bb[64] = "";
+		if (cl->bb_bw > 0)
+			snprintf(bb, sizeof bb, "<link_ctn id=\"c%d_backbone\"/>", c);
+		for (int i = first; i <= last; i++) {
+			for (int j = i + 1; j <= last; j++)
+				fprintf(f,
+					"    <route src=\"n%d\" dst=\"n%d\"><link_ctn id=\"c%d_link_%d\"/>%s"
+					"<link_ctn id=\"c%d_link_%d\"/></route>\n",
+					i, j, c, i, bb, c, j);
+			fprintf(f, "    <route src=\"n%d\" dst=\"c%d-router\"><link_ctn id=\"c%d_link_%d\"/>%s</route>\n",
+				i, c, c, i, bb);
+		}
+		fprintf(f, "  </zone>\n");
+	}
+	for (int c = 0; c < pl->nclusters; c++)
+		if (pl->clusters[c].up_bw > 0)
+			fprintf(f, "  <link id=\"c%d_uplink\" bandwidth=\"%.17gBps\" latency=\"%.17gs\"/>\n", c,
+				pl->clusters[c].up_bw, pl->clusters[c].up_lat);
+	if (pl->backbone_bw > 0)
+		fprintf(f, "  <link id=\"backbone\" bandwidth=\"%.17gBps\" latency=\"%.17gs\"/>\n",
+			pl->backbone_bw, pl->backbone_lat);
+	for (int c = 0; c < pl->nclusters; c++)
+		for (int d = c + 1; d < pl->nclusters; d++) {
+			if (pl->clusters[c].nnodes == 0 || pl->clusters[d].nnodes == 0)
+				continue;
+			fprintf(f, "  <zoneRoute src=\"c%d\" dst=\"c%d\" gw_src=\"c%d-router\" gw_dst=\"c%d-router\">",
+				c, d, c, d);
+			if (pl->clusters[c].up_bw > 0)
+				fprintf(f, "<link_ctn id=\"c%d_uplink\"/>", c);
+			if (pl->backbone_bw > 0)
+				fprintf(f, "<link_ctn id=\"backbone\"/>");
+			if (pl->clusters[d].up_bw > 0)
+				fprintf(f, "<link_ctn id=\"c%d_uplink\"/>", d);
+			fprintf(f, "</zoneRoute>\n");
+		}
+	fprintf(f, "</zone>\n</platform>\n");
+}
+
+/* Write the platform to path (atomically), or to a fresh temporary file when
+ * path is NULL; returns the file's name (to free). */
+static char *save_platform(const struct hs_platform *pl, const char *path)
+{
+	if (path) {
+		struct hs_atomic_file af;
+		if (hs_atomic_open(&af, path) < 0)
+			exit(HS_EXIT_FAIL);
+		write_platform(af.fp, pl);
+		if (hs_atomic_commit(&af) < 0)
+			exit(HS_EXIT_FAIL);
+		return hs_strdup(path);
+	}
+	const char *dir = getenv("TMPDIR");
+	char *name = hs_asprintf("%s/hs-simgrid-ref.XXXXXX", dir && *dir ? dir : "/tmp");
+	int fd = mkstemp(name);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
+	if (!f)
+		hs_die(HS_EXIT_FAIL, "%s: cannot create a temporary file", name);
+	write_platform(f, pl);
+	if (fclose(f) != 0)
+		hs_die(HS_EXIT_FAIL, "%s: write error", name);
+	return name;
+}
+
+/* SimGrid's name for each hs link (net->links order), for --check-routes. */
+static char **sg_link_names(const struct hs_instance *in, const struct hs_net *net)
+{
+	const struct hs_platform *pl = &in->plat;
+	char **names = hs_calloc(net->nlinks + 1, sizeof *names);
+	struct {
+		char *hs, *sg;
+	} *map = hs_malloc((pl->nnodes + 3 * pl->nclusters + 1) * sizeof *map);
+	int n = 0;
+	for (int c = 0; c < pl->nclusters; c++) {
+		const struct hs_cluster *cl = &pl->clusters[c];
+		map[n].hs = hs_asprintf("%s_backbone", cl->id);
+		map[n++].sg = hs_asprintf("c%d_backbone", c);
+		map[n].hs = hs_asprintf("%s_uplink", cl->id);
+		map[n++].sg = hs_asprintf("c%d_uplink", c);
+		for (int i = cl->first_node; i < cl->first_node + cl->nnodes; i++) {
+			map[n].hs = hs_asprintf("%s_link", pl->nodes[i].id);
+			map[n++].sg = hs_asprintf("c%d_link_%d", c, i);
+		}
+	}
+	map[n].hs = hs_strdup("backbone");
+	map[n++].sg = hs_strdup("backbone");
+	/* Few links: a linear scan per link is fine for a check. */
+	for (int k = 0; k < net->nlinks; k++) {
+		for (int m = 0; m < n && !names[k]; m++)
+			if (strcmp(net->links[k].id, map[m].hs) == 0)
+				names[k] = hs_strdup(map[m].sg);
+		if (!names[k])
+			names[k] = hs_asprintf("(hs link %s)", net->links[k].id);
+	}
+	for (int m = 0; m < n; m++) {
+		free(map[m].hs);
+		free(map[m].sg);
+	}
+	free(map);
+	return names;
+}
+
+/* Compare SimGrid's and hs's route for every ordered pair of distinct nodes
+ * (a node's route to itself differs on purpose, see the top of the file).
+ * Prints each difference and a summary; returns the number of differences. */
+static int check_routes(const struct hs_instance *in, const struct hs_net *net)
+{
+	const struct hs_platform *pl = &in->plat;
+	char **names = NULL;
+	if (!pl->xml)
+		names = sg_link_names(in, net);
+	struct hs_route r = {0};
+	xbt_dynar_t links = xbt_dynar_new(sizeof(sg_link_t), NULL);
+	long checked = 0, differ = 0;
+	size_t cap = 256;
+	char *a = hs_malloc(cap), *b = hs_malloc(cap);
+	for (int i = 0; i < pl->nnodes; i++)
+		for (int j = 0; j < pl->nnodes; j++) {
+			if (i == j)
+				continue;
+			checked++;
+			xbt_dynar_reset(links);
+			sg_host_get_route(R.host[i], R.host[j], links);
+			double lat = sg_host_get_route_latency(R.host[i], R.host[j]);
+			hs_net_route(net, i, j, &r);
+			size_t la = 0, lb = 0;
+			a[0] = b[0] = 0;
+			unsigned k;
+			sg_link_t l;
+			xbt_dynar_foreach (links, k, l) {
+				const char *nm = sg_link_get_name(l);
+				while (la + strlen(nm) + 2 > cap || lb + 2 > cap) {
+					cap *= 2;
+					a = hs_realloc(a, cap);
+					b = hs_realloc(b, cap);
+				}
+				la += sprintf(a + la, "%s%s", la ? "," : "", nm);
+			}
+			for (int m = 0; m < r.n; m++) {
+				const char *nm = names ? names[r.links[m]] : net->links[r.links[m]].id;
+				while (lb + strlen(nm) + 2 > cap) {
+					cap *= 2;
+					a = hs_realloc(a, cap);
+					b = hs_realloc(b, cap);
+				}
+				lb += sprintf(b + lb, "%s%s", lb ? "," : "", nm);
+			}
+			if (strcmp(a, b) != 0 || fabs(lat - r.lat) > 1e-12 * fmax(1, fabs(r.lat))) {
+				char x[HS_NUMBUF], y[HS_NUMBUF];
+				printf("route %s %s: simgrid %s (lat %s), hs %s (lat %s)\n", pl->nodes[i].id,
+				       pl->nodes[j].id, a, hs_fmt_double(x, lat), b, hs_fmt_double(y, r.lat));
+				differ++;
+			}
+		}
+	printf("routes: %ld checked, %ld differ\n", checked, differ);
+	free(a);
+	free(b);
+	xbt_dynar_free(&links);
+	hs_route_release(&r);
+	if (names)
+		for (int k = 0; k < net->nlinks; k++)
+			free(names[k]);
+	free(names);
+	return differ > 0;
+}
+
+/* ---------------- replay ---------------- */
+
+static int is_pred(const struct hs_schedule *plan, int i, int j)
+{
+	return j >= 0 && j < plan->n && j != i && plan->p[j].task == j;
+}
+
+/* Successor lists and in-degrees of the after graph, as lib/replay.c. */
+static void build_graph(const struct hs_instance *in)
+{
+	const struct hs_schedule *plan = &in->plan;
+	int n = in->ntasks;
+	R.indeg = hs_calloc(n + 1, sizeof *R.indeg);
+	R.succ_off = hs_calloc(n + 2, sizeof *R.succ_off);
+	for (int i = 0; i < n; i++)
+		for (int k = 0; k < plan->p[i].nafter; k++)
+			if (is_pred(plan, i, plan->p[i].after[k])) {
+				R.succ_off[plan->p[i].after[k] + 1]++;
+				R.indeg[i]++;
+			}
+	for (int i = 0; i < n; i++)
+		R.succ_off[i + 1] += R.succ_off[i];
+	R.succ = hs_malloc((R.succ_off[n] + 1) * sizeof *R.succ);
+	int *fill = hs_malloc((n + 1) * sizeof *fill);
+	memcpy(fill, R.succ_off, (n + 1) * sizeof *fill);
+	for (int i = 0; i < n; i++)
+		for (int k = 0; k < plan->p[i].nafter; k++)
+			if (is_pred(plan, i, plan->p[i].after[k]))
+				R.succ[fill[plan->p[i].after[k]]++] = i;
+	free(fill);
+}
+
+/* Run task i as a parallel task; returns its state. */
+static enum hs_state run_ptask(int i)
+{
+	const struct hs_task *t = &R.in->tasks[i];
+	const struct hs_placement *p = &R.in->plan.p[i];
+	int n = 0;
+	for (int k = 0; k < p->nparts; k++)
+		n += p->parts[k].ncores;
+	if (n == 0 || (t->ncomp > 1 && t->ncomp != n))
+		return HS_STATE_FAILED;
+	sg_host_t *hosts = hs_malloc(n * sizeof *hosts);
+	int *node = hs_malloc(n * sizeof *node);
+	double *flops = hs_calloc(n, sizeof *flops);
+	double *bytes = t->ncomm > 0 ? hs_calloc((size_t)n * n, sizeof *bytes) : NULL;
+	int q = 0;
+	for (int k = 0; k < p->nparts; k++)
+		for (int c = 0; c < p->parts[k].ncores; c++, q++) {
+			node[q] = p->parts[k].node;
+			hosts[q] = R.host[node[q]];
+			flops[q] = t->ncomp == 0 ? 0 : t->comp[t->ncomp == 1 ? 0 : q];
+		}
+	for (int a = 0; bytes && a < n; a++)
+		for (int b = 0; b < n; b++)
+			if (node[a] != node[b])
+				bytes[(size_t)a * n + b] = t->ncomm == 1 ? t->comm[0] : t->comm[(size_t)a * n + b];
+	sg_exec_t e = sg_actor_parallel_exec_init(n, hosts, flops, bytes);
+	free(hosts);
+	free(node);
+	free(flops);
+	free(bytes);
+	sg_exec_start(e);
+	if (isfinite(t->walltime) && sg_exec_wait_for(e, t->walltime) == SG_ERROR_TIMEOUT) {
+		sg_exec_cancel(e);
+		return HS_STATE_KILLED;
+	}
+	if (!isfinite(t->walltime))
+		sg_exec_wait(e);
+	return HS_STATE_DONE;
+}
+
+static void spawn(int i);
+
+static void task_main(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	int i = (int)(intptr_t)sg_actor_self_get_data();
+	const struct hs_task *t = &R.in->tasks[i];
+	if (t->release > simgrid_get_clock())
+		sg_actor_sleep_until(t->release);
+	R.start[i] = simgrid_get_clock();
+	if (t->ncomp > 0 || t->ncomm > 0) {
+		R.state[i] = run_ptask(i);
+	} else {
+		double d = hs_placement_duration(R.in, t, &R.in->plan.p[i]);
+		if (!isfinite(d)) {
+			R.state[i] = HS_STATE_FAILED;
+		} else if (d > t->walltime) {
+			sg_actor_sleep_for(t->walltime);
+			R.state[i] = HS_STATE_KILLED;
+		} else {
+			sg_actor_sleep_for(d);
+			R.state[i] = HS_STATE_DONE;
+		}
+	}
+	R.end[i] = simgrid_get_clock();
+	for (int k = R.succ_off[i]; k < R.succ_off[i + 1]; k++)
+		if (--R.indeg[R.succ[k]] == 0)
+			spawn(R.succ[k]);
+}
+
+/* Start task i's actor on its first node (any host would do: the actor only
+ * waits). */
+static void spawn(int i)
+{
+	const struct hs_placement *p = &R.in->plan.p[i];
+	char name[32];
+	snprintf(name, sizeof name, "task%d", i);
+	sg_actor_t a = sg_actor_init(name, R.host[p->nparts ? p->parts[0].node : 0]);
+	sg_actor_set_data(a, (void *)(intptr_t)i);
+	sg_actor_start(a, task_main, 0, NULL);
+}
+
+static const char *state_name(enum hs_state s)
+{
+	switch (s) {
+	case HS_STATE_DONE:
+		return "done";
+	case HS_STATE_KILLED:
+		return "killed";
+	case HS_STATE_FAILED:
+		return "failed";
+	default:
+		return "none";
+	}
+}
+
+/* ---------------- main ---------------- */
+
+int main(int argc, char **argv)
+{
+	hs_set_progname(argv[0]);
+	const char *xml_out = NULL;
+	int routes = 0;
+	/* SimGrid's own arguments: the ptask model, quiet logs (set before
+	 * anything logs), small actor stacks (one actor per ready task). */
+	sgv = hs_calloc(argc + 8, sizeof *sgv);
+	int sgc = 0;
+	sgv[sgc++] = hs_strdup(argv[0]);
+	sgv[sgc++] = hs_strdup("--log=root.thres:critical");
+	sgv[sgc++] = hs_strdup("--cfg=host/model:ptask_L07");
+	sgv[sgc++] = hs_strdup("--cfg=contexts/stack-size:256");
+	const char *arg;
+	int c, ind;
+	while ((c = hs_cli_next(&cli, argc, argv, &arg, &ind)) != -1) {
+		if (c == O_CFG)
+			sgv[sgc++] = hs_asprintf("--cfg=%s", arg);
+		else if (c == O_XML)
+			xml_out = arg;
+		else if (c == O_CHECK_ROUTES)
+			routes = 1;
+	}
+	if (argc - ind > 1)
+		hs_cli_usage_error(&cli, "unexpected argument '%s'", argv[ind + 1]);
+	const char *path = ind < argc ? argv[ind] : NULL;
+
+	struct hs_stream s;
+	struct hs_instance in;
+	struct hs_net net;
+	memset(&in, 0, sizeof in);
+	memset(&net, 0, sizeof net);
+	int problems = 0;
+	if (hs_stream_load(&s, path) < 0 || hs_instance_load(&in, &s) < 0) {
+		problems = 1;
+	} else if (hs_net_build(&net, &in) < 0) {
+		problems = 1;
+	} else if (!routes && !in.has_plan) {
+		hs_error_at(s.name, 0, "no plan records (run hs-plan first)");
+		problems = 1;
+	} else if (!routes && (problems = hs_validate(&in, &in.plan, 0)) > 0) {
+		hs_error_at(s.name, 0, "the plan is not valid (%d problem%s)", problems, problems == 1 ? "" : "s");
+	}
+	if (problems)
+		return HS_EXIT_USAGE;
+	const struct hs_platform *pl = &in.plat;
+	if (pl->nnodes == 0)
+		hs_die_at(HS_EXIT_USAGE, s.name, 0, "no nodes");
+
+	char *xml = pl->xml ? hs_strdup(pl->xml) : save_platform(pl, xml_out);
+	if (pl->xml && access(xml, R_OK) != 0)
+		hs_die_at(HS_EXIT_USAGE, s.name, 0, "%s: cannot read the SimGrid platform", xml);
+	simgrid_init(&sgc, sgv);
+	simgrid_load_platform(xml);
+	if (!pl->xml && !xml_out)
+		unlink(xml);
+
+	R.in = &in;
+	R.host = hs_malloc(pl->nnodes * sizeof *R.host);
+	for (int i = 0; i < pl->nnodes; i++) {
+		char name[32];
+		const char *hn = pl->nodes[i].id;
+		if (!pl->xml) {
+			snprintf(name, sizeof name, "n%d", i);
+			hn = name;
+		}
+		R.host[i] = sg_host_by_name(hn);
+		if (!R.host[i])
+			hs_die_at(HS_EXIT_USAGE, s.name, pl->nodes[i].rec ? pl->nodes[i].rec->line : 0,
+				  "node %s: no host of that name in %s", pl->nodes[i].id, xml);
+	}
+	if (routes)
+		return check_routes(&in, &net) ? HS_EXIT_FAIL : HS_EXIT_OK;
+
+	int n = in.ntasks;
+	build_graph(&in);
+	R.start = hs_calloc(n + 1, sizeof *R.start);
+	R.end = hs_calloc(n + 1, sizeof *R.end);
+	R.state = hs_calloc(n + 1, sizeof *R.state);
+	for (int i = 0; i < n; i++)
+		if (R.indeg[i] == 0)
+			spawn(i);
+	simgrid_run();
+
+	for (int i = 0; i < n; i++) {
+		char a[HS_NUMBUF], b[HS_NUMBUF];
+		printf("%s %s %s %s\n", in.tasks[i].id, hs_fmt_double(a, R.start[i]), hs_fmt_double(b, R.end[i]),
+		       state_name(R.state[i]));
+	}
+	int status = HS_EXIT_OK;
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		hs_error("stdout: write error");
+		status = HS_EXIT_FAIL;
+	}
+	free(R.host);
+	free(R.indeg);
+	free(R.succ_off);
+	free(R.succ);
+	free(R.start);
+	free(R.end);
+	free(R.state);
+	free(xml);
+	hs_net_release(&net);
+	hs_instance_release(&in);
+	hs_stream_release(&s);
+	return status;
+}
