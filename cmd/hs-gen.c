@@ -19,7 +19,8 @@
 	X(amdahl)     \
 	X(table)      \
 	X(moldable)   \
-	X(accel)
+	X(accel)      \
+	X(ptask)
 
 #define DECLARE(name) extern const struct hs_generator hs_gen_##name;
 GENERATORS(DECLARE)
