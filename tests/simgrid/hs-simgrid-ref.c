@@ -71,8 +71,14 @@ struct ref {
 	enum hs_state *state;
 };
 static struct ref R;
-/* SimGrid's argv (file scope: SimGrid may keep pointers into it). */
-static char **sgv;
+/* File scope, so that early exits leave nothing unreachable (LeakSanitizer):
+ * the input, SimGrid's argv (simgrid_init drops the words it takes from sgv;
+ * sgv_words keeps them), the platform file's name. */
+static struct hs_stream st;
+static struct hs_instance in;
+static struct hs_net net;
+static char **sgv, **sgv_words;
+static char *xml;
 
 /* ---------------- platform ---------------- */
 
@@ -442,24 +448,49 @@ static const char *state_name(enum hs_state s)
 
 /* ---------------- main ---------------- */
 
+/* Free what main allocated (at exit, so that every path is covered). */
+static void cleanup(void)
+{
+	free(R.host);
+	free(R.indeg);
+	free(R.succ_off);
+	free(R.succ);
+	free(R.start);
+	free(R.end);
+	free(R.state);
+	free(xml);
+	hs_net_release(&net);
+	hs_instance_release(&in);
+	hs_stream_release(&st);
+	for (int k = 0; sgv_words && sgv_words[k]; k++)
+		free(sgv_words[k]);
+	free(sgv_words);
+	free(sgv);
+}
+
 int main(int argc, char **argv)
 {
 	hs_set_progname(argv[0]);
 	const char *xml_out = NULL;
 	int routes = 0;
-	/* SimGrid's own arguments: the ptask model, quiet logs (set before
-	 * anything logs), small actor stacks (one actor per ready task). */
-	sgv = hs_calloc(argc + 8, sizeof *sgv);
+	/* SimGrid's own arguments: quiet logs (first, before anything logs),
+	 * the ptask model, small actor stacks (one actor per ready task);
+	 * under AddressSanitizer threads instead of stack switching, which it
+	 * cannot follow. */
+	sgv_words = hs_calloc(argc + 8, sizeof *sgv_words);
 	int sgc = 0;
-	sgv[sgc++] = hs_strdup(argv[0]);
-	sgv[sgc++] = hs_strdup("--log=root.thres:critical");
-	sgv[sgc++] = hs_strdup("--cfg=host/model:ptask_L07");
-	sgv[sgc++] = hs_strdup("--cfg=contexts/stack-size:256");
+	sgv_words[sgc++] = hs_strdup(argv[0]);
+	sgv_words[sgc++] = hs_strdup("--log=root.thres:critical");
+	sgv_words[sgc++] = hs_strdup("--cfg=host/model:ptask_L07");
+	sgv_words[sgc++] = hs_strdup("--cfg=contexts/stack-size:256");
+#if defined(__SANITIZE_ADDRESS__)
+	sgv_words[sgc++] = hs_strdup("--cfg=contexts/factory:thread");
+#endif
 	const char *arg;
 	int c, ind;
 	while ((c = hs_cli_next(&cli, argc, argv, &arg, &ind)) != -1) {
 		if (c == O_CFG)
-			sgv[sgc++] = hs_asprintf("--cfg=%s", arg);
+			sgv_words[sgc++] = hs_asprintf("--cfg=%s", arg);
 		else if (c == O_XML)
 			xml_out = arg;
 		else if (c == O_CHECK_ROUTES)
@@ -468,32 +499,30 @@ int main(int argc, char **argv)
 	if (argc - ind > 1)
 		hs_cli_usage_error(&cli, "unexpected argument '%s'", argv[ind + 1]);
 	const char *path = ind < argc ? argv[ind] : NULL;
+	atexit(cleanup);
 
-	struct hs_stream s;
-	struct hs_instance in;
-	struct hs_net net;
-	memset(&in, 0, sizeof in);
-	memset(&net, 0, sizeof net);
 	int problems = 0;
-	if (hs_stream_load(&s, path) < 0 || hs_instance_load(&in, &s) < 0) {
+	if (hs_stream_load(&st, path) < 0 || hs_instance_load(&in, &st) < 0) {
 		problems = 1;
 	} else if (hs_net_build(&net, &in) < 0) {
 		problems = 1;
 	} else if (!routes && !in.has_plan) {
-		hs_error_at(s.name, 0, "no plan records (run hs-plan first)");
+		hs_error_at(st.name, 0, "no plan records (run hs-plan first)");
 		problems = 1;
 	} else if (!routes && (problems = hs_validate(&in, &in.plan, 0)) > 0) {
-		hs_error_at(s.name, 0, "the plan is not valid (%d problem%s)", problems, problems == 1 ? "" : "s");
+		hs_error_at(st.name, 0, "the plan is not valid (%d problem%s)", problems, problems == 1 ? "" : "s");
 	}
 	if (problems)
 		return HS_EXIT_USAGE;
 	const struct hs_platform *pl = &in.plat;
 	if (pl->nnodes == 0)
-		hs_die_at(HS_EXIT_USAGE, s.name, 0, "no nodes");
+		hs_die_at(HS_EXIT_USAGE, st.name, 0, "no nodes");
 
-	char *xml = pl->xml ? hs_strdup(pl->xml) : save_platform(pl, xml_out);
+	xml = pl->xml ? hs_strdup(pl->xml) : save_platform(pl, xml_out);
 	if (pl->xml && access(xml, R_OK) != 0)
-		hs_die_at(HS_EXIT_USAGE, s.name, 0, "%s: cannot read the SimGrid platform", xml);
+		hs_die_at(HS_EXIT_USAGE, st.name, 0, "%s: cannot read the SimGrid platform", xml);
+	sgv = hs_calloc(sgc + 1, sizeof *sgv);
+	memcpy(sgv, sgv_words, sgc * sizeof *sgv);
 	simgrid_init(&sgc, sgv);
 	simgrid_load_platform(xml);
 	if (!pl->xml && !xml_out)
@@ -510,7 +539,7 @@ int main(int argc, char **argv)
 		}
 		R.host[i] = sg_host_by_name(hn);
 		if (!R.host[i])
-			hs_die_at(HS_EXIT_USAGE, s.name, pl->nodes[i].rec ? pl->nodes[i].rec->line : 0,
+			hs_die_at(HS_EXIT_USAGE, st.name, pl->nodes[i].rec ? pl->nodes[i].rec->line : 0,
 				  "node %s: no host of that name in %s", pl->nodes[i].id, xml);
 	}
 	if (routes)
@@ -531,21 +560,9 @@ int main(int argc, char **argv)
 		printf("%s %s %s %s\n", in.tasks[i].id, hs_fmt_double(a, R.start[i]), hs_fmt_double(b, R.end[i]),
 		       state_name(R.state[i]));
 	}
-	int status = HS_EXIT_OK;
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		hs_error("stdout: write error");
-		status = HS_EXIT_FAIL;
+		return HS_EXIT_FAIL;
 	}
-	free(R.host);
-	free(R.indeg);
-	free(R.succ_off);
-	free(R.succ);
-	free(R.start);
-	free(R.end);
-	free(R.state);
-	free(xml);
-	hs_net_release(&net);
-	hs_instance_release(&in);
-	hs_stream_release(&s);
-	return status;
+	return HS_EXIT_OK;
 }
