@@ -170,7 +170,7 @@ near() {
 	need_flow
 	run "$CMP"
 	[ "$status" -eq 2 ]
-	[ "$output" = "usage: compare.sh PLAN.hs [TOL]" ]
+	[ "$output" = "usage: compare.sh PLAN.hs [TOL] | compare.sh --outputs SIM.hs REF.txt [TOL]" ]
 	# A smaller TCP window in the reference alone: only t6 changes.
 	HS_REF_OPTS="--cfg network/TCP-gamma:1000000" run "$CMP" "$W/hand.hs" $TOL
 	[ "$status" -eq 1 ]

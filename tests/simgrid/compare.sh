@@ -1,7 +1,8 @@
 #!/bin/sh
 # compare.sh PLAN.hs [TOL] - replay one plan with hs-sim --model flow and with
 # the SimGrid reference (hs-simgrid-ref), and compare the end times task by
-# task.  Prints one line:
+# task.  compare.sh --outputs SIM.hs REF.txt [TOL] compares outputs saved
+# from the two (bench/sim.sh times the runs itself).  Prints one line:
 #   tasks N max_rel_err X mean_rel_err Y max_abs_err Z states_differ K worst TASK
 # (relative error |end_sim - end_ref| / end_ref; absolute where end_ref is 0).
 # Exit status: 0, or 1 when TOL is given and the max relative error exceeds
@@ -12,27 +13,36 @@
 # Extra hs-sim options (e.g. --gamma) may be given in $HS_SIM_OPTS and
 # extra reference options (e.g. --cfg network/TCP-gamma:0) in $HS_REF_OPTS.
 set -u
-if [ $# -lt 1 ] || [ $# -gt 2 ]; then
-	echo "usage: compare.sh PLAN.hs [TOL]" >&2
+usage() {
+	echo "usage: compare.sh PLAN.hs [TOL] | compare.sh --outputs SIM.hs REF.txt [TOL]" >&2
 	exit 2
-fi
-plan=$1
-tol=${2:-}
-here=$(cd "$(dirname "$0")" && pwd)
-sim=${HS_SIM:-hs-sim}
-ref=${HS_SIMGRID_REF:-${HS_BUILD:-$here/../../build}/tests/simgrid/hs-simgrid-ref}
+}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-
-# shellcheck disable=SC2086 # option lists are meant to split
-if ! "$sim" --model flow ${HS_SIM_OPTS:-} "$plan" >"$tmp/sim.hs"; then
-	echo "compare.sh: $sim failed on $plan" >&2
-	exit 2
-fi
-# shellcheck disable=SC2086
-if ! "$ref" ${HS_REF_OPTS:-} "$plan" >"$tmp/ref.txt"; then
-	echo "compare.sh: $ref failed on $plan" >&2
-	exit 2
+if [ "${1:-}" = --outputs ]; then
+	[ $# -ge 3 ] && [ $# -le 4 ] || usage
+	simout=$2
+	refout=$3
+	tol=${4:-}
+else
+	[ $# -ge 1 ] && [ $# -le 2 ] || usage
+	plan=$1
+	tol=${2:-}
+	here=$(cd "$(dirname "$0")" && pwd)
+	sim=${HS_SIM:-hs-sim}
+	ref=${HS_SIMGRID_REF:-${HS_BUILD:-$here/../../build}/tests/simgrid/hs-simgrid-ref}
+	simout=$tmp/sim.hs
+	refout=$tmp/ref.txt
+	# shellcheck disable=SC2086 # option lists are meant to split
+	if ! "$sim" --model flow ${HS_SIM_OPTS:-} "$plan" >"$simout"; then
+		echo "compare.sh: $sim failed on $plan" >&2
+		exit 2
+	fi
+	# shellcheck disable=SC2086
+	if ! "$ref" ${HS_REF_OPTS:-} "$plan" >"$refout"; then
+		echo "compare.sh: $ref failed on $plan" >&2
+		exit 2
+	fi
 fi
 awk -v tol="$tol" '
 	function abs(x) { return x < 0 ? -x : x }
@@ -63,4 +73,4 @@ awk -v tol="$tol" '
 			n, maxrel, n ? sum / n : 0, maxabs, diffst, n ? worst : "-"
 		if (bad) exit 2
 		if (tol != "" && (maxrel > tol + 0 || diffst > 0)) exit 1
-	}' "$tmp/ref.txt" "$tmp/sim.hs"
+	}' "$refout" "$simout"
