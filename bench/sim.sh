@@ -15,7 +15,7 @@ BIN=${HS_BIN:-bin}
 BUILD=${HS_BUILD:-build}
 RUNS=${RUNS:-3}
 REF=$BUILD/tests/simgrid/hs-simgrid-ref
-: "${HS_SIM_OPTS=--solver bottleneck}"
+: "${HS_SIM_OPTS=--solver simgrid}"
 
 if [ ! -x "$REF" ]; then
 	if ! pkg-config --exists simgrid 2>/dev/null; then

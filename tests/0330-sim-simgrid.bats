@@ -12,7 +12,7 @@ REF=$HS_BUILD/tests/simgrid/hs-simgrid-ref
 CMP=$TOP/tests/simgrid/compare.sh
 GEN=$TOP/tests/simgrid/gen.awk
 # hs-sim's flow model with SimGrid's sharing rule (not its default).
-export HS_SIM_OPTS="--solver bottleneck"
+export HS_SIM_OPTS="--solver simgrid"
 # Agreement asked of hs-sim: relative end-time error.
 TOL=1e-9
 
@@ -158,6 +158,11 @@ near() {
 	[ "$status" -eq 2 ]
 	[ "${lines[0]}" = "hs-simgrid-ref: $W/overlap.hs:19: plan t3: core 1 of node b1 also used by t2 during [0, 1]" ]
 	[ "${lines[1]}" = "hs-simgrid-ref: $W/overlap.hs: the plan is not valid (1 problem)" ]
+	sed 's/^task t5 model=rigid size=2 time=1 comp=2e9/task t5 model=rigid size=2 time=1 comp=1,2,3/' \
+		"$W/hand.hs" >"$W/comp.hs"
+	run "$REF" "$W/comp.hs"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-simgrid-ref: $W/comp.hs:14: task t5: comp has 3 values but its allotment has 2 cores (give 1 or 2)" ]
 	run "$REF" --bogus
 	[ "$status" -eq 2 ]
 	[ "${lines[0]}" = "hs-simgrid-ref: unknown option '--bogus'" ]

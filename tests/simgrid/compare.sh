@@ -10,7 +10,7 @@
 #
 # hs-sim comes from PATH (or $HS_SIM); the reference from $HS_SIMGRID_REF,
 # else $HS_BUILD/tests/simgrid/, else the tree's build/tests/simgrid/.
-# Extra hs-sim options (e.g. --gamma) may be given in $HS_SIM_OPTS and
+# Extra hs-sim options (e.g. --tcp-gamma 0) may be given in $HS_SIM_OPTS and
 # extra reference options (e.g. --cfg network/TCP-gamma:0) in $HS_REF_OPTS.
 set -u
 usage() {

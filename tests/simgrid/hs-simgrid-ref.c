@@ -349,16 +349,55 @@ static void build_graph(const struct hs_instance *in)
 	free(fill);
 }
 
+/* A task's processes: its allotted cores (0 on GPUs). */
+static int nprocs(const struct hs_placement *p)
+{
+	int n = 0;
+	for (int k = 0; k < p->nparts; k++)
+		n += p->parts[k].ncores;
+	return n;
+}
+
+/* Whether task i is a parallel task (comp or comm, on cores). */
+static int is_ptask(const struct hs_instance *in, int i)
+{
+	const struct hs_task *t = &in->tasks[i];
+	return (t->ncomp > 0 || t->ncomm > 0) && nprocs(&in->plan.p[i]) > 0;
+}
+
+/* Per-process amounts must match the allotment, as hs-sim checks them.
+ * Returns the number of problems reported. */
+static int check_amounts(const struct hs_instance *in)
+{
+	int problems = 0;
+	for (int i = 0; i < in->ntasks; i++) {
+		const struct hs_task *t = &in->tasks[i];
+		int P = nprocs(&in->plan.p[i]);
+		if (!is_ptask(in, i))
+			continue;
+		const char *name = in->stream->name;
+		int line = t->rec ? t->rec->line : 0;
+		if (t->ncomp > 1 && t->ncomp != P) {
+			hs_error_at(name, line, "task %s: comp has %d values but its allotment has %d cores (give 1 or %d)",
+				    t->id, t->ncomp, P, P);
+			problems++;
+		}
+		if (t->ncomm > 1 && (long)t->ncomm != (long)P * P) {
+			hs_error_at(name, line,
+				    "task %s: comm has %d values but its allotment has %d cores (give 1 or %ld)", t->id,
+				    t->ncomm, P, (long)P * P);
+			problems++;
+		}
+	}
+	return problems;
+}
+
 /* Run task i as a parallel task; returns its state. */
 static enum hs_state run_ptask(int i)
 {
 	const struct hs_task *t = &R.in->tasks[i];
 	const struct hs_placement *p = &R.in->plan.p[i];
-	int n = 0;
-	for (int k = 0; k < p->nparts; k++)
-		n += p->parts[k].ncores;
-	if (n == 0 || (t->ncomp > 1 && t->ncomp != n))
-		return HS_STATE_FAILED;
+	int n = nprocs(p);
 	sg_host_t *hosts = hs_malloc(n * sizeof *hosts);
 	int *node = hs_malloc(n * sizeof *node);
 	double *flops = hs_calloc(n, sizeof *flops);
@@ -400,7 +439,7 @@ static void task_main(int argc, char **argv)
 	if (t->release > simgrid_get_clock())
 		sg_actor_sleep_until(t->release);
 	R.start[i] = simgrid_get_clock();
-	if (t->ncomp > 0 || t->ncomm > 0) {
+	if (is_ptask(R.in, i)) {
 		R.state[i] = run_ptask(i);
 	} else {
 		double d = hs_placement_duration(R.in, t, &R.in->plan.p[i]);
@@ -511,6 +550,8 @@ int main(int argc, char **argv)
 		problems = 1;
 	} else if (!routes && (problems = hs_validate(&in, &in.plan, 0)) > 0) {
 		hs_error_at(st.name, 0, "the plan is not valid (%d problem%s)", problems, problems == 1 ? "" : "s");
+	} else if (!routes) {
+		problems = check_amounts(&in);
 	}
 	if (problems)
 		return HS_EXIT_USAGE;
