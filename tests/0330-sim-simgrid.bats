@@ -94,7 +94,7 @@ near() {
 @test "simgrid ref: --help" {
 	run "$REF" --help
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "usage: hs-simgrid-ref [--cfg KEY:VALUE]... [--platform-xml FILE] [--check-routes] [FILE]" ]
+	[ "${lines[0]}" = "usage: hs-simgrid-ref [--cfg KEY:VALUE]... [--platform-xml FILE] [--flat] [--check-routes] [FILE]" ]
 }
 
 @test "simgrid ref: hand-checked end times (link sharing, fatpipe, latency, TCP gamma, walltime)" {
@@ -131,6 +131,23 @@ near() {
 		done
 	done
 	run "$REF" --check-routes "$W/hand.hs"
+	[ "$status" -eq 0 ]
+	[ "$output" = "routes: 20 checked, 0 differ" ]
+}
+
+@test "simgrid ref: the cluster tree and the flat list of hs's routes simulate alike" {
+	# Catches what the route check cannot see: a link's bandwidth, latency
+	# or sharing (SimGrid 3.32's <cluster> ignores sharing_policy=FATPIPE).
+	for seed in 1 2 3; do
+		awk -v seed=$seed -v n=40 -v clusters=3 -f "$GEN" >"$W/i.hs"
+		for a in taskp datap-ef; do
+			hs-plan -a $a "$W/i.hs" >"$W/p.hs"
+			"$REF" "$W/p.hs" >"$W/tree"
+			"$REF" --flat "$W/p.hs" >"$W/flat"
+			cmp "$W/tree" "$W/flat"
+		done
+	done
+	run "$REF" --flat --check-routes "$W/hand.hs"
 	[ "$status" -eq 0 ]
 	[ "$output" = "routes: 20 checked, 0 differ" ]
 }

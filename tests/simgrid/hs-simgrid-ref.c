@@ -2,7 +2,7 @@
  * the reference that hs-sim --model flow is compared with
  * (tests/simgrid/compare.sh, tests/0330-sim-simgrid.bats, bench/sim.sh).
  *
- *   hs-simgrid-ref [--cfg KEY:VALUE]... [--platform-xml FILE] [--check-routes] [FILE]
+ *   hs-simgrid-ref [--cfg KEY:VALUE]... [--platform-xml FILE] [--flat] [--check-routes] [FILE]
  *
  * Prints one line per task, in task order: "TASKID START END STATE".
  *
@@ -23,6 +23,8 @@
  * cluster tree is written as a SimGrid v4.1 file (see write_platform) that
  * gives every pair of distinct nodes the route of hs_net_route;
  * --check-routes compares the two for every such pair instead of simulating.
+ * A stream with link or route records of its own, or --flat, gets one zone
+ * listing hs_net_route's route for every pair (write_platform_routes).
  */
 #include <math.h>
 #include <stdint.h>
@@ -43,11 +45,12 @@
 #include "hs/net.h"
 #include "hs/util.h"
 
-enum { O_CFG = 256 + 0, O_XML, O_CHECK_ROUTES };
+enum { O_CFG = 256 + 0, O_XML, O_FLAT, O_CHECK_ROUTES };
 
 static const struct hs_cli_opt opts[] = {
 	{0, "cfg", "KEY:VALUE", "a SimGrid configuration item (network/TCP-gamma:0), repeatable"},
 	{0, "platform-xml", "FILE", "also write the SimGrid platform made from the stream to FILE"},
+	{0, "flat", NULL, "give SimGrid hs's route for every pair of nodes, not the cluster tree"},
 	{0, "check-routes", NULL,
 	 "compare SimGrid's route with hs's for every pair of distinct nodes; no simulation"},
 	{0, NULL, NULL, NULL},
@@ -55,7 +58,7 @@ static const struct hs_cli_opt opts[] = {
 
 static const struct hs_cli cli = {
 	"hs-simgrid-ref",
-	"[--cfg KEY:VALUE]... [--platform-xml FILE] [--check-routes] [FILE]",
+	"[--cfg KEY:VALUE]... [--platform-xml FILE] [--flat] [--check-routes] [FILE]",
 	"Replay a planned stream with SimGrid's ptask_L07 model; print TASKID START END STATE lines.",
 	opts,
 	NULL,
@@ -79,6 +82,7 @@ static struct hs_instance in;
 static struct hs_net net;
 static char **sgv, **sgv_words;
 static char *xml;
+static int flat; /* --flat */
 
 /* ---------------- platform ---------------- */
 
@@ -91,10 +95,15 @@ static double node_num(const struct hs_node *n, const char *key, double def)
 	return v && hs_parse_double(v, &d) == 0 ? d : def;
 }
 
-/* A <cluster> tag needs the same host and link on every node. */
-static int cluster_uniform(const struct hs_platform *pl, const struct hs_cluster *cl)
+/* A <cluster> tag needs the same host and link on every node, and shared
+ * links: SimGrid 3.32 ignores its sharing_policy="FATPIPE" (the node links
+ * stay shared; sg_platf_new_cluster sets the policy of split-duplex links
+ * only). */
+static int cluster_tag_fits(const struct hs_platform *pl, const struct hs_cluster *cl)
 {
 	const struct hs_node *a = &pl->nodes[cl->first_node];
+	if (cl->sharing_fatpipe)
+		return 0;
 	for (int k = 0; k < cl->nnodes; k++) {
 		const struct hs_node *n = &pl->nodes[cl->first_node + k];
 		if (n->cores != a->cores || n->flops != a->flops || node_num(n, "bw", cl->bw) != cl->bw ||
@@ -108,7 +117,7 @@ static int cluster_uniform(const struct hs_platform *pl, const struct hs_cluster
  * its links c<k>_link_<i> (node i's private link, the <cluster> tag's name)
  * and c<k>_backbone; c<k>_uplink and backbone join the clusters.
  *
- * Each cluster is a <cluster> tag when its nodes are alike, else a Full zone
+ * Each cluster is a <cluster> tag when one fits, else a Full zone
  * with the same routes spelled out: up(i) bb down(j) between its nodes,
  * up(i) bb to its router (the reverse route is the same links reversed).
  * The root is a Full zone whose zoneRoutes go router to router through
@@ -121,21 +130,21 @@ static void write_platform(FILE *f, const struct hs_platform *pl)
 	for (int c = 0; c < pl->nclusters; c++) {
 		const struct hs_cluster *cl = &pl->clusters[c];
 		int first = cl->first_node, last = cl->first_node + cl->nnodes - 1;
-		const char *sharing = cl->sharing_fatpipe ? "FATPIPE" : "SHARED";
 		if (cl->nnodes == 0)
 			continue;
-		if (cluster_uniform(pl, cl)) {
+		if (cluster_tag_fits(pl, cl)) {
 			const struct hs_node *a = &pl->nodes[first];
 			fprintf(f,
 				"  <cluster id=\"c%d\" prefix=\"n\" suffix=\"\" radical=\"%d-%d\" speed=\"%.17gf\" "
-				"core=\"%d\" bw=\"%.17gBps\" lat=\"%.17gs\" sharing_policy=\"%s\" router_id=\"c%d-router\"",
-				c, first, last, a->flops, a->cores, cl->bw, cl->lat, sharing, c);
+				"core=\"%d\" bw=\"%.17gBps\" lat=\"%.17gs\" sharing_policy=\"SHARED\" router_id=\"c%d-router\"",
+				c, first, last, a->flops, a->cores, cl->bw, cl->lat, c);
 			if (cl->bb_bw > 0)
 				fprintf(f, " bb_bw=\"%.17gBps\" bb_lat=\"%.17gs\" bb_sharing_policy=\"SHARED\"",
 					cl->bb_bw, cl->bb_lat);
 			fprintf(f, "/>\n");
 			continue;
 		}
+		const char *sharing = cl->sharing_fatpipe ? "FATPIPE" : "SHARED";
 		fprintf(f, "  <zone id=\"c%d\" routing=\"Full\">\n", c);
 		for (int i = first; i <= last; i++) {
 			const struct hs_node *n = &pl->nodes[i];
@@ -190,28 +199,79 @@ static void write_platform(FILE *f, const struct hs_platform *pl)
 	fprintf(f, "</zone>\n</platform>\n");
 }
 
+/* Whether the stream gives links or routes of its own (hs-format(5)):
+ * then no cluster tree describes its network. */
+static int explicit_routes(const struct hs_stream *s)
+{
+	for (size_t k = 0; k < s->n; k++) {
+		const char *kind = s->recs[k]->kind;
+		if (kind && (strcmp(kind, "link") == 0 || strcmp(kind, "route") == 0 ||
+			     strcmp(kind, "router") == 0))
+			return 1;
+	}
+	return 0;
+}
+
+/* Any other platform: one Full zone, hs's links (l<k>: link k of net) and,
+ * between every ordered pair of distinct nodes, hs_net_route's route.
+ * Pairs without a route get none (hs-sim rejects tasks that need one). */
+static void write_platform_routes(FILE *f, const struct hs_platform *pl, const struct hs_net *net)
+{
+	fprintf(f, "<?xml version='1.0'?>\n"
+		   "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+		   "<platform version=\"4.1\">\n<zone id=\"hs\" routing=\"Full\">\n");
+	for (int i = 0; i < pl->nnodes; i++)
+		fprintf(f, "  <host id=\"n%d\" speed=\"%.17gf\" core=\"%d\"/>\n", i, pl->nodes[i].flops,
+			pl->nodes[i].cores);
+	for (int k = 0; k < net->nlinks; k++) {
+		const struct hs_link *l = &net->links[k];
+		fprintf(f, "  <link id=\"l%d\" bandwidth=\"%.17gBps\" latency=\"%.17gs\" sharing_policy=\"%s\"/>\n",
+			k, l->bw, l->lat, l->sharing == HS_LINK_FATPIPE ? "FATPIPE" : "SHARED");
+	}
+	struct hs_route r = {0};
+	for (int i = 0; i < pl->nnodes; i++)
+		for (int j = 0; j < pl->nnodes; j++) {
+			if (i == j || hs_net_route(net, i, j, &r) < 0)
+				continue;
+			fprintf(f, "  <route src=\"n%d\" dst=\"n%d\" symmetrical=\"NO\">", i, j);
+			for (int m = 0; m < r.n; m++)
+				fprintf(f, "<link_ctn id=\"l%d\"/>", r.links[m]);
+			fprintf(f, "</route>\n");
+		}
+	hs_route_release(&r);
+	fprintf(f, "</zone>\n</platform>\n");
+}
+
 /* Write the platform to path (atomically), or to a fresh temporary file when
  * path is NULL; returns the file's name (to free). */
-static char *save_platform(const struct hs_platform *pl, const char *path)
+static char *save_platform(const struct hs_instance *in, const struct hs_net *net, const char *path)
 {
+	FILE *f;
+	struct hs_atomic_file af;
+	char *name;
 	if (path) {
-		struct hs_atomic_file af;
 		if (hs_atomic_open(&af, path) < 0)
 			exit(HS_EXIT_FAIL);
-		write_platform(af.fp, pl);
+		f = af.fp;
+		name = hs_strdup(path);
+	} else {
+		const char *dir = getenv("TMPDIR");
+		name = hs_asprintf("%s/hs-simgrid-ref.XXXXXX", dir && *dir ? dir : "/tmp");
+		int fd = mkstemp(name);
+		f = fd < 0 ? NULL : fdopen(fd, "w");
+		if (!f)
+			hs_die(HS_EXIT_FAIL, "%s: cannot create a temporary file", name);
+	}
+	if (flat || explicit_routes(in->stream))
+		write_platform_routes(f, &in->plat, net);
+	else
+		write_platform(f, &in->plat);
+	if (path) {
 		if (hs_atomic_commit(&af) < 0)
 			exit(HS_EXIT_FAIL);
-		return hs_strdup(path);
-	}
-	const char *dir = getenv("TMPDIR");
-	char *name = hs_asprintf("%s/hs-simgrid-ref.XXXXXX", dir && *dir ? dir : "/tmp");
-	int fd = mkstemp(name);
-	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
-	if (!f)
-		hs_die(HS_EXIT_FAIL, "%s: cannot create a temporary file", name);
-	write_platform(f, pl);
-	if (fclose(f) != 0)
+	} else if (fclose(f) != 0) {
 		hs_die(HS_EXIT_FAIL, "%s: write error", name);
+	}
 	return name;
 }
 
@@ -220,6 +280,11 @@ static char **sg_link_names(const struct hs_instance *in, const struct hs_net *n
 {
 	const struct hs_platform *pl = &in->plat;
 	char **names = hs_calloc(net->nlinks + 1, sizeof *names);
+	if (flat || explicit_routes(in->stream)) {
+		for (int k = 0; k < net->nlinks; k++)
+			names[k] = hs_asprintf("l%d", k);
+		return names;
+	}
 	struct {
 		char *hs, *sg;
 	} *map = hs_malloc((pl->nnodes + 3 * pl->nclusters + 1) * sizeof *map);
@@ -532,6 +597,8 @@ int main(int argc, char **argv)
 			sgv_words[sgc++] = hs_asprintf("--cfg=%s", arg);
 		else if (c == O_XML)
 			xml_out = arg;
+		else if (c == O_FLAT)
+			flat = 1;
 		else if (c == O_CHECK_ROUTES)
 			routes = 1;
 	}
@@ -559,7 +626,7 @@ int main(int argc, char **argv)
 	if (pl->nnodes == 0)
 		hs_die_at(HS_EXIT_USAGE, st.name, 0, "no nodes");
 
-	xml = pl->xml ? hs_strdup(pl->xml) : save_platform(pl, xml_out);
+	xml = pl->xml ? hs_strdup(pl->xml) : save_platform(&in, &net, xml_out);
 	if (pl->xml && access(xml, R_OK) != 0)
 		hs_die_at(HS_EXIT_USAGE, st.name, 0, "%s: cannot read the SimGrid platform", xml);
 	sgv = hs_calloc(sgc + 1, sizeof *sgv);
