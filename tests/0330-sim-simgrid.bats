@@ -69,6 +69,18 @@ setup() {
 	plan t6 node=b2,b3 cores=0/0 start=2 end=3 after=t4
 	plan t7 node=a1 cores=3 start=3 end=4
 	EOF
+	# One byte over a 0.25 s link each way: nothing progresses, computation
+	# included, before the route's latency (0.5 s) has passed.
+	cat >"$W/lat.hs" <<-'EOF'
+	hs 1
+	cluster c bw=1e9 lat=0.25
+	node a cluster=c cores=1
+	node b cluster=c cores=1
+	task t1 model=rigid size=2 time=1 scope=cluster comp=1e9 comm=1
+	task t2 model=rigid size=2 time=1 scope=cluster comp=1e9,0 comm=0,1,0,0
+	plan t1 node=a,b cores=0/0 start=0 end=1
+	plan t2 node=a,b cores=0/0 start=1 end=2 after=t1
+	EOF
 }
 
 # need_flow: skip (fail in CI) while hs-sim has no flow model.
@@ -112,6 +124,13 @@ near() {
 		printf "t6 %.17g %.17g done\n", 0.5 + 6e-4 + 1, 0.5 + 6e-4 + 1 + 0.0505 + 2 * 0.0505 * 1e7 / g
 		print "t7 3 4 done"
 	}' | near "$W/out"
+}
+
+@test "simgrid ref: a task computes only after its largest route latency" {
+	run "$REF" "$W/lat.hs"
+	[ "$status" -eq 0 ]
+	[ "$output" = "t1 0 1.5 done
+t2 1.5 3 done" ]
 }
 
 @test "simgrid ref: --cfg reaches SimGrid (no TCP window: t6 takes 0.1 s at the link's rate)" {
@@ -199,12 +218,16 @@ near() {
 	[[ "${lines[-1]}" == "tasks 7 "*" states_differ 0 worst t6 "* ]]
 }
 
-@test "hs-sim flow = SimGrid: the hand-checked plan" {
+@test "hs-sim flow = SimGrid: the hand-checked plans" {
 	need_flow
 	run "$CMP" "$W/hand.hs" $TOL
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[[ "$output" == "tasks 7 "* ]]
+	run "$CMP" "$W/lat.hs" $TOL
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == "tasks 2 "* ]]
 }
 
 @test "hs-sim flow = SimGrid: random plans on several clusters (4 seeds x 4 planners)" {
