@@ -152,6 +152,12 @@ t2 1.5 3 done" ]
 	run "$REF" --check-routes "$W/hand.hs"
 	[ "$status" -eq 0 ]
 	[ "$output" = "routes: 20 checked, 0 differ" ]
+	# Clusters joined by nothing: SimGrid needs a link on the route between
+	# them (an unlimited one, left out of the comparison).
+	hs-gen platform homogeneous --nodes 4 --clusters 2 >"$W/p.hs"
+	run "$REF" --check-routes "$W/p.hs"
+	[ "$status" -eq 0 ]
+	[ "$output" = "routes: 12 checked, 0 differ" ]
 }
 
 @test "simgrid ref: the cluster tree and the flat list of hs's routes simulate alike" {
@@ -241,13 +247,17 @@ t2 1.5 3 done" ]
 			[ "$status" -eq 0 ]
 		done
 	done
+	# The plans do kill tasks.
+	"$REF" "$W/p.hs" | grep -q ' killed$'
 }
 
 @test "hs-sim flow = SimGrid: hs-gen ptask jobs, heavy communication, walltimes" {
 	need_flow
 	for seed in 1 2 3; do
+		# Computation alone takes 1.2 times the trace's run time, the
+		# walltime is 1.5 times it: the communication kills some.
 		hs-gen ptask -n 40 --platform homogeneous:nodes=6,cores=4,clusters=3 --lt 10 --ut 100 \
-			--fcomp 1e8 --fcomm 1e7 --fw 1.5 --seed $seed >"$W/i.hs"
+			--fcomp 1.2e9 --fcomm 2e8 --fw 1.5 --seed $seed >"$W/i.hs"
 		for a in taskp datap-ef; do
 			hs-plan -a $a "$W/i.hs" >"$W/p.hs"
 			run "$CMP" "$W/p.hs" $TOL
@@ -255,4 +265,5 @@ t2 1.5 3 done" ]
 			[ "$status" -eq 0 ]
 		done
 	done
+	"$REF" "$W/p.hs" | grep -q ' killed$'
 }

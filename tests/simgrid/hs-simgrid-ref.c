@@ -121,7 +121,12 @@ static int cluster_tag_fits(const struct hs_platform *pl, const struct hs_cluste
  * with the same routes spelled out: up(i) bb down(j) between its nodes,
  * up(i) bb to its router (the reverse route is the same links reversed).
  * The root is a Full zone whose zoneRoutes go router to router through
- * uplink(c) backbone uplink(d), as hs_net_route does. */
+ * uplink(c) backbone uplink(d), as hs_net_route does.  SimGrid forbids an
+ * empty zoneRoute: when none of the three exists, the route crosses
+ * UNLIMITED, a fatpipe link without latency too fast to ever limit a flow
+ * (check_routes leaves it out). */
+#define UNLIMITED "unlimited"
+
 static void write_platform(FILE *f, const struct hs_platform *pl)
 {
 	fprintf(f, "<?xml version='1.0'?>\n"
@@ -182,6 +187,7 @@ static void write_platform(FILE *f, const struct hs_platform *pl)
 	if (pl->backbone_bw > 0)
 		fprintf(f, "  <link id=\"backbone\" bandwidth=\"%.17gBps\" latency=\"%.17gs\"/>\n",
 			pl->backbone_bw, pl->backbone_lat);
+	fprintf(f, "  <link id=\"" UNLIMITED "\" bandwidth=\"1e200Bps\" latency=\"0s\" sharing_policy=\"FATPIPE\"/>\n");
 	for (int c = 0; c < pl->nclusters; c++)
 		for (int d = c + 1; d < pl->nclusters; d++) {
 			if (pl->clusters[c].nnodes == 0 || pl->clusters[d].nnodes == 0)
@@ -194,6 +200,8 @@ static void write_platform(FILE *f, const struct hs_platform *pl)
 				fprintf(f, "<link_ctn id=\"backbone\"/>");
 			if (pl->clusters[d].up_bw > 0)
 				fprintf(f, "<link_ctn id=\"c%d_uplink\"/>", d);
+			if (!(pl->clusters[c].up_bw > 0 || pl->backbone_bw > 0 || pl->clusters[d].up_bw > 0))
+				fprintf(f, "<link_ctn id=\"" UNLIMITED "\"/>");
 			fprintf(f, "</zoneRoute>\n");
 		}
 	fprintf(f, "</zone>\n</platform>\n");
@@ -347,6 +355,8 @@ static int check_routes(const struct hs_instance *in, const struct hs_net *net)
 			sg_link_t l;
 			xbt_dynar_foreach (links, k, l) {
 				const char *nm = sg_link_get_name(l);
+				if (strcmp(nm, UNLIMITED) == 0 && !pl->xml)
+					continue;
 				while (la + strlen(nm) + 2 > cap || lb + 2 > cap) {
 					cap *= 2;
 					a = hs_realloc(a, cap);
