@@ -10,6 +10,11 @@
  * Every problem is collected with its line, and at the end the first ones
  * are printed in line order, so one run shows the user all that is wrong.
  * Unknown kinds and keys are ignored here; they stay in the stream.
+ *
+ * A platform record with xml=FILE brings a SimGrid platform: the file is
+ * read into records first (hs_simgrid_read, kept in in->plat_xml) and its
+ * clusters and nodes are decoded as if they stood in the stream, ahead of
+ * the stream's own; their problems name the XML file and line.
  */
 #include <limits.h>
 #include <stdarg.h>
@@ -19,103 +24,12 @@
 
 #include "hs/format.h"
 #include "hs/model.h"
+#include "hs/simgrid.h"
 #include "hs/util.h"
+#include "strmap.h"
 
 #define MAX_SHOWN_ERRORS 20
 #define MAX_KEPT_ERRORS 1000
-
-/* ---------------- string -> index hash map (open addressing) ---------------- */
-
-struct strmap {
-	const char **keys;
-	int *vals;
-	size_t cap; /* power of two */
-	size_t n;
-};
-
-static uint64_t hash_str(const char *s)
-{
-	uint64_t h = 1469598103934665603ull; /* FNV-1a */
-	for (; *s; s++) {
-		h ^= (unsigned char)*s;
-		h *= 1099511628211ull;
-	}
-	return h;
-}
-
-static void map_init(struct strmap *m, size_t expected)
-{
-	size_t cap = 16;
-	while (cap < expected * 2 + 1)
-		cap *= 2;
-	m->keys = hs_calloc(cap, sizeof *m->keys);
-	m->vals = hs_calloc(cap, sizeof *m->vals);
-	m->cap = cap;
-	m->n = 0;
-}
-
-static void map_release(struct strmap *m)
-{
-	free(m->keys);
-	free(m->vals);
-	memset(m, 0, sizeof *m);
-}
-
-static size_t map_slot(const struct strmap *m, const char *k)
-{
-	size_t i = (size_t)hash_str(k) & (m->cap - 1);
-	while (m->keys[i] && strcmp(m->keys[i], k) != 0)
-		i = (i + 1) & (m->cap - 1);
-	return i;
-}
-
-static int map_get(const struct strmap *m, const char *k)
-{
-	if (!m->cap || !k)
-		return -1;
-	size_t i = map_slot(m, k);
-	return m->keys[i] ? m->vals[i] : -1;
-}
-
-static void map_grow(struct strmap *m)
-{
-	struct strmap big;
-	map_init(&big, m->cap); /* doubles the capacity */
-	for (size_t i = 0; i < m->cap; i++)
-		if (m->keys[i]) {
-			size_t j = map_slot(&big, m->keys[i]);
-			big.keys[j] = m->keys[i];
-			big.vals[j] = m->vals[i];
-			big.n++;
-		}
-	map_release(m);
-	*m = big;
-}
-
-/* Insert k -> v unless k is present; returns the existing value or -1.
- * The key string must outlive the map. */
-static int map_put(struct strmap *m, const char *k, int v)
-{
-	if ((m->n + 1) * 2 > m->cap)
-		map_grow(m);
-	size_t i = map_slot(m, k);
-	if (m->keys[i])
-		return m->vals[i];
-	m->keys[i] = k;
-	m->vals[i] = v;
-	m->n++;
-	return -1;
-}
-
-static void map_set(struct strmap *m, const char *k, int v)
-{
-	size_t i = map_slot(m, k);
-	if (!m->keys[i]) {
-		map_put(m, k, v);
-		return;
-	}
-	m->vals[i] = v;
-}
 
 /* ---------------- string pool ----------------
  * Ids and names are copied out of the records: a tool may modify a record
@@ -161,7 +75,7 @@ static void pool_release(struct pool *p)
 
 /* The instance's private part (in->index_). */
 struct index {
-	struct strmap tasks, nodes, clusters;
+	struct hs_strmap tasks, nodes, clusters;
 	struct pool strings;
 	char *xml; /* resolved platform file path */
 };
@@ -169,6 +83,7 @@ struct index {
 /* ---------------- error collection ---------------- */
 
 struct err {
+	int file; /* 0: the stream, 1: the platform's XML file */
 	int line;
 	int seq;
 	char *msg;
@@ -181,6 +96,7 @@ struct loader {
 	struct err *errs;
 	int nerrs, caperrs, total;
 	int *node_bad; /* per node index: its record had errors (skip range checks) */
+	int file;      /* where the record being decoded comes from (struct err) */
 };
 
 HS_PRINTF(3, 4)
@@ -198,6 +114,7 @@ static void err_add(struct loader *L, int line, const char *fmt, ...)
 	char buf[1024];
 	vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
+	L->errs[L->nerrs].file = L->file;
 	L->errs[L->nerrs].line = line;
 	L->errs[L->nerrs].seq = L->nerrs;
 	L->errs[L->nerrs].msg = hs_strdup(buf);
@@ -207,6 +124,8 @@ static void err_add(struct loader *L, int line, const char *fmt, ...)
 static int err_cmp(const void *a, const void *b)
 {
 	const struct err *x = a, *y = b;
+	if (x->file != y->file)
+		return x->file - y->file;
 	if (x->line != y->line)
 		return x->line < y->line ? -1 : 1;
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
@@ -214,10 +133,12 @@ static int err_cmp(const void *a, const void *b)
 
 static void err_flush(struct loader *L)
 {
-	qsort(L->errs, L->nerrs, sizeof *L->errs, err_cmp);
+	if (L->nerrs)
+		qsort(L->errs, L->nerrs, sizeof *L->errs, err_cmp);
 	for (int i = 0; i < L->nerrs; i++) {
 		if (i < MAX_SHOWN_ERRORS)
-			hs_error_at(L->s->name, L->errs[i].line, "%s", L->errs[i].msg);
+			hs_error_at(L->errs[i].file ? L->in->plat_xml->name : L->s->name,
+				    L->errs[i].line, "%s", L->errs[i].msg);
 		free(L->errs[i].msg);
 	}
 	if (L->total > MAX_SHOWN_ERRORS)
@@ -329,29 +250,72 @@ static int get_numlist(struct loader *L, const struct hs_record *r, const char *
 
 /* ---------------- pass 2 decoders ---------------- */
 
-static void load_platform(struct loader *L, struct hs_record *r)
+/* r: the stream's platform record (or NULL); xr: the one the XML file
+ * brought, whose ref_flops (its slowest host) applies unless r gives one. */
+static void load_platform(struct loader *L, struct hs_record *r, struct hs_record *xr)
 {
 	struct hs_platform *pl = &L->in->plat;
 	char what[300];
+	if (xr && (!r || !hs_record_get(r, "ref_flops"))) {
+		L->file = 1;
+		snprintf(what, sizeof what, "platform %s", xr->id);
+		get_num(L, xr, what, "ref_flops", NUM_POS, 0, 1e9, &pl->ref_flops);
+		L->file = 0;
+	}
+	if (!r)
+		return;
 	snprintf(what, sizeof what, "platform %s", r->id);
-	get_num(L, r, what, "ref_flops", NUM_POS, 0, 1e9, &pl->ref_flops);
+	get_num(L, r, what, "ref_flops", NUM_POS, 0, pl->ref_flops, &pl->ref_flops);
 	get_num(L, r, what, "backbone_bw", NUM_NONNEG, 0, 0, &pl->backbone_bw);
 	get_num(L, r, what, "backbone_lat", NUM_NONNEG, 0, 0, &pl->backbone_lat);
+	pl->xml = L->ix->xml;
+}
+
+/* routing=full|floyd of the platform record r (or the XML's, xr). */
+static void load_platform_routing(struct loader *L, struct hs_record *r, struct hs_record *xr)
+{
+	struct hs_platform *pl = &L->in->plat;
+	pl->routing = HS_ROUTING_FULL;
+	struct hs_record *use = r && hs_record_get(r, "routing") ? r : xr;
+	const char *ro = use ? hs_record_get(use, "routing") : NULL;
+	if (!ro)
+		return;
+	if (strcmp(ro, "floyd") == 0)
+		pl->routing = HS_ROUTING_FLOYD;
+	else if (strcmp(ro, "full") != 0) {
+		L->file = use == xr;
+		err_add(L, use->line, "platform %s: routing must be full or floyd, got '%s'", use->id,
+			ro);
+		L->file = 0;
+	}
+}
+
+/* Resolve the platform's xml= and read the file into in->plat_xml.  A
+ * relative path is relative to the stream's file (cwd for stdin).  Returns
+ * -1 when the file cannot be used (reported, or queued as a problem). */
+static int read_platform_xml(struct loader *L, struct hs_record *r)
+{
 	const char *xml = hs_record_get(r, "xml");
 	if (!xml)
-		return;
+		return 0;
 	if (!*xml) {
-		err_add(L, r->line, "%s: xml must name a file", what);
-		return;
+		err_add(L, r->line, "platform %s: xml must name a file", r->id);
+		return -1;
 	}
-	/* A relative path is relative to the stream's file (cwd for stdin). */
 	const char *name = L->s->name;
 	const char *slash = name ? strrchr(name, '/') : NULL;
 	if (xml[0] != '/' && slash && strcmp(name, "stdin") != 0)
 		L->ix->xml = hs_asprintf("%.*s/%s", (int)(slash - name), name, xml);
 	else
 		L->ix->xml = hs_strdup(xml);
-	pl->xml = L->ix->xml;
+	struct hs_stream *x = hs_malloc(sizeof *x);
+	hs_stream_init(x, NULL);
+	L->in->plat_xml = x;
+	if (hs_simgrid_read(L->ix->xml, x) < 0) {
+		L->total++; /* reported by the reader, with the XML's line */
+		return -1;
+	}
+	return 0;
 }
 
 static void cluster_defaults(struct hs_cluster *c)
@@ -379,9 +343,32 @@ static void load_cluster(struct loader *L, struct hs_cluster *c, struct hs_recor
 			c->sharing_fatpipe = 0;
 		else if (strcmp(sh, "fatpipe") == 0)
 			c->sharing_fatpipe = 1;
+		else if (strcmp(sh, "splitduplex") == 0)
+			c->sharing_splitduplex = 1;
 		else
-			err_add(L, r->line, "%s: sharing must be shared or fatpipe, got '%s'", what, sh);
+			err_add(L, r->line, "%s: sharing must be shared, fatpipe or splitduplex, got '%s'",
+				what, sh);
 	}
+	const char *bs = hs_record_get(r, "bb_sharing");
+	if (bs) {
+		if (strcmp(bs, "shared") == 0 || strcmp(bs, "fatpipe") == 0)
+			c->bb_fatpipe = bs[0] == 'f';
+		else
+			err_add(L, r->line, "%s: bb_sharing must be shared or fatpipe, got '%s'", what, bs);
+	}
+	const char *ro = hs_record_get(r, "routing");
+	if (ro) {
+		if (strcmp(ro, "cluster") == 0)
+			c->routing = HS_ROUTING_CLUSTER;
+		else if (strcmp(ro, "full") == 0)
+			c->routing = HS_ROUTING_FULL;
+		else if (strcmp(ro, "floyd") == 0)
+			c->routing = HS_ROUTING_FLOYD;
+		else
+			err_add(L, r->line, "%s: routing must be cluster, full or floyd, got '%s'", what,
+				ro);
+	}
+	c->router = pool_strdup(&L->ix->strings, hs_record_get(r, "router"));
 }
 
 /* Decode a node; returns the number of problems found.  cluster is left -1
@@ -397,8 +384,15 @@ static int load_node(struct loader *L, struct hs_node *n, struct hs_record *r, c
 	n->cluster = -1;
 	if (get_int(L, r, what, "cores", 1, 1, 1, &n->cores) != 0)
 		n->cores = 1;
-	get_num(L, r, what, "speed", NUM_POS, 0, 1, &n->speed);
-	get_num(L, r, what, "flops", NUM_POS, 0, n->speed * L->in->plat.ref_flops, &n->flops);
+	/* Either of speed and flops gives the other through ref_flops. */
+	double ref = L->in->plat.ref_flops;
+	get_num(L, r, what, "flops", NUM_POS, 0, 0, &n->flops);
+	get_num(L, r, what, "speed", NUM_POS, 0, n->flops > 0 ? n->flops / ref : 1, &n->speed);
+	if (!(n->flops > 0))
+		n->flops = n->speed * ref;
+	double d;
+	get_num(L, r, what, "bw", NUM_POS, 0, 0, &d);
+	get_num(L, r, what, "lat", NUM_NONNEG, 0, 0, &d);
 	get_int(L, r, what, "gpus", 0, 0, 0, &n->gpus);
 	get_num(L, r, what, "gpu_speed", NUM_POS, 0, 1, &n->gpu_speed);
 	get_num(L, r, what, "cpu_busy", NUM_NONNEG, 0, 0, &n->cpu_busy);
@@ -407,7 +401,7 @@ static int load_node(struct loader *L, struct hs_node *n, struct hs_record *r, c
 	get_num(L, r, what, "gpu_idle", NUM_NONNEG, 0, 0, &n->gpu_idle);
 	const char *cl = hs_record_get(r, "cluster");
 	if (cl) {
-		n->cluster = map_get(&L->ix->clusters, cl);
+		n->cluster = hs_strmap_get(&L->ix->clusters, cl);
 		if (n->cluster < 0) {
 			err_add(L, r->line, "%s: unknown cluster '%s'", what, cl);
 			n->cluster = -1;
@@ -699,7 +693,7 @@ static int load_placement(struct loader *L, const struct hs_record *r, int task,
 	p->nparts = nn;
 	int *node_ok = hs_calloc(nn, sizeof *node_ok);
 	for (int i = 0; i < nn; i++) {
-		int j = map_get(&L->ix->nodes, names[i]);
+		int j = hs_strmap_get(&L->ix->nodes, names[i]);
 		p->parts[i].node = j;
 		if (j < 0) {
 			err_add(L, r->line, "%s: unknown node '%s'", what, names[i]);
@@ -734,7 +728,7 @@ static int load_placement(struct loader *L, const struct hs_record *r, int task,
 		int na = split_pieces(after, ',', &copy, &ids);
 		p->after = hs_malloc(na * sizeof *p->after);
 		for (int i = 0; i < na; i++) {
-			int j = map_get(&L->ix->tasks, ids[i]);
+			int j = hs_strmap_get(&L->ix->tasks, ids[i]);
 			if (j < 0)
 				err_add(L, r->line, "%s: unknown task '%s' in after", what, ids[i]);
 			else
@@ -839,6 +833,7 @@ static void check_cycles(struct loader *L, const struct hs_schedule *s, const ch
 struct kind_recs {
 	struct hs_record **v;
 	const char **ids;
+	char *file;  /* per record: struct err's file */
 	int n;
 };
 
@@ -846,6 +841,7 @@ static void kr_init(struct kind_recs *k, size_t cap)
 {
 	k->v = hs_malloc((cap ? cap : 1) * sizeof *k->v);
 	k->ids = hs_malloc((cap ? cap : 1) * sizeof *k->ids);
+	k->file = hs_malloc(cap ? cap : 1);
 	k->n = 0;
 }
 
@@ -853,20 +849,26 @@ static void kr_release(struct kind_recs *k)
 {
 	free(k->v);
 	free(k->ids);
+	free(k->file);
 }
 
 /* Register r's id in map; report a duplicate.  Returns 0 when new. */
-static int register_id(struct loader *L, struct strmap *m, struct kind_recs *k, struct hs_record *r,
+static int register_id(struct loader *L, struct hs_strmap *m, struct kind_recs *k, struct hs_record *r,
 		       const char *what)
 {
 	const char *id = pool_strdup(&L->ix->strings, r->id);
-	int prev = map_put(m, id, k->n);
+	int prev = hs_strmap_put(m, id, k->n);
 	if (prev >= 0) {
-		err_add(L, r->line, "duplicate %s id '%s' (first at line %d)", what, r->id,
-			k->v[prev]->line);
+		if (k->file[prev] != L->file)
+			err_add(L, r->line, "duplicate %s id '%s' (first at %s:%d)", what, r->id,
+				k->file[prev] ? L->in->plat_xml->name : L->s->name, k->v[prev]->line);
+		else
+			err_add(L, r->line, "duplicate %s id '%s' (first at line %d)", what, r->id,
+				k->v[prev]->line);
 		return -1;
 	}
 	k->v[k->n] = r;
+	k->file[k->n] = (char)L->file;
 	k->ids[k->n++] = id;
 	return 0;
 }
@@ -880,16 +882,18 @@ static void build_nodes(struct loader *L, struct kind_recs *kn)
 	int *bad = hs_calloc(nn ? nn : 1, sizeof *bad);
 	int need_default = 0;
 	for (int i = 0; i < nn; i++) {
+		L->file = kn->file[i];
 		bad[i] = load_node(L, &tmp[i], kn->v[i], kn->ids[i]) > 0;
 		need_default |= tmp[i].cluster < 0;
 	}
+	L->file = 0;
 	if (need_default) {
-		int d = map_get(&ix->clusters, "default");
+		int d = hs_strmap_get(&ix->clusters, "default");
 		if (d < 0) {
 			d = pl->nclusters++;
 			cluster_defaults(&pl->clusters[d]);
 			pl->clusters[d].id = pool_strdup(&ix->strings, "default");
-			map_put(&ix->clusters, pl->clusters[d].id, d);
+			hs_strmap_put(&ix->clusters, pl->clusters[d].id, d);
 		}
 		for (int i = 0; i < nn; i++)
 			if (tmp[i].cluster < 0)
@@ -922,7 +926,7 @@ static void build_nodes(struct loader *L, struct kind_recs *kn)
 		cl->cores += tmp[i].cores;
 		pl->nodes[j] = tmp[i];
 		L->node_bad[j] = bad[i];
-		map_set(&ix->nodes, tmp[i].id, j);
+		hs_strmap_set(&ix->nodes, tmp[i].id, j);
 		pl->total_cores += tmp[i].cores;
 		pl->total_gpus += tmp[i].gpus;
 	}
@@ -939,54 +943,81 @@ int hs_instance_load(struct hs_instance *in, struct hs_stream *s)
 	in->index_ = ix;
 	struct loader L = { .in = in, .s = s, .ix = ix };
 
+	/* The platform's XML file, if any, comes first: its records are
+	 * classified with the stream's, ahead of them. */
+	struct hs_record *plat = NULL, *xplat = NULL;
+	for (size_t i = 0; i < s->n && !plat; i++)
+		if (s->recs[i]->kind && strcmp(s->recs[i]->kind, "platform") == 0)
+			plat = s->recs[i];
+	if (plat && read_platform_xml(&L, plat) < 0) {
+		/* Without its platform the stream's nodes and plans mean nothing:
+		 * stop before a cascade of unknown nodes. */
+		err_flush(&L);
+		hs_instance_release(in);
+		in->stream = s;
+		return -1;
+	}
+	struct hs_stream *srcs[2] = { in->plat_xml, s };
+	int srcfile[2] = { 1, 0 };
+
 	/* Pass 1: classify records and register ids. */
 	size_t counts[5] = { 0 };
 	static const char *kinds[5] = { "cluster", "node", "task", "plan", "run" };
-	for (size_t i = 0; i < s->n; i++) {
-		const char *k = s->recs[i]->kind;
-		for (int j = 0; k && j < 5; j++)
-			if (strcmp(k, kinds[j]) == 0)
-				counts[j]++;
-	}
+	for (int f = 0; f < 2; f++)
+		for (size_t i = 0; srcs[f] && i < srcs[f]->n; i++) {
+			const char *k = srcs[f]->recs[i]->kind;
+			for (int j = 0; k && j < 5; j++)
+				if (strcmp(k, kinds[j]) == 0)
+					counts[j]++;
+		}
 	struct kind_recs kc, kn, kt, kp;
 	kr_init(&kc, counts[0]);
 	kr_init(&kn, counts[1]);
 	kr_init(&kt, counts[2]);
 	kr_init(&kp, counts[3] + counts[4]);
-	map_init(&ix->clusters, counts[0]);
-	map_init(&ix->nodes, counts[1]);
-	map_init(&ix->tasks, counts[2]);
-	struct hs_record *plat = NULL;
-	for (size_t i = 0; i < s->n; i++) {
-		struct hs_record *r = s->recs[i];
-		if (!r->kind)
-			continue;
-		if (strcmp(r->kind, "platform") == 0) {
-			if (plat)
-				err_add(&L, r->line, "duplicate platform record (first at line %d)",
-					plat->line);
-			else
-				plat = r;
-		} else if (strcmp(r->kind, "cluster") == 0) {
-			register_id(&L, &ix->clusters, &kc, r, "cluster");
-		} else if (strcmp(r->kind, "node") == 0) {
-			register_id(&L, &ix->nodes, &kn, r, "node");
-		} else if (strcmp(r->kind, "task") == 0) {
-			register_id(&L, &ix->tasks, &kt, r, "task");
-		} else if (strcmp(r->kind, "plan") == 0 || strcmp(r->kind, "run") == 0) {
-			kp.v[kp.n++] = r;
+	hs_strmap_init(&ix->clusters, counts[0]);
+	hs_strmap_init(&ix->nodes, counts[1]);
+	hs_strmap_init(&ix->tasks, counts[2]);
+	for (int f = 0; f < 2; f++) {
+		L.file = srcfile[f];
+		for (size_t i = 0; srcs[f] && i < srcs[f]->n; i++) {
+			struct hs_record *r = srcs[f]->recs[i];
+			if (!r->kind)
+				continue;
+			if (strcmp(r->kind, "platform") == 0) {
+				if (L.file)
+					xplat = r; /* the reader writes one */
+				else if (r != plat)
+					err_add(&L, r->line,
+						"duplicate platform record (first at line %d)",
+						plat->line);
+			} else if (strcmp(r->kind, "cluster") == 0) {
+				register_id(&L, &ix->clusters, &kc, r, "cluster");
+			} else if (strcmp(r->kind, "node") == 0) {
+				register_id(&L, &ix->nodes, &kn, r, "node");
+			} else if (L.file) {
+				continue; /* the XML file brings a platform only */
+			} else if (strcmp(r->kind, "task") == 0) {
+				register_id(&L, &ix->tasks, &kt, r, "task");
+			} else if (strcmp(r->kind, "plan") == 0 || strcmp(r->kind, "run") == 0) {
+				kp.v[kp.n++] = r;
+			}
 		}
 	}
+	L.file = 0;
 
 	/* Pass 2: decode in dependency order. */
 	struct hs_platform *pl = &in->plat;
 	pl->ref_flops = 1e9;
-	if (plat)
-		load_platform(&L, plat);
+	load_platform(&L, plat, xplat);
+	load_platform_routing(&L, plat, xplat);
 	pl->clusters = hs_calloc(kc.n + 1, sizeof *pl->clusters); /* +1: implicit default */
 	pl->nclusters = kc.n;
-	for (int i = 0; i < kc.n; i++)
+	for (int i = 0; i < kc.n; i++) {
+		L.file = kc.file[i];
 		load_cluster(&L, &pl->clusters[i], kc.v[i], kc.ids[i]);
+	}
+	L.file = 0;
 	build_nodes(&L, &kn);
 
 	in->ntasks = kt.n;
@@ -1001,7 +1032,7 @@ int hs_instance_load(struct hs_instance *in, struct hs_stream *s)
 	for (int i = 0; i < kp.n; i++) {
 		struct hs_record *r = kp.v[i];
 		int is_run = r->kind[0] == 'r';
-		int t = map_get(&ix->tasks, r->id);
+		int t = hs_strmap_get(&ix->tasks, r->id);
 		if (t < 0) {
 			err_add(&L, r->line, "%s %s: unknown task", r->kind, r->id);
 			continue;
@@ -1057,12 +1088,16 @@ void hs_instance_release(struct hs_instance *in)
 	hs_schedule_release(&in->run);
 	struct index *ix = in->index_;
 	if (ix) {
-		map_release(&ix->tasks);
-		map_release(&ix->nodes);
-		map_release(&ix->clusters);
+		hs_strmap_release(&ix->tasks);
+		hs_strmap_release(&ix->nodes);
+		hs_strmap_release(&ix->clusters);
 		pool_release(&ix->strings);
 		free(ix->xml);
 		free(ix);
+	}
+	if (in->plat_xml) {
+		hs_stream_release(in->plat_xml);
+		free(in->plat_xml);
 	}
 	memset(in, 0, sizeof *in);
 }
@@ -1070,19 +1105,19 @@ void hs_instance_release(struct hs_instance *in)
 int hs_instance_find_task(const struct hs_instance *in, const char *id)
 {
 	const struct index *ix = in->index_;
-	return ix ? map_get(&ix->tasks, id) : -1;
+	return ix ? hs_strmap_get(&ix->tasks, id) : -1;
 }
 
 int hs_instance_find_node(const struct hs_instance *in, const char *id)
 {
 	const struct index *ix = in->index_;
-	return ix ? map_get(&ix->nodes, id) : -1;
+	return ix ? hs_strmap_get(&ix->nodes, id) : -1;
 }
 
 int hs_instance_find_cluster(const struct hs_instance *in, const char *id)
 {
 	const struct index *ix = in->index_;
-	return ix ? map_get(&ix->clusters, id) : -1;
+	return ix ? hs_strmap_get(&ix->clusters, id) : -1;
 }
 
 /* ---------------- writing schedules back ---------------- */

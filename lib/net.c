@@ -1,30 +1,90 @@
 /* net.c - the network of a platform: links and routes (hs/net.h).
  *
- * The default routes follow the cluster tree; every route is a short list
- * of link indices looked up per node and per cluster, so a lookup costs
- * O(route length) and nothing is stored per pair of nodes. */
-#include "hs/net.h"
+ * The model follows SimGrid's routing (FullZone, FloydZone, StarZone and
+ * NetZoneImpl::get_global_route in SimGrid 3.3x), with the platform's
+ * clusters as the zones and the platform itself as the zone of zones:
+ *   - endpoints are nodes, routers and clusters, numbered in one range;
+ *   - a route record is an edge between two endpoints (and, symmetrical by
+ *     default, the edge back: links in reverse order, a split-duplex link
+ *     record's halves swapped);
+ *   - a star cluster (routing=cluster) needs no edges: a node goes up its
+ *     private link and the switch, down the switch and the private link, and
+ *     its routers are the switch itself;
+ *   - full and floyd clusters (and the clusters seen from the platform) look
+ *     routes up per pair of vertices; Floyd precomputes its shortest paths
+ *     (fewest links, SimGrid's tie-breaking) once, here;
+ *   - a route between clusters is the way to the source cluster's gateway,
+ *     the cluster route's links, and the way from the destination's gateway.
+ * Every lookup costs O(route length): hashed edges, Floyd's predecessor
+ * chain, a star's constant walk; nothing is stored per pair of nodes. */
+#include "net_priv.h"
 #include "hs/util.h"
 
+#include <limits.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-struct net_priv {
-	int *up, *down;        /* per node: private link indices (-1: none) */
-	int *bb, *uplink;      /* per cluster: switch and uplink (-1: none) */
-	int *node_cluster;     /* per node */
-	int backbone;          /* global backbone (-1: none) */
-	char **names;          /* owned link ids */
-	int nnames;
-};
+/* ---------------- (src, dst) map ---------------- */
+
+static uint64_t pair_key(int a, int b)
+{
+	return ((uint64_t)(uint32_t)a << 32 | (uint32_t)b) + 1;
+}
+
+static size_t pair_slot(const struct pairmap *m, uint64_t k)
+{
+	uint64_t h = k * 0x9E3779B97F4A7C15ull;
+	size_t i = (size_t)(h >> 17) & (m->cap - 1);
+	while (m->keys[i] && m->keys[i] != k)
+		i = (i + 1) & (m->cap - 1);
+	return i;
+}
+
+int hs_net_pair_get_(const struct pairmap *m, int a, int b)
+{
+	if (!m->cap)
+		return -1;
+	size_t i = pair_slot(m, pair_key(a, b));
+	return m->keys[i] ? m->vals[i] : -1;
+}
+
+void hs_net_pair_put_(struct pairmap *m, int a, int b, int v)
+{
+	if ((m->n + 1) * 2 > m->cap) {
+		struct pairmap big = {0};
+		big.cap = m->cap ? 2 * m->cap : 64;
+		big.keys = hs_calloc(big.cap, sizeof *big.keys);
+		big.vals = hs_calloc(big.cap, sizeof *big.vals);
+		for (size_t i = 0; i < m->cap; i++)
+			if (m->keys[i]) {
+				size_t j = pair_slot(&big, m->keys[i]);
+				big.keys[j] = m->keys[i];
+				big.vals[j] = m->vals[i];
+			}
+		big.n = m->n;
+		free(m->keys);
+		free(m->vals);
+		*m = big;
+	}
+	uint64_t k = pair_key(a, b);
+	size_t i = pair_slot(m, k);
+	if (!m->keys[i])
+		m->n++;
+	m->keys[i] = k;
+	m->vals[i] = v;
+}
 
 static int add_link(struct hs_net *net, struct net_priv *P, char *id, double bw, double lat,
 		    enum hs_link_sharing sh)
 {
 	net->links = hs_reallocarray(net->links, net->nlinks + 1, sizeof *net->links);
 	P->names = hs_reallocarray(P->names, P->nnames + 1, sizeof *P->names);
+	P->pair = hs_reallocarray(P->pair, net->nlinks + 1, sizeof *P->pair);
 	P->names[P->nnames++] = id;
+	P->pair[net->nlinks] = -1;
 	net->links[net->nlinks] = (struct hs_link){id, bw, lat, sh};
+	hs_strmap_put(&P->link_ix, id, net->nlinks);
 	return net->nlinks++;
 }
 
@@ -37,23 +97,100 @@ static double node_num(const struct hs_node *n, const char *key, double def)
 	return v && hs_parse_double(v, &d) == 0 ? d : def;
 }
 
-int hs_net_build(struct hs_net *net, const struct hs_instance *in)
-{
-	const struct hs_platform *pl = &in->plat;
-	memset(net, 0, sizeof *net);
-	struct net_priv *P = hs_calloc(1, sizeof *P);
-	net->priv_ = P;
-	P->up = hs_malloc((pl->nnodes + 1) * sizeof *P->up);
-	P->down = hs_malloc((pl->nnodes + 1) * sizeof *P->down);
-	P->node_cluster = hs_malloc((pl->nnodes + 1) * sizeof *P->node_cluster);
-	P->bb = hs_malloc((pl->nclusters + 1) * sizeof *P->bb);
-	P->uplink = hs_malloc((pl->nclusters + 1) * sizeof *P->uplink);
-	int problems = 0;
+/* The records of the platform: the XML file's first, then the stream's. */
+struct walk {
+	const struct hs_stream *s[2];
+	int f;
+	size_t i;
+};
 
+static void walk_init(struct walk *w, const struct hs_instance *in)
+{
+	w->s[0] = in->plat_xml;
+	w->s[1] = in->stream;
+	w->f = 0;
+	w->i = 0;
+}
+
+/* The next record of kind (NULL at the end); *file gets its stream's name. */
+static struct hs_record *walk_next(struct walk *w, const char *kind, const char **file)
+{
+	for (; w->f < 2; w->f++, w->i = 0)
+		for (; w->s[w->f] && w->i < w->s[w->f]->n; w->i++) {
+			struct hs_record *r = w->s[w->f]->recs[w->i];
+			if (r->kind && strcmp(r->kind, kind) == 0) {
+				w->i++;
+				*file = w->s[w->f]->name ? w->s[w->f]->name : "stdin";
+				return r;
+			}
+		}
+	return NULL;
+}
+
+/* ---------------- building ---------------- */
+
+struct builder {
+	struct hs_net *net;
+	struct net_priv *P;
+	const struct hs_instance *in;
+	int problems;
+};
+
+HS_PRINTF(4, 5)
+static void problem(struct builder *B, const char *file, int line, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	if (B->problems++ < 20)
+		hs_error_at(file, line, "%s", buf);
+}
+
+/* Cluster of a point (node or router endpoint); -1 outside clusters. */
+static int point_cluster(const struct net_priv *P, int e)
+{
+	if (e < P->nn)
+		return P->node_cluster[e];
+	if (e < P->nn + P->nr)
+		return P->router_cluster[e - P->nn];
+	return -1;
+}
+
+/* Endpoint of an id: node, router or cluster; -1 unknown. */
+static int endpoint_of(const struct builder *B, const char *id)
+{
+	const struct net_priv *P = B->P;
+	int i = hs_instance_find_node(B->in, id);
+	if (i >= 0)
+		return i;
+	if ((i = hs_strmap_get(&P->router_ix, id)) >= 0)
+		return P->nn + i;
+	if ((i = hs_instance_find_cluster(B->in, id)) >= 0)
+		return P->nn + P->nr + i;
+	return -1;
+}
+
+/* A star cluster's routers are its switch. */
+static int normalize_point(const struct net_priv *P, const struct hs_instance *in, int e)
+{
+	int c = point_cluster(P, e);
+	if (e >= P->nn && c >= 0 && in->plat.clusters[c].routing == HS_ROUTING_CLUSTER)
+		return CENTER;
+	return e;
+}
+
+static void implicit_links(struct builder *B)
+{
+	struct hs_net *net = B->net;
+	struct net_priv *P = B->P;
+	const struct hs_platform *pl = &B->in->plat;
 	for (int c = 0; c < pl->nclusters; c++) {
 		const struct hs_cluster *cl = &pl->clusters[c];
 		P->bb[c] = cl->bb_bw > 0 ? add_link(net, P, hs_asprintf("%s_backbone", cl->id), cl->bb_bw,
-						   cl->bb_lat, HS_LINK_SHARED)
+						   cl->bb_lat,
+						   cl->bb_fatpipe ? HS_LINK_FATPIPE : HS_LINK_SHARED)
 					 : -1;
 		P->uplink[c] = cl->up_bw > 0 ? add_link(net, P, hs_asprintf("%s_uplink", cl->id),
 							cl->up_bw, cl->up_lat, HS_LINK_SHARED)
@@ -66,19 +203,491 @@ int hs_net_build(struct hs_net *net, const struct hs_instance *in)
 	for (int i = 0; i < pl->nnodes; i++) {
 		const struct hs_node *n = &pl->nodes[i];
 		const struct hs_cluster *cl = &pl->clusters[n->cluster];
-		double bw = node_num(n, "bw", cl->bw), lat = node_num(n, "lat", cl->lat);
-		if (!(bw > 0)) {
-			hs_error_at(in->stream ? in->stream->name : "stdin", n->rec ? n->rec->line : 0,
-				    "node %s: link bandwidth must be > 0", n->id);
-			problems++;
-			bw = 1;
-		}
 		P->node_cluster[i] = n->cluster;
-		P->up[i] = P->down[i] =
-			add_link(net, P, hs_asprintf("%s_link", n->id), bw, lat,
-				 cl->sharing_fatpipe ? HS_LINK_FATPIPE : HS_LINK_SHARED);
+		P->up[i] = P->down[i] = -1;
+		/* Private links: star clusters only, unless up=/down= name links. */
+		if (cl->routing != HS_ROUTING_CLUSTER || (n->rec && hs_record_get(n->rec, "up")))
+			continue;
+		double bw = node_num(n, "bw", cl->bw), lat = node_num(n, "lat", cl->lat);
+		if (cl->sharing_splitduplex) {
+			P->up[i] = add_link(net, P, hs_asprintf("%s_link_UP", n->id), bw, lat,
+					    HS_LINK_SHARED);
+			P->down[i] = add_link(net, P, hs_asprintf("%s_link_DOWN", n->id), bw, lat,
+					      HS_LINK_SHARED);
+		} else {
+			P->up[i] = P->down[i] =
+				add_link(net, P, hs_asprintf("%s_link", n->id), bw, lat,
+					 cl->sharing_fatpipe ? HS_LINK_FATPIPE : HS_LINK_SHARED);
+		}
 	}
-	if (problems) {
+}
+
+/* link ID bw=B [lat=S] [sharing=shared|fatpipe|splitduplex] */
+static void link_records(struct builder *B)
+{
+	struct walk w;
+	walk_init(&w, B->in);
+	const char *file;
+	struct hs_record *r;
+	while ((r = walk_next(&w, "link", &file))) {
+		const char *bws = hs_record_get(r, "bw"), *lats = hs_record_get(r, "lat");
+		const char *sh = hs_record_get(r, "sharing");
+		double bw = 0, lat = 0;
+		if (!bws || hs_parse_double(bws, &bw) != 0 || !(bw > 0)) {
+			problem(B, file, r->line, "link %s: bw must be a positive number, got '%s'", r->id,
+				bws ? bws : "");
+			continue;
+		}
+		if (lats && (hs_parse_double(lats, &lat) != 0 || lat < 0)) {
+			problem(B, file, r->line, "link %s: lat must be a non-negative number, got '%s'",
+				r->id, lats);
+			continue;
+		}
+		if (sh && strcmp(sh, "shared") != 0 && strcmp(sh, "fatpipe") != 0 &&
+		    strcmp(sh, "splitduplex") != 0) {
+			problem(B, file, r->line,
+				"link %s: sharing must be shared, fatpipe or splitduplex, got '%s'", r->id,
+				sh);
+			continue;
+		}
+		int split = sh && strcmp(sh, "splitduplex") == 0;
+		char *ids[2] = {hs_strdup(r->id), NULL};
+		if (split) {
+			free(ids[0]);
+			ids[0] = hs_asprintf("%s_UP", r->id);
+			ids[1] = hs_asprintf("%s_DOWN", r->id);
+		}
+		const char *clash = NULL;
+		if (hs_strmap_get(&B->P->link_ix, r->id) != -1)
+			clash = r->id;
+		for (int k = 0; k < 2 && !clash; k++)
+			if (ids[k] && hs_strmap_get(&B->P->link_ix, ids[k]) != -1)
+				clash = ids[k];
+		if (clash) {
+			problem(B, file, r->line, "link %s: a link named %s exists already", r->id, clash);
+			free(ids[0]);
+			free(ids[1]);
+			continue;
+		}
+		enum hs_link_sharing ls = sh && sh[0] == 'f' ? HS_LINK_FATPIPE : HS_LINK_SHARED;
+		int a = add_link(B->net, B->P, ids[0], bw, lat, ls);
+		if (split) {
+			int b = add_link(B->net, B->P, ids[1], bw, lat, ls);
+			B->P->pair[a] = b;
+			B->P->pair[b] = a;
+			/* The record's own id names both halves: routes must pick one. */
+			B->P->names = hs_reallocarray(B->P->names, B->P->nnames + 1, sizeof *B->P->names);
+			B->P->names[B->P->nnames] = hs_strdup(r->id);
+			hs_strmap_put(&B->P->link_ix, B->P->names[B->P->nnames++], -2 - a);
+		}
+	}
+}
+
+/* router ID [cluster=C] */
+static void router_records(struct builder *B)
+{
+	struct net_priv *P = B->P;
+	struct walk w;
+	walk_init(&w, B->in);
+	const char *file;
+	struct hs_record *r;
+	while ((r = walk_next(&w, "router", &file))) {
+		const char *cl = hs_record_get(r, "cluster");
+		int c = cl ? hs_instance_find_cluster(B->in, cl) : -1;
+		if (cl && c < 0) {
+			problem(B, file, r->line, "router %s: unknown cluster '%s'", r->id, cl);
+			continue;
+		}
+		if (hs_instance_find_node(B->in, r->id) >= 0 ||
+		    hs_instance_find_cluster(B->in, r->id) >= 0 ||
+		    hs_strmap_get(&P->router_ix, r->id) >= 0) {
+			problem(B, file, r->line, "router %s: the id names a node, cluster or router already",
+				r->id);
+			continue;
+		}
+		P->rnames = hs_reallocarray(P->rnames, P->nr + 1, sizeof *P->rnames);
+		P->router_cluster = hs_reallocarray(P->router_cluster, P->nr + 1,
+						    sizeof *P->router_cluster);
+		P->rnames[P->nr] = hs_strdup(r->id);
+		P->router_cluster[P->nr] = c;
+		hs_strmap_put(&P->router_ix, P->rnames[P->nr], P->nr);
+		P->nr++;
+	}
+}
+
+/* A link id that a route or node may name: a link, not a split-duplex
+ * record's id.  Returns the index or -1 after reporting. */
+static int named_link(struct builder *B, const char *file, int line, const char *what,
+		      const char *id)
+{
+	int l = hs_strmap_get(&B->P->link_ix, id);
+	if (l >= 0)
+		return l;
+	if (l <= -2)
+		problem(B, file, line, "%s: link %s is splitduplex: name %s_UP or %s_DOWN", what, id, id,
+			id);
+	else
+		problem(B, file, line, "%s: unknown link '%s'", what, id);
+	return -1;
+}
+
+/* node ... up=LINK down=LINK: the node's own links to its star's switch. */
+static void node_links(struct builder *B)
+{
+	struct walk w;
+	walk_init(&w, B->in);
+	const char *file;
+	struct hs_record *r;
+	while ((r = walk_next(&w, "node", &file))) {
+		const char *up = hs_record_get(r, "up"), *down = hs_record_get(r, "down");
+		int i = hs_instance_find_node(B->in, r->id);
+		if ((!up && !down) || i < 0 || B->in->plat.nodes[i].rec != r)
+			continue;
+		char what[300];
+		snprintf(what, sizeof what, "node %s", r->id);
+		if (!up || !down) {
+			problem(B, file, r->line, "%s: give both up= and down=", what);
+			continue;
+		}
+		int u = named_link(B, file, r->line, what, up), d = named_link(B, file, r->line, what, down);
+		B->P->up[i] = u;
+		B->P->down[i] = d;
+	}
+}
+
+/* cluster ... router=ID: the point routes between clusters start from. */
+static void gateways(struct builder *B)
+{
+	struct net_priv *P = B->P;
+	const struct hs_platform *pl = &B->in->plat;
+	for (int c = 0; c < pl->nclusters; c++)
+		P->gateway[c] = pl->clusters[c].routing == HS_ROUTING_CLUSTER ? CENTER : NONE;
+	struct walk w;
+	walk_init(&w, B->in);
+	const char *file;
+	struct hs_record *r;
+	while ((r = walk_next(&w, "cluster", &file))) {
+		int c = hs_instance_find_cluster(B->in, r->id);
+		const char *gw = hs_record_get(r, "router");
+		if (c < 0 || !gw || pl->clusters[c].rec != r)
+			continue;
+		int e = endpoint_of(B, gw);
+		if (e < 0 || e >= P->nn + P->nr || point_cluster(P, e) != c)
+			problem(B, file, r->line, "cluster %s: router %s is not a node or router of it",
+				r->id, gw);
+		else
+			P->gateway[c] = normalize_point(P, B->in, e);
+	}
+}
+
+/* The gateway point of a cluster endpoint for a route: gw= or the cluster's. */
+static int route_gateway(struct builder *B, const char *file, const struct hs_record *r, int c,
+			 const char *key)
+{
+	const struct net_priv *P = B->P;
+	const char *gw = hs_record_get(r, key);
+	const struct hs_cluster *cl = &B->in->plat.clusters[c];
+	if (!gw) {
+		if (P->gateway[c] == NONE)
+			problem(B, file, r->line,
+				"route %s: cluster %s has no gateway: give %s= (or router= on the cluster)",
+				r->id, cl->id, key);
+		return P->gateway[c];
+	}
+	int e = endpoint_of(B, gw);
+	if (e < 0 || e >= P->nn + P->nr || point_cluster(P, e) != c) {
+		problem(B, file, r->line, "route %s: %s %s is not a node or router of cluster %s", r->id,
+			key, gw, cl->id);
+		return NONE;
+	}
+	return normalize_point(P, B->in, e);
+}
+
+static int add_edge(struct builder *B, const struct edge *e)
+{
+	struct net_priv *P = B->P;
+	if (P->nedges == P->capedges) {
+		P->capedges = P->capedges ? 2 * P->capedges : 64;
+		P->edges = hs_reallocarray(P->edges, P->capedges, sizeof *P->edges);
+	}
+	P->edges[P->nedges] = *e;
+	hs_net_pair_put_(&P->edge_ix, e->src, e->dst, P->nedges);
+	return P->nedges++;
+}
+
+static const char *endpoint_name(const struct builder *B, int e)
+{
+	const struct net_priv *P = B->P;
+	if (e < P->nn)
+		return B->in->plat.nodes[e].id;
+	if (e < P->nn + P->nr)
+		return P->rnames[e - P->nn];
+	return B->in->plat.clusters[e - P->nn - P->nr].id;
+}
+
+/* route ID src=X dst=Y links=L1,L2,... [symmetrical=yes|no] [gw_src=G] [gw_dst=G] */
+static void route_records(struct builder *B)
+{
+	struct net_priv *P = B->P;
+	const struct hs_platform *pl = &B->in->plat;
+	struct walk w;
+	walk_init(&w, B->in);
+	const char *file;
+	struct hs_record *r;
+	while ((r = walk_next(&w, "route", &file))) {
+		char what[300];
+		snprintf(what, sizeof what, "route %s", r->id);
+		const char *ends[2] = {hs_record_get(r, "src"), hs_record_get(r, "dst")};
+		int ep[2] = {-1, -1}, bad = 0;
+		for (int k = 0; k < 2; k++) {
+			if (!ends[k]) {
+				problem(B, file, r->line, "%s: missing %s=", what, k ? "dst" : "src");
+				bad = 1;
+			} else if ((ep[k] = endpoint_of(B, ends[k])) < 0) {
+				problem(B, file, r->line, "%s: unknown node, router or cluster '%s'", what,
+					ends[k]);
+				bad = 1;
+			}
+		}
+		const char *sym = hs_record_get(r, "symmetrical");
+		if (sym && strcmp(sym, "yes") != 0 && strcmp(sym, "no") != 0) {
+			problem(B, file, r->line, "%s: symmetrical must be yes or no, got '%s'", what, sym);
+			bad = 1;
+		}
+		const char *ls = hs_record_get(r, "links");
+		if (!ls) {
+			problem(B, file, r->line, "%s: missing links=", what);
+			bad = 1;
+		}
+		if (bad)
+			continue;
+		if (ep[0] == ep[1] && ep[0] >= P->nn + P->nr) {
+			problem(B, file, r->line, "%s: src and dst are the same cluster", what);
+			continue;
+		}
+		/* Where the edge lives: top level (clusters, outer routers) or a
+		 * cluster (its nodes and routers; node pairs of different clusters
+		 * are explicit routes too). */
+		int top[2], cl[2];
+		for (int k = 0; k < 2; k++) {
+			cl[k] = point_cluster(P, ep[k]);
+			top[k] = ep[k] >= P->nn + P->nr || cl[k] < 0;
+		}
+		int gw[2] = {NONE, NONE};
+		if (top[0] != top[1]) {
+			problem(B, file, r->line,
+				"%s: %s and %s are not at the same level (routes join two clusters or "
+				"outer routers, or two nodes or routers)",
+				what, ends[0], ends[1]);
+			continue;
+		}
+		if (top[0]) {
+			for (int k = 0; k < 2; k++) {
+				const char *key = k ? "gw_dst" : "gw_src";
+				if (ep[k] >= P->nn + P->nr)
+					gw[k] = route_gateway(B, file, r, ep[k] - P->nn - P->nr, key);
+				else if (hs_record_get(r, key))
+					problem(B, file, r->line, "%s: %s= applies to clusters only", what,
+						key);
+			}
+			if (gw[0] == NONE || gw[1] == NONE)
+				continue;
+		} else {
+			if (hs_record_get(r, "gw_src") || hs_record_get(r, "gw_dst")) {
+				problem(B, file, r->line, "%s: gw_src= and gw_dst= apply to routes between "
+					"clusters", what);
+				continue;
+			}
+			int star = cl[0] == cl[1] && pl->clusters[cl[0]].routing == HS_ROUTING_CLUSTER;
+			if ((cl[0] != cl[1] || star) && (ep[0] >= P->nn || ep[1] >= P->nn)) {
+				problem(B, file, r->line,
+					"%s: a route naming a router joins two points of one full or floyd "
+					"cluster",
+					what);
+				continue;
+			}
+		}
+		/* The links, then the edge (and the edge back). */
+		int n, first = P->nrlinks;
+		char **ids = *ls ? hs_split_list(ls, ',', &n) : NULL;
+		if (!ids)
+			n = 0;
+		int ok = 1;
+		for (int k = 0; k < n; k++) {
+			int l = named_link(B, file, r->line, what, ids[k]);
+			if (l < 0) {
+				ok = 0;
+				continue;
+			}
+			if (P->nrlinks + 2 > P->caprlinks) {
+				P->caprlinks = P->caprlinks ? 2 * P->caprlinks : 256;
+				P->rlinks = hs_reallocarray(P->rlinks, P->caprlinks, sizeof *P->rlinks);
+			}
+			P->rlinks[P->nrlinks++] = l;
+		}
+		free(ids);
+		if (!ok) {
+			P->nrlinks = first;
+			continue;
+		}
+		int twoway = (!sym || strcmp(sym, "yes") == 0) && ep[0] != ep[1]; /* a loopback is one way */
+		int prev = hs_net_pair_get_(&P->edge_ix, ep[0], ep[1]);
+		int prev_back = twoway ? hs_net_pair_get_(&P->edge_ix, ep[1], ep[0]) : -1;
+		if (prev >= 0 || prev_back >= 0) {
+			const struct edge *o = &P->edges[prev >= 0 ? prev : prev_back];
+			problem(B, file, r->line,
+				"%s: a route from %s to %s exists already (route %s, %s:%d%s)", what,
+				endpoint_name(B, prev >= 0 ? ep[0] : ep[1]),
+				endpoint_name(B, prev >= 0 ? ep[1] : ep[0]), o->id, o->file, o->line,
+				prev >= 0 ? "" : "; routes are symmetrical unless symmetrical=no");
+			P->nrlinks = first;
+			continue;
+		}
+		struct edge e = {ep[0], ep[1], gw[0], gw[1], first, n, r->line, file, r->id};
+		add_edge(B, &e);
+		if (twoway) {
+			int back = P->nrlinks;
+			for (int k = n - 1; k >= 0; k--) {
+				int l = P->rlinks[first + k];
+				if (P->nrlinks + 1 > P->caprlinks) {
+					P->caprlinks *= 2;
+					P->rlinks = hs_reallocarray(P->rlinks, P->caprlinks,
+								    sizeof *P->rlinks);
+				}
+				P->rlinks[P->nrlinks++] = P->pair[l] >= 0 ? P->pair[l] : l;
+			}
+			struct edge eb = {ep[1], ep[0], gw[1], gw[0], back, n, r->line, file, r->id};
+			add_edge(B, &eb);
+		}
+		if (top[0])
+			P->top_edges += 1 + twoway;
+	}
+}
+
+/* Floyd-Warshall exactly as SimGrid's FloydZone: cost = number of links of
+ * an edge, vertices in declaration order, a shorter path only when strictly
+ * shorter. */
+static void floyd(struct net_priv *P, struct zone *z)
+{
+	int nv = z->nv;
+	z->cost = hs_malloc((size_t)nv * nv * sizeof *z->cost);
+	z->pred = hs_malloc((size_t)nv * nv * sizeof *z->pred);
+	for (int a = 0; a < nv; a++)
+		for (int b = 0; b < nv; b++) {
+			int e = hs_net_pair_get_(&P->edge_ix, z->vert[a], z->vert[b]);
+			z->cost[a * nv + b] = e >= 0 ? P->edges[e].n : INT_MAX;
+			z->pred[a * nv + b] = e >= 0 ? a : -1;
+		}
+	for (int c = 0; c < nv; c++)
+		for (int a = 0; a < nv; a++) {
+			int ac = z->cost[a * nv + c];
+			if (ac == INT_MAX)
+				continue;
+			for (int b = 0; b < nv; b++) {
+				int cb = z->cost[c * nv + b];
+				if (cb == INT_MAX)
+					continue;
+				long sum = (long)ac + cb;
+				int *ab = &z->cost[a * nv + b];
+				if (*ab == INT_MAX || sum < *ab) {
+					*ab = sum < INT_MAX ? (int)sum : INT_MAX - 1;
+					z->pred[a * nv + b] = z->pred[c * nv + b];
+				}
+			}
+		}
+}
+
+/* Vertices of every zone, in record order (node and router records of a
+ * cluster; cluster records and outer routers for the platform). */
+static void zones(struct builder *B)
+{
+	struct net_priv *P = B->P;
+	const struct hs_platform *pl = &B->in->plat;
+	int ne = P->nn + P->nr + P->nc;
+	P->vidx = hs_malloc((ne ? ne : 1) * sizeof *P->vidx);
+	for (int e = 0; e < ne; e++)
+		P->vidx[e] = -1;
+	P->zones = hs_calloc(P->nc ? P->nc : 1, sizeof *P->zones);
+	for (int c = 0; c < P->nc; c++)
+		P->zones[c].routing = pl->clusters[c].routing;
+	P->top.routing = pl->routing;
+	static const char *const kinds[] = {"cluster", "node", "router"};
+	struct walk w;
+	walk_init(&w, B->in);
+	for (; w.f < 2; w.f++, w.i = 0)
+		for (; w.s[w.f] && w.i < w.s[w.f]->n; w.i++) {
+			const struct hs_record *r = w.s[w.f]->recs[w.i];
+			int kind = -1;
+			for (int k = 0; r->kind && k < 3; k++)
+				if (strcmp(r->kind, kinds[k]) == 0)
+					kind = k;
+			if (kind < 0)
+				continue;
+			int e = kind == 0 ? hs_instance_find_cluster(B->in, r->id)
+				: kind == 1 ? hs_instance_find_node(B->in, r->id)
+					    : hs_strmap_get(&P->router_ix, r->id);
+			if (e < 0)
+				continue;
+			e += kind == 0 ? P->nn + P->nr : kind == 2 ? P->nn : 0;
+			if (P->vidx[e] >= 0)
+				continue; /* a duplicate record, reported elsewhere */
+			int c = point_cluster(P, e);
+			struct zone *z = kind == 0 || c < 0 ? &P->top : &P->zones[c];
+			z->vert = hs_reallocarray(z->vert, z->nv + 1, sizeof *z->vert);
+			P->vidx[e] = z->nv;
+			z->vert[z->nv++] = e;
+		}
+	/* Nodes of the implicit default cluster have no record order. */
+	for (int i = 0; i < P->nn; i++)
+		if (P->vidx[i] < 0) {
+			struct zone *z = &P->zones[P->node_cluster[i]];
+			z->vert = hs_reallocarray(z->vert, z->nv + 1, sizeof *z->vert);
+			P->vidx[i] = z->nv;
+			z->vert[z->nv++] = i;
+		}
+	for (int c = 0; c <= P->nc; c++) {
+		struct zone *z = c < P->nc ? &P->zones[c] : &P->top;
+		if (z->routing != HS_ROUTING_FLOYD || !z->nv)
+			continue;
+		if (z->nv > FLOYD_MAX) {
+			const struct hs_record *r = c < P->nc ? pl->clusters[c].rec : NULL;
+			problem(B, B->in->stream ? B->in->stream->name : "stdin", 0,
+				"%s%s: floyd routing over %d vertices (at most %d)",
+				r ? "cluster " : "the platform", r ? r->id : "", z->nv, FLOYD_MAX);
+			continue;
+		}
+		floyd(P, z);
+	}
+}
+
+int hs_net_build(struct hs_net *net, const struct hs_instance *in)
+{
+	const struct hs_platform *pl = &in->plat;
+	memset(net, 0, sizeof *net);
+	struct net_priv *P = hs_calloc(1, sizeof *P);
+	net->priv_ = P;
+	P->nn = pl->nnodes;
+	P->nc = pl->nclusters;
+	P->up = hs_malloc((pl->nnodes + 1) * sizeof *P->up);
+	P->down = hs_malloc((pl->nnodes + 1) * sizeof *P->down);
+	P->node_cluster = hs_malloc((pl->nnodes + 1) * sizeof *P->node_cluster);
+	P->bb = hs_malloc((pl->nclusters + 1) * sizeof *P->bb);
+	P->uplink = hs_malloc((pl->nclusters + 1) * sizeof *P->uplink);
+	P->gateway = hs_malloc((pl->nclusters + 1) * sizeof *P->gateway);
+	hs_strmap_init(&P->link_ix, 2 * pl->nnodes + 16);
+	hs_strmap_init(&P->router_ix, 16);
+	struct builder B = {net, P, in, 0};
+	/* The loader has checked the clusters' and nodes' numbers (bw > 0). */
+	implicit_links(&B);
+	link_records(&B);
+	router_records(&B);
+	node_links(&B);
+	gateways(&B);
+	route_records(&B);
+	zones(&B);
+	if (B.problems) {
+		if (B.problems > 20)
+			hs_error("%d more network problems not shown", B.problems - 20);
 		hs_net_release(net);
 		return -1;
 	}
@@ -92,51 +701,42 @@ void hs_net_release(struct hs_net *net)
 		for (int i = 0; i < P->nnames; i++)
 			free(P->names[i]);
 		free(P->names);
+		free(P->pair);
+		for (int i = 0; i < P->nr; i++)
+			free(P->rnames[i]);
+		free(P->rnames);
+		free(P->router_cluster);
 		free(P->up);
 		free(P->down);
 		free(P->node_cluster);
 		free(P->bb);
 		free(P->uplink);
+		free(P->gateway);
+		free(P->edges);
+		free(P->rlinks);
+		free(P->edge_ix.keys);
+		free(P->edge_ix.vals);
+		free(P->vidx);
+		for (int c = 0; c <= P->nc; c++) {
+			struct zone *z = c < P->nc ? (P->zones ? &P->zones[c] : NULL) : &P->top;
+			if (z) {
+				free(z->vert);
+				free(z->cost);
+				free(z->pred);
+			}
+		}
+		free(P->zones);
+		hs_strmap_release(&P->link_ix);
+		hs_strmap_release(&P->router_ix);
 		free(P);
 	}
 	free(net->links);
 	memset(net, 0, sizeof *net);
 }
 
-static void push(const struct hs_net *net, struct hs_route *r, int link)
-{
-	if (link < 0)
-		return;
-	if (r->n == r->cap) {
-		r->cap = r->cap ? 2 * r->cap : 8;
-		r->links = hs_reallocarray(r->links, r->cap, sizeof *r->links);
-	}
-	r->links[r->n++] = link;
-	r->lat += net->links[link].lat;
-}
-
-int hs_net_route(const struct hs_net *net, int src, int dst, struct hs_route *r)
+int hs_net_find_link(const struct hs_net *net, const char *id)
 {
 	const struct net_priv *P = net->priv_;
-	r->n = 0;
-	r->lat = 0;
-	if (src == dst)
-		return 0;
-	int cs = P->node_cluster[src], cd = P->node_cluster[dst];
-	push(net, r, P->up[src]);
-	push(net, r, P->bb[cs]);
-	if (cs != cd) {
-		push(net, r, P->uplink[cs]);
-		push(net, r, P->backbone);
-		push(net, r, P->uplink[cd]);
-		push(net, r, P->bb[cd]);
-	}
-	push(net, r, P->down[dst]);
-	return 0;
-}
-
-void hs_route_release(struct hs_route *r)
-{
-	free(r->links);
-	memset(r, 0, sizeof *r);
+	int l = P ? hs_strmap_get(&P->link_ix, id) : -1;
+	return l >= 0 ? l : -1;
 }

@@ -17,6 +17,8 @@ command -v xmllint >/dev/null 2>&1 || need="$need libxml2-utils"
 [ -f /usr/include/simgrid/actor.h ] || need="$need libsimgrid-dev"
 # Rendering hs-report's SVG figures in a test (headless Chromium).
 command -v chromium >/dev/null 2>&1 || need="$need chromium"
+# ... and checking the screenshots are not blank (tests/svg/nonblank.py).
+command -v python3 >/dev/null 2>&1 || need="$need python3"
 # Compressed-input tests need the compressors themselves.
 for c in gzip:gzip bzip2:bzip2 xz:xz-utils zstd:zstd; do
 	command -v "${c%%:*}" >/dev/null 2>&1 || need="$need ${c#*:}"

@@ -112,8 +112,10 @@ node n5 cluster=c2 cores=4 speed=2 gpus=1" ]
 	[ "$status" -eq 0 ]
 	[ "$(printf '%s\n' "$output" | grep -c '^node')" -eq 2 ]
 	! printf '%s\n' "$output" | grep -q '^task x'
-	# A relative xml= stays relative to the file it came from.
+	# A relative xml= stays relative to the file it came from (which must
+	# exist: the loader reads it).
 	mkdir "$tmp/d"
+	printf '<platform version="4.1"><zone id="z" routing="Full"><host id="h" speed="1Gf"/></zone></platform>\n' >"$tmp/d/plat.xml"
 	printf 'hs 1\nplatform p xml=plat.xml\nnode n1 cores=2\n' >"$tmp/d/q.hs"
 	run hs-gen platform "$tmp/d/q.hs"
 	[ "$status" -eq 0 ]
@@ -182,7 +184,7 @@ node n5 cluster=c2 cores=4 speed=2 gpus=1" ]
 	[ "$output" = "hs-gen: platform 'homogeneous:nodes=2,clusters=3': clusters=3 is more than nodes=2" ]
 	run hs-gen platform dietze --nodes 2
 	[ "$status" -eq 2 ]
-	[ "${lines[0]}" = "hs-gen: --nodes, --cores, --speed, --gpus and --clusters apply to homogeneous only" ]
+	[ "${lines[0]}" = "hs-gen: --nodes applies to homogeneous only" ]
 	run hs-gen platform dietze:x=1
 	[ "$status" -eq 2 ]
 	[ "$output" = "hs-gen: platform 'dietze' takes no parameters" ]
@@ -237,7 +239,7 @@ node n5 cluster=c2 cores=4 speed=2 gpus=1" ]
 	printf '%s\n' "$output" | grep -q '^  sleep  *Dietze'
 	run hs-gen platform -l
 	[ "$status" -eq 0 ]
-	[ "$(printf '%s\n' "$output" | cut -d' ' -f1 | tr '\n' ' ')" = "dietze dietze-cs1 dietze-cs1-ws1 homogeneous local " ]
+	[ "$(printf '%s\n' "$output" | cut -d' ' -f1 | tr '\n' ' ')" = "dietze dietze-cs1 dietze-cs1-ws1 dutot-homo dutot-hetero homogeneous local " ]
 }
 
 @test "gen: the generated instance loads in the other tools" {

@@ -22,9 +22,12 @@
  * of the slowest, so each hardware generation is its own cluster.  The
  * network is not described in the paper; Gigabit Ethernet is assumed.
  */
+#include "dutot.h"
 #include "hs/gen.h"
 #include "hs/local.h"
 #include "hs/model.h"
+#include "hs/net.h"
+#include "hs/simgrid.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -225,6 +228,12 @@ static const struct builtin builtins[] = {
 	{"dietze-cs1", "node cs1 of dietze alone (8 cores; Dietze Fig. 5)", 0, dietze_cs1},
 	{"dietze-cs1-ws1", "nodes cs1 and ws1 of dietze (20 cores; Dietze Fig. 6)", 0,
 	 dietze_cs1_ws1},
+	{"dutot-homo",
+	 "Dutot et al. 5.3: 8 clusters of 16 one-core hosts, a Griffon-like cluster tree", 1,
+	 hs_gen_dutot_homo},
+	{"dutot-hetero",
+	 "Dutot et al. 5.4, Table 1: 8 clusters c1-c3 (set=high) or c4-c6 (low), order=o1..o4", 1,
+	 hs_gen_dutot_hetero},
 	{"homogeneous",
 	 "equal nodes: homogeneous:nodes=4,cores=8,speed=1,gpus=0,clusters=1 (defaults)", 1,
 	 homogeneous},
@@ -245,8 +254,27 @@ const char *hs_gen_platform_builtin(int i, const char **summary)
 
 static int is_platform_kind(const struct hs_record *r)
 {
-	return r->kind && (strcmp(r->kind, "platform") == 0 || strcmp(r->kind, "cluster") == 0 ||
-			   strcmp(r->kind, "node") == 0);
+	static const char *const kinds[] = {"platform", "cluster", "node", "router", "link", "route",
+					    NULL};
+	for (int i = 0; r->kind && kinds[i]; i++)
+		if (strcmp(r->kind, kinds[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* A SimGrid platform file starts with '<' (after blanks and a BOM); an hs
+ * stream never does. */
+static int is_xml(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return 0;
+	int c;
+	while ((c = getc(f)) == ' ' || c == '\t' || c == '\n' || c == '\r' || c == 0xEF ||
+	       c == 0xBB || c == 0xBF)
+		;
+	fclose(f);
+	return c == '<';
 }
 
 /* A relative xml= is relative to the file it was in; the generated stream
@@ -262,15 +290,29 @@ static char *rebase_xml(const char *path, const char *xml)
 static int append_file(struct hs_stream *out, const char *path)
 {
 	struct hs_stream s;
-	if (hs_stream_load(&s, path) < 0) {
+	int xml = is_xml(path);
+	if (xml) {
+		hs_stream_init(&s, NULL);
+		if (hs_simgrid_read(path, &s) < 0) {
+			hs_stream_release(&s);
+			return -1;
+		}
+	} else if (hs_stream_load(&s, path) < 0) {
 		hs_stream_release(&s);
 		return -1;
 	}
-	/* Loading the model checks every platform record (and reports problems
-	 * with the file's name and line) before anything is copied. */
+	/* Loading the model and building its network check every platform
+	 * record (and report problems with the file's name and line) before
+	 * anything is copied. */
 	struct hs_instance in;
 	memset(&in, 0, sizeof in);
 	int bad = hs_instance_load(&in, &s) < 0;
+	if (!bad) {
+		struct hs_net net;
+		bad = hs_net_build(&net, &in) < 0;
+		if (!bad)
+			hs_net_release(&net);
+	}
 	int nnodes = bad ? 0 : in.plat.nnodes;
 	hs_instance_release(&in);
 	if (!bad && nnodes == 0)
@@ -281,6 +323,8 @@ static int append_file(struct hs_stream *out, const char *path)
 	}
 	for (size_t i = 0; i < s.n; i++) {
 		const struct hs_record *r = s.recs[i];
+		if (xml && !r->kind) /* the reader's note naming the file */
+			hs_stream_append(out, hs_record_new(NULL, r->raw));
 		if (!is_platform_kind(r))
 			continue;
 		struct hs_record *c = hs_record_new(r->kind, r->id);

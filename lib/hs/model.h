@@ -18,6 +18,13 @@
 
 /* ---------------- platform ---------------- */
 
+/* How the nodes of a cluster reach each other (hs/net.h, hs-format(5)). */
+enum hs_routing {
+	HS_ROUTING_CLUSTER, /* a star: private links to the cluster's switch (default) */
+	HS_ROUTING_FULL,    /* explicit route records between its nodes and routers */
+	HS_ROUTING_FLOYD,   /* shortest paths over its route records (SimGrid's Floyd) */
+};
+
 struct hs_cluster {
 	const char *id;
 	double bw, lat;       /* each node's private link to the cluster switch */
@@ -28,14 +35,20 @@ struct hs_cluster {
 	int *nodes;           /* node indices, in stream order */
 	int cores;            /* total cores of the cluster */
 	struct hs_record *rec;
+	/* appended: the cluster's network (hs/net.h) */
+	enum hs_routing routing;
+	int sharing_splitduplex; /* node links: one UP and one DOWN link per node */
+	int bb_fatpipe;       /* switch/backbone: 0 shared, 1 fat pipe */
+	const char *router;   /* router= (gateway node or router id), or NULL */
 };
 
 struct hs_node {
 	const char *id;
 	int cluster;          /* index into platform.clusters */
 	int cores;            /* > 0 */
-	double speed;         /* performance factor f_j relative to the reference node */
-	double flops;         /* flop/s per core (for computation amounts); default speed*1e9 */
+	double speed;         /* performance factor f_j relative to the reference node
+			       * (default flops/ref_flops when flops is given, else 1) */
+	double flops;         /* flop/s per core (for computation amounts); default speed*ref_flops */
 	int gpus;             /* >= 0 */
 	double gpu_speed;     /* GPU factor relative to the reference GPU (default 1) */
 	double cpu_busy, cpu_idle; /* watts per core */
@@ -52,6 +65,10 @@ struct hs_platform {
 	double backbone_bw, backbone_lat; /* global backbone between clusters (0 = none given) */
 	const char *xml;      /* path of a SimGrid platform file, or NULL */
 	double ref_flops;     /* flop/s of one core of the reference node */
+	/* appended: routes between clusters, HS_ROUTING_FULL (the default:
+	 * explicit cluster routes, else the backbone tree) or HS_ROUTING_FLOYD
+	 * (shortest paths over the cluster routes) */
+	enum hs_routing routing;
 };
 
 /* ---------------- tasks ---------------- */
@@ -173,6 +190,9 @@ struct hs_instance {
 	struct hs_schedule run;   /* from run records */
 	int has_run;
 	void *index_;             /* private: id -> index maps */
+	/* appended: the records read from plat.xml (a SimGrid platform file),
+	 * decoded as if they were in the stream; owned, NULL without xml=. */
+	struct hs_stream *plat_xml;
 };
 
 /* Build the model from s.  Reports every problem as "PROG: NAME:LINE: ..." and

@@ -1,22 +1,33 @@
 /* hs/net.h - the network of a platform as the flow-level simulator sees it:
  * links (bandwidth, latency, sharing policy) and the route between any two
- * nodes.
+ * nodes.  hs-format(5) defines the records; the routing mirrors SimGrid's
+ * (StarZone, FullZone, FloydZone, zone routes), so a SimGrid platform file
+ * read into records (hs/simgrid.h) gives SimGrid's routes.
  *
  * Built from the platform of an instance (hs_net_build):
- *   - every cluster is a star: each node has a private link to the cluster's
- *     switch (cluster bw/lat, or the node's own bw=/lat=), two links (up and
- *     down) when the cluster's sharing is splitduplex; the switch is a link of
- *     its own when the cluster has bb_bw (its "backbone");
- *   - clusters reach each other through their uplink (up_bw) and the
- *     platform's global backbone (platform backbone_bw), each when present;
- *   - explicit link and route records (and SimGrid platform files, which are
- *     read into such records) replace the default routes where given.
- * Route between two nodes of one cluster:   up(i) bb(c) down(j)
- * Route between nodes of clusters c and d: up(i) bb(c) uplink(c) backbone
- *                                           uplink(d) bb(d) down(j)
+ *   - a star cluster (routing=cluster, the default) gives each node a
+ *     private link to the cluster's switch (cluster bw/lat, or the node's
+ *     own bw=/lat=; one UP and one DOWN link when its sharing is
+ *     splitduplex; or the links a node's up=/down= name); the switch is a
+ *     link of its own when the cluster has bb_bw (its "backbone");
+ *   - full and floyd clusters route between their nodes and routers along
+ *     route records (floyd: the path of fewest links over them);
+ *   - clusters reach each other by route records between clusters, from
+ *     the source cluster's gateway to the destination's; without any such
+ *     record, through their uplink (up_bw) and the platform's backbone
+ *     (backbone_bw), each when present;
+ *   - link records add links; a route record between two nodes wins over
+ *     the star and the clusters' routes.
+ * Route between two nodes of one star:      up(i) bb(c) down(j)
+ * Route between nodes of clusters c and d:  up(i) bb(c) LINKS bb(d) down(j)
+ *   (LINKS: the cluster route's, or uplink(c) backbone uplink(d))
  * (links that are absent are skipped; with shared or fatpipe private links
- * up(i) and down(i) are the same link).  A node's route to itself is empty:
- * no link, no latency.  A route's latency is the sum of its links'.
+ * up(i) and down(i) are the same link).  A node's route to itself is its
+ * loopback route record, or empty (hs_net_self_route gives SimGrid's).  A
+ * route's latency is the sum of its links', added in SimGrid's order.
+ * Link ids: NODE_link (NODE_link_UP, NODE_link_DOWN), CLUSTER_backbone,
+ * CLUSTER_uplink, backbone, and the link records' ids (ID_UP and ID_DOWN
+ * for a splitduplex one).
  */
 #ifndef HS_NET_H
 #define HS_NET_H
@@ -29,7 +40,7 @@ enum hs_link_sharing {
 };
 
 struct hs_link {
-	const char *id;   /* "cs1_UP", "cs_backbone", or a link record's id */
+	const char *id;   /* "cs1_link", "cs_backbone", or a link record's id */
 	double bw;        /* bytes/s, > 0 */
 	double lat;       /* seconds, >= 0 */
 	enum hs_link_sharing sharing;
@@ -49,15 +60,27 @@ struct hs_route {
 	double lat;
 };
 
-/* Build the network of in's platform.  Reports problems ("PROG: FILE:LINE:
- * ...") and returns -1 on bad input (a link with bw <= 0, a route naming an
- * unknown link or node). */
+/* Build the network of in's platform (and of the SimGrid file it names,
+ * in->plat_xml): links, then routers, then routes; Floyd's shortest paths
+ * are computed here, once.  Reports problems ("PROG: FILE:LINE: ...") and
+ * returns -1 on bad input (a link with bw <= 0, a route naming an unknown
+ * link, node, router or cluster, a route given twice). */
 int hs_net_build(struct hs_net *net, const struct hs_instance *in);
 void hs_net_release(struct hs_net *net);
 
-/* The route from node src to node dst into r.  Returns 0, or -1 when the
- * platform has no route between them (the caller reports it). */
+/* The route from node src to node dst into r, in O(route length).  Returns
+ * 0, or -1 when the platform has no route between them (r empty; the caller
+ * reports it). */
 int hs_net_route(const struct hs_net *net, int src, int dst, struct hs_route *r);
 void hs_route_release(struct hs_route *r);
+
+/* SimGrid's route from a node to itself: its loopback route record if
+ * there is one; else, in a star cluster, up its private link, across the
+ * switch and down again (SimGrid's clusters have no loopback unless
+ * loopback_bw is given); else none.  Returns 0. */
+int hs_net_self_route(const struct hs_net *net, int node, struct hs_route *r);
+
+/* Index of the link named id in net->links, or -1. */
+int hs_net_find_link(const struct hs_net *net, const char *id);
 
 #endif

@@ -1,0 +1,31 @@
+/* hs/simgrid.h - SimGrid platform files (XML, DTD version 4.x) as hs records.
+ *
+ * The reader maps SimGrid's zones onto hs clusters (hs-format(5) says how):
+ *   <cluster>, <zone routing="Cluster"> (cabinets, host_link, backbone)
+ *       -> cluster routing=cluster, its nodes with their private links;
+ *   <zone routing="Full|Floyd"> with hosts, routers, links and routes
+ *       -> cluster routing=full|floyd, node, router, link, route records;
+ *   a zone of such zones with zoneRoutes between them
+ *       -> route records between clusters (platform routing=floyd when that
+ *          zone is a Floyd one).
+ * Hosts become nodes with flops= (the speed of one core, in the host's
+ * initial pstate) and, from a wattage_per_state property, cpu_idle= and
+ * cpu_busy= per core.  A platform record carries ref_flops= (the slowest
+ * host), so a node's speed is its flops relative to the slowest.  Values are
+ * converted with SimGrid's units (Bps bytes, bps bits; k/M/G powers of 10,
+ * Ki/Mi/Gi powers of 2; f, s, ms, us, ...).  Each record's line is the line
+ * of the XML element it comes from.
+ */
+#ifndef HS_SIMGRID_H
+#define HS_SIMGRID_H
+
+#include "hs/format.h"
+
+/* Read the platform file at path and append its records to out (initialized
+ * by the caller; a stream without a name is named after path).  Reports the
+ * first problem as "PROG: PATH:LINE: ..." (malformed XML, an unsupported
+ * element, attribute or value, a bad number or unit) and returns -1; 0 on
+ * success. */
+int hs_simgrid_read(const char *path, struct hs_stream *out);
+
+#endif

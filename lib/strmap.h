@@ -1,0 +1,25 @@
+/* strmap.h - string -> int hash map (open addressing, FNV-1a), for id
+ * lookups in the model loader, the network builder and the SimGrid reader.
+ * Keys are not copied: they must outlive the map.  Not installed. */
+#ifndef HS_STRMAP_H
+#define HS_STRMAP_H
+
+#include <stddef.h>
+
+struct hs_strmap {
+	const char **keys;
+	int *vals;
+	size_t cap; /* power of two */
+	size_t n;
+};
+
+void hs_strmap_init(struct hs_strmap *m, size_t expected);
+void hs_strmap_release(struct hs_strmap *m);
+/* The value of k, or -1 when absent (or k is NULL). */
+int hs_strmap_get(const struct hs_strmap *m, const char *k);
+/* Insert k -> v unless k is present; returns the existing value or -1. */
+int hs_strmap_put(struct hs_strmap *m, const char *k, int v);
+/* Insert or replace. */
+void hs_strmap_set(struct hs_strmap *m, const char *k, int v);
+
+#endif
