@@ -158,6 +158,32 @@ t2 1.5 3 done" ]
 	run "$REF" --check-routes "$W/p.hs"
 	[ "$status" -eq 0 ]
 	[ "$output" = "routes: 12 checked, 0 differ" ]
+	# Dutot's platforms: split-duplex node links (the default), shared or
+	# fat pipes; 8 clusters of 16 hosts.
+	for p in dutot-homo dutot-hetero; do
+		for sharing in splitduplex shared fatpipe; do
+			hs-gen platform $p --sharing $sharing >"$W/p.hs"
+			for flat in "" --flat; do
+				run "$REF" $flat --check-routes "$W/p.hs"
+				[ "$status" -eq 0 ]
+				[ "$output" = "routes: 16256 checked, 0 differ" ]
+			done
+		done
+	done
+}
+
+@test "simgrid ref: SimGrid files (xml=) route as hs reads them" {
+	# Compared link by link (bandwidth, latency, sharing), names aside.
+	for f in zones.xml:39 floyd-zones.xml:72 floyd.xml:4 host-links.xml:2; do
+		printf 'hs 1\nplatform p xml=%s\n' "$TOP/tests/simgrid/${f%:*}" >"$W/p.hs"
+		run "$REF" --check-routes "$W/p.hs"
+		[ "$status" -eq 0 ]
+		[ "$output" = "routes: ${f#*:} checked, 0 differ" ]
+	done
+	printf 'hs 1\nplatform p xml=%s\n' "$SHARED/data/platforms/cluster_locality_8x16.xml" >"$W/p.hs"
+	run "$REF" --check-routes "$W/p.hs"
+	[ "$status" -eq 0 ]
+	[ "$output" = "routes: 16512 checked, 0 differ" ]
 }
 
 @test "simgrid ref: the cluster tree and the flat list of hs's routes simulate alike" {
@@ -172,6 +198,19 @@ t2 1.5 3 done" ]
 			cmp "$W/tree" "$W/flat"
 		done
 	done
+	for p in dutot-homo dutot-hetero; do
+		hs-gen ptask -n 100 --platform $p --fcomm 1e7 --seed 2 | hs-plan -a taskp >"$W/p.hs"
+		"$REF" "$W/p.hs" >"$W/tree"
+		"$REF" --flat "$W/p.hs" >"$W/flat"
+		cmp "$W/tree" "$W/flat"
+	done
+	# A SimGrid file simulated as it is and as hs reads it.
+	printf 'hs 1\nplatform p xml=%s\n' "$SHARED/data/platforms/cluster_locality_8x16.xml" >"$W/p.hs"
+	hs-gen ptask -n 100 --platform "$W/p.hs" --fcomm 1e7 --seed 2 | hs-plan -a taskp >"$W/x.hs"
+	grep -q '^platform p xml=' "$W/x.hs"
+	"$REF" "$W/x.hs" >"$W/own"
+	"$REF" --flat "$W/x.hs" >"$W/flat"
+	cmp "$W/own" "$W/flat"
 	run "$REF" --flat --check-routes "$W/hand.hs"
 	[ "$status" -eq 0 ]
 	[ "$output" = "routes: 20 checked, 0 differ" ]
@@ -183,7 +222,8 @@ t2 1.5 3 done" ]
 	# c1's nodes are alike (a <cluster>), c2's are not (a Full zone).
 	grep -q '<cluster id="c0" prefix="n" suffix="" radical="0-1" speed="1000000000f" core="4"' "$W/p.xml"
 	grep -q '<zone id="c1" routing="Full">' "$W/p.xml"
-	grep -q '<route src="n3" dst="n4"><link_ctn id="c1_link_3"/><link_ctn id="c1_link_4"/></route>' "$W/p.xml"
+	grep -q '<route src="n3" dst="n4" symmetrical="NO"><link_ctn id="c1_link_3"/><link_ctn id="c1_link_4"/></route>' "$W/p.xml"
+	grep -q '<route src="c1-router" dst="n4" symmetrical="NO"><link_ctn id="c1_link_4"/></route>' "$W/p.xml"
 	grep -q '<zoneRoute src="c0" dst="c1" gw_src="c0-router" gw_dst="c1-router"><link_ctn id="c0_uplink"/><link_ctn id="backbone"/></zoneRoute>' "$W/p.xml"
 }
 

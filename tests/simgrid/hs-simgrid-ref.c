@@ -1,6 +1,6 @@
 /* hs-simgrid-ref - replay a planned hs stream with SimGrid's ptask_L07 model:
  * the reference that hs-sim --model flow is compared with
- * (tests/simgrid/compare.sh, tests/0330-sim-simgrid.bats, bench/sim.sh).
+ * (tests/simgrid/compare.sh, tests/0340-sim-simgrid.bats, bench/sim.sh).
  *
  *   hs-simgrid-ref [--cfg KEY:VALUE]... [--platform-xml FILE] [--flat] [--check-routes] [FILE]
  *
@@ -14,8 +14,9 @@
  * process's node, comp= flop per process (one value: the same for all),
  * comm= bytes from process i to process j (an n*n matrix, or one value for
  * every ordered pair of distinct processes).  Bytes between two processes of
- * one node are dropped: hs routes a node to itself over no link with no
- * latency, where SimGrid would use the node's private link (and backbone).
+ * one node are dropped unless the node has a loopback route: hs routes a
+ * node to itself over no link with no latency, where SimGrid would use the
+ * node's private link (and switch) up and down again.
  * Other tasks sleep for the model's duration (hs_placement_duration).
  *
  * The platform: a platform record with xml=PATH loads that SimGrid file
@@ -23,10 +24,11 @@
  * cluster tree is written as a SimGrid v4.1 file (see write_platform) that
  * gives every pair of distinct nodes the route of hs_net_route;
  * --check-routes compares the two for every such pair instead of simulating.
- * A stream with link or route records of its own, or --flat, gets one zone
+ * A platform with link, router or route records, or --flat, gets one zone
  * listing hs_net_route's route for every pair (write_platform_routes).
  */
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,7 +52,7 @@ enum { O_CFG = 256 + 0, O_XML, O_FLAT, O_CHECK_ROUTES };
 static const struct hs_cli_opt opts[] = {
 	{0, "cfg", "KEY:VALUE", "a SimGrid configuration item (network/TCP-gamma:0), repeatable"},
 	{0, "platform-xml", "FILE", "also write the SimGrid platform made from the stream to FILE"},
-	{0, "flat", NULL, "give SimGrid hs's route for every pair of nodes, not the cluster tree"},
+	{0, "flat", NULL, "give SimGrid hs's route for every pair of nodes (not the cluster tree or xml= file)"},
 	{0, "check-routes", NULL,
 	 "compare SimGrid's route with hs's for every pair of distinct nodes; no simulation"},
 	{0, NULL, NULL, NULL},
@@ -70,6 +72,7 @@ struct ref {
 	sg_host_t *host;       /* per hs node */
 	int *succ_off, *succ;  /* successors in the after graph (CSR) */
 	int *indeg;
+	char *self;            /* per node: hs routes it to itself over links */
 	double *start, *end;
 	enum hs_state *state;
 };
@@ -86,100 +89,142 @@ static int flat; /* --flat */
 
 /* ---------------- platform ---------------- */
 
-/* A node's private link as lib/net.c builds it: the node record's bw=/lat=,
- * or the cluster's. */
-static double node_num(const struct hs_node *n, const char *key, double def)
+/* A node's private links in net, by their documented ids (hs/net.h):
+ * up[0] (to the switch) and up[1] (from it), the same link unless the
+ * cluster is split-duplex; -1 when absent. */
+static void node_links(const struct hs_net *net, const struct hs_platform *pl, int i, int up[2])
 {
-	const char *v = n->rec ? hs_record_get(n->rec, key) : NULL;
-	double d;
-	return v && hs_parse_double(v, &d) == 0 ? d : def;
+	char *a, *b;
+	if (pl->clusters[pl->nodes[i].cluster].sharing_splitduplex) {
+		a = hs_asprintf("%s_link_UP", pl->nodes[i].id);
+		b = hs_asprintf("%s_link_DOWN", pl->nodes[i].id);
+	} else {
+		a = hs_asprintf("%s_link", pl->nodes[i].id);
+		b = hs_strdup(a);
+	}
+	up[0] = hs_net_find_link(net, a);
+	up[1] = hs_net_find_link(net, b);
+	free(a);
+	free(b);
 }
 
-/* A <cluster> tag needs the same host and link on every node, and shared
- * links: SimGrid 3.32 ignores its sharing_policy="FATPIPE" (the node links
+/* A <cluster> tag needs the same host and link on every node, and no fat
+ * pipes: SimGrid 3.32 ignores its sharing_policy="FATPIPE" (the node links
  * stay shared; sg_platf_new_cluster sets the policy of split-duplex links
  * only). */
-static int cluster_tag_fits(const struct hs_platform *pl, const struct hs_cluster *cl)
+static int cluster_tag_fits(const struct hs_net *net, const struct hs_platform *pl,
+			    const struct hs_cluster *cl)
 {
-	const struct hs_node *a = &pl->nodes[cl->first_node];
 	if (cl->sharing_fatpipe)
 		return 0;
+	const struct hs_node *a = &pl->nodes[cl->first_node];
+	int la[2], ln[2];
+	node_links(net, pl, cl->first_node, la);
 	for (int k = 0; k < cl->nnodes; k++) {
 		const struct hs_node *n = &pl->nodes[cl->first_node + k];
-		if (n->cores != a->cores || n->flops != a->flops || node_num(n, "bw", cl->bw) != cl->bw ||
-		    node_num(n, "lat", cl->lat) != cl->lat)
+		node_links(net, pl, cl->first_node + k, ln);
+		for (int d = 0; d < 2; d++)
+			if (net->links[ln[d]].bw != net->links[la[d]].bw ||
+			    net->links[ln[d]].lat != net->links[la[d]].lat)
+				return 0;
+		if (n->cores != a->cores || n->flops != a->flops)
 			return 0;
 	}
 	return 1;
 }
 
+static const char *policy(const struct hs_link *l)
+{
+	return l->sharing == HS_LINK_FATPIPE ? "FATPIPE" : "SHARED";
+}
+
 /* Host n<i> is hs node i; zone c<k> is hs cluster k, its router c<k>-router,
- * its links c<k>_link_<i> (node i's private link, the <cluster> tag's name)
- * and c<k>_backbone; c<k>_uplink and backbone join the clusters.
+ * its links c<k>_link_<i> (node i's private link, the <cluster> tag's name;
+ * c<k>_link_<i>_UP and _DOWN when split-duplex) and c<k>_backbone;
+ * c<k>_uplink and backbone join the clusters.
  *
- * Each cluster is a <cluster> tag when one fits, else a Full zone
+ * Each star cluster is a <cluster> tag when one fits, else a Full zone
  * with the same routes spelled out: up(i) bb down(j) between its nodes,
- * up(i) bb to its router (the reverse route is the same links reversed).
- * The root is a Full zone whose zoneRoutes go router to router through
- * uplink(c) backbone uplink(d), as hs_net_route does.  SimGrid forbids an
- * empty zoneRoute: when none of the three exists, the route crosses
- * UNLIMITED, a fatpipe link without latency too fast to ever limit a flow
- * (check_routes leaves it out). */
+ * up(i) bb to its router and bb down(i) back.  The root is a Full zone
+ * whose zoneRoutes go router to router through uplink(c) backbone
+ * uplink(d), as hs_net_route does.  SimGrid forbids an empty zoneRoute:
+ * when none of the three exists, the route crosses UNLIMITED, a fatpipe
+ * link without latency too fast to ever limit a flow (check_routes leaves
+ * it out). */
 #define UNLIMITED "unlimited"
 
-static void write_platform(FILE *f, const struct hs_platform *pl)
+static void write_star(FILE *f, const struct hs_net *net, const struct hs_platform *pl, int c)
+{
+	const struct hs_cluster *cl = &pl->clusters[c];
+	int first = cl->first_node, last = cl->first_node + cl->nnodes - 1;
+	int bb = -1;
+	if (cl->bb_bw > 0) {
+		char *id = hs_asprintf("%s_backbone", cl->id);
+		bb = hs_net_find_link(net, id);
+		free(id);
+	}
+	int l[2];
+	if (cluster_tag_fits(net, pl, cl)) {
+		const struct hs_node *a = &pl->nodes[first];
+		node_links(net, pl, first, l);
+		fprintf(f,
+			"  <cluster id=\"c%d\" prefix=\"n\" suffix=\"\" radical=\"%d-%d\" speed=\"%.17gf\" "
+			"core=\"%d\" bw=\"%.17gBps\" lat=\"%.17gs\" sharing_policy=\"%s\" router_id=\"c%d-router\"",
+			c, first, last, a->flops, a->cores, net->links[l[0]].bw, net->links[l[0]].lat,
+			cl->sharing_splitduplex ? "SPLITDUPLEX" : "SHARED", c);
+		if (bb >= 0)
+			fprintf(f, " bb_bw=\"%.17gBps\" bb_lat=\"%.17gs\" bb_sharing_policy=\"%s\"",
+				net->links[bb].bw, net->links[bb].lat, policy(&net->links[bb]));
+		fprintf(f, "/>\n");
+		return;
+	}
+	fprintf(f, "  <zone id=\"c%d\" routing=\"Full\">\n", c);
+	for (int i = first; i <= last; i++) {
+		const struct hs_node *n = &pl->nodes[i];
+		fprintf(f, "    <host id=\"n%d\" speed=\"%.17gf\" core=\"%d\"/>\n", i, n->flops, n->cores);
+	}
+	fprintf(f, "    <router id=\"c%d-router\"/>\n", c);
+	const char *suffix[2] = {"_UP", "_DOWN"};
+	for (int i = first; i <= last; i++) {
+		node_links(net, pl, i, l);
+		for (int d = 0; d < 1 + cl->sharing_splitduplex; d++)
+			fprintf(f, "    <link id=\"c%d_link_%d%s\" bandwidth=\"%.17gBps\" latency=\"%.17gs\" "
+				   "sharing_policy=\"%s\"/>\n",
+				c, i, cl->sharing_splitduplex ? suffix[d] : "", net->links[l[d]].bw,
+				net->links[l[d]].lat, policy(&net->links[l[d]]));
+	}
+	char bbl[64] = "";
+	if (bb >= 0) {
+		fprintf(f, "    <link id=\"c%d_backbone\" bandwidth=\"%.17gBps\" latency=\"%.17gs\" sharing_policy=\"%s\"/>\n",
+			c, net->links[bb].bw, net->links[bb].lat, policy(&net->links[bb]));
+		snprintf(bbl, sizeof bbl, "<link_ctn id=\"c%d_backbone\"/>", c);
+	}
+	const char *up = cl->sharing_splitduplex ? "_UP" : "", *down = cl->sharing_splitduplex ? "_DOWN" : "";
+	for (int i = first; i <= last; i++) {
+		for (int j = first; j <= last; j++)
+			if (i != j)
+				fprintf(f,
+					"    <route src=\"n%d\" dst=\"n%d\" symmetrical=\"NO\"><link_ctn id=\"c%d_link_%d%s\"/>"
+					"%s<link_ctn id=\"c%d_link_%d%s\"/></route>\n",
+					i, j, c, i, up, bbl, c, j, down);
+		fprintf(f,
+			"    <route src=\"n%d\" dst=\"c%d-router\" symmetrical=\"NO\"><link_ctn id=\"c%d_link_%d%s\"/>%s</route>\n",
+			i, c, c, i, up, bbl);
+		fprintf(f,
+			"    <route src=\"c%d-router\" dst=\"n%d\" symmetrical=\"NO\">%s<link_ctn id=\"c%d_link_%d%s\"/></route>\n",
+			c, i, bbl, c, i, down);
+	}
+	fprintf(f, "  </zone>\n");
+}
+
+static void write_platform(FILE *f, const struct hs_platform *pl, const struct hs_net *net)
 {
 	fprintf(f, "<?xml version='1.0'?>\n"
 		   "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
 		   "<platform version=\"4.1\">\n<zone id=\"hs\" routing=\"Full\">\n");
-	for (int c = 0; c < pl->nclusters; c++) {
-		const struct hs_cluster *cl = &pl->clusters[c];
-		int first = cl->first_node, last = cl->first_node + cl->nnodes - 1;
-		if (cl->nnodes == 0)
-			continue;
-		if (cluster_tag_fits(pl, cl)) {
-			const struct hs_node *a = &pl->nodes[first];
-			fprintf(f,
-				"  <cluster id=\"c%d\" prefix=\"n\" suffix=\"\" radical=\"%d-%d\" speed=\"%.17gf\" "
-				"core=\"%d\" bw=\"%.17gBps\" lat=\"%.17gs\" sharing_policy=\"SHARED\" router_id=\"c%d-router\"",
-				c, first, last, a->flops, a->cores, cl->bw, cl->lat, c);
-			if (cl->bb_bw > 0)
-				fprintf(f, " bb_bw=\"%.17gBps\" bb_lat=\"%.17gs\" bb_sharing_policy=\"SHARED\"",
-					cl->bb_bw, cl->bb_lat);
-			fprintf(f, "/>\n");
-			continue;
-		}
-		const char *sharing = cl->sharing_fatpipe ? "FATPIPE" : "SHARED";
-		fprintf(f, "  <zone id=\"c%d\" routing=\"Full\">\n", c);
-		for (int i = first; i <= last; i++) {
-			const struct hs_node *n = &pl->nodes[i];
-			fprintf(f, "    <host id=\"n%d\" speed=\"%.17gf\" core=\"%d\"/>\n", i, n->flops, n->cores);
-		}
-		fprintf(f, "    <router id=\"c%d-router\"/>\n", c);
-		for (int i = first; i <= last; i++) {
-			const struct hs_node *n = &pl->nodes[i];
-			fprintf(f,
-				"    <link id=\"c%d_link_%d\" bandwidth=\"%.17gBps\" latency=\"%.17gs\" "
-				"sharing_policy=\"%s\"/>\n",
-				c, i, node_num(n, "bw", cl->bw), node_num(n, "lat", cl->lat), sharing);
-		}
-		if (cl->bb_bw > 0)
-			fprintf(f, "    <link id=\"c%d_backbone\" bandwidth=\"%.17gBps\" latency=\"%.17gs\"/>\n", c,
-				cl->bb_bw, cl->bb_lat);
-		char bb[64] = "";
-		if (cl->bb_bw > 0)
-			snprintf(bb, sizeof bb, "<link_ctn id=\"c%d_backbone\"/>", c);
-		for (int i = first; i <= last; i++) {
-			for (int j = i + 1; j <= last; j++)
-				fprintf(f,
-					"    <route src=\"n%d\" dst=\"n%d\"><link_ctn id=\"c%d_link_%d\"/>%s"
-					"<link_ctn id=\"c%d_link_%d\"/></route>\n",
-					i, j, c, i, bb, c, j);
-			fprintf(f, "    <route src=\"n%d\" dst=\"c%d-router\"><link_ctn id=\"c%d_link_%d\"/>%s</route>\n",
-				i, c, c, i, bb);
-		}
-		fprintf(f, "  </zone>\n");
-	}
+	for (int c = 0; c < pl->nclusters; c++)
+		if (pl->clusters[c].nnodes > 0)
+			write_star(f, net, pl, c);
 	for (int c = 0; c < pl->nclusters; c++)
 		if (pl->clusters[c].up_bw > 0)
 			fprintf(f, "  <link id=\"c%d_uplink\" bandwidth=\"%.17gBps\" latency=\"%.17gs\"/>\n", c,
@@ -207,22 +252,29 @@ static void write_platform(FILE *f, const struct hs_platform *pl)
 	fprintf(f, "</zone>\n</platform>\n");
 }
 
-/* Whether the stream gives links or routes of its own (hs-format(5)):
- * then no cluster tree describes its network. */
-static int explicit_routes(const struct hs_stream *s)
+/* Whether the platform has links, routers or routes of its own, or routes
+ * other than stars (hs-format(5)): then no cluster tree describes it. */
+static int explicit_routes(const struct hs_instance *in)
 {
-	for (size_t k = 0; k < s->n; k++) {
-		const char *kind = s->recs[k]->kind;
-		if (kind && (strcmp(kind, "link") == 0 || strcmp(kind, "route") == 0 ||
-			     strcmp(kind, "router") == 0))
+	const struct hs_stream *streams[2] = {in->stream, in->plat_xml};
+	for (int m = 0; m < 2; m++)
+		for (size_t k = 0; streams[m] && k < streams[m]->n; k++) {
+			const char *kind = streams[m]->recs[k]->kind;
+			if (kind && (strcmp(kind, "link") == 0 || strcmp(kind, "route") == 0 ||
+				     strcmp(kind, "router") == 0))
+				return 1;
+		}
+	for (int c = 0; c < in->plat.nclusters; c++)
+		if (in->plat.clusters[c].routing != HS_ROUTING_CLUSTER)
 			return 1;
-	}
-	return 0;
+	return in->plat.routing == HS_ROUTING_FLOYD;
 }
 
 /* Any other platform: one Full zone, hs's links (l<k>: link k of net) and,
- * between every ordered pair of distinct nodes, hs_net_route's route.
- * Pairs without a route get none (hs-sim rejects tasks that need one). */
+ * for every ordered pair of nodes, hs_net_route's route (UNLIMITED for an
+ * empty one, which SimGrid forbids; a node to itself only along a loopback
+ * route).  Pairs without a route get none (hs-sim rejects the tasks that
+ * need one). */
 static void write_platform_routes(FILE *f, const struct hs_platform *pl, const struct hs_net *net)
 {
 	fprintf(f, "<?xml version='1.0'?>\n"
@@ -234,16 +286,19 @@ static void write_platform_routes(FILE *f, const struct hs_platform *pl, const s
 	for (int k = 0; k < net->nlinks; k++) {
 		const struct hs_link *l = &net->links[k];
 		fprintf(f, "  <link id=\"l%d\" bandwidth=\"%.17gBps\" latency=\"%.17gs\" sharing_policy=\"%s\"/>\n",
-			k, l->bw, l->lat, l->sharing == HS_LINK_FATPIPE ? "FATPIPE" : "SHARED");
+			k, l->bw, l->lat, policy(l));
 	}
+	fprintf(f, "  <link id=\"" UNLIMITED "\" bandwidth=\"1e200Bps\" latency=\"0s\" sharing_policy=\"FATPIPE\"/>\n");
 	struct hs_route r = {0};
 	for (int i = 0; i < pl->nnodes; i++)
 		for (int j = 0; j < pl->nnodes; j++) {
-			if (i == j || hs_net_route(net, i, j, &r) < 0)
+			if (hs_net_route(net, i, j, &r) < 0 || (i == j && r.n == 0))
 				continue;
 			fprintf(f, "  <route src=\"n%d\" dst=\"n%d\" symmetrical=\"NO\">", i, j);
 			for (int m = 0; m < r.n; m++)
 				fprintf(f, "<link_ctn id=\"l%d\"/>", r.links[m]);
+			if (r.n == 0)
+				fprintf(f, "<link_ctn id=\"" UNLIMITED "\"/>");
 			fprintf(f, "</route>\n");
 		}
 	hs_route_release(&r);
@@ -270,10 +325,10 @@ static char *save_platform(const struct hs_instance *in, const struct hs_net *ne
 		if (!f)
 			hs_die(HS_EXIT_FAIL, "%s: cannot create a temporary file", name);
 	}
-	if (flat || explicit_routes(in->stream))
+	if (flat || explicit_routes(in))
 		write_platform_routes(f, &in->plat, net);
 	else
-		write_platform(f, &in->plat);
+		write_platform(f, &in->plat, net);
 	if (path) {
 		if (hs_atomic_commit(&af) < 0)
 			exit(HS_EXIT_FAIL);
@@ -288,101 +343,125 @@ static char **sg_link_names(const struct hs_instance *in, const struct hs_net *n
 {
 	const struct hs_platform *pl = &in->plat;
 	char **names = hs_calloc(net->nlinks + 1, sizeof *names);
-	if (flat || explicit_routes(in->stream)) {
+	if (flat || explicit_routes(in)) {
 		for (int k = 0; k < net->nlinks; k++)
 			names[k] = hs_asprintf("l%d", k);
 		return names;
 	}
-	struct {
-		char *hs, *sg;
-	} *map = hs_malloc((pl->nnodes + 3 * pl->nclusters + 1) * sizeof *map);
-	int n = 0;
 	for (int c = 0; c < pl->nclusters; c++) {
 		const struct hs_cluster *cl = &pl->clusters[c];
-		map[n].hs = hs_asprintf("%s_backbone", cl->id);
-		map[n++].sg = hs_asprintf("c%d_backbone", c);
-		map[n].hs = hs_asprintf("%s_uplink", cl->id);
-		map[n++].sg = hs_asprintf("c%d_uplink", c);
+		char *id = hs_asprintf("%s_backbone", cl->id);
+		int k = hs_net_find_link(net, id);
+		if (k >= 0)
+			names[k] = hs_asprintf("c%d_backbone", c);
+		free(id);
+		id = hs_asprintf("%s_uplink", cl->id);
+		if ((k = hs_net_find_link(net, id)) >= 0)
+			names[k] = hs_asprintf("c%d_uplink", c);
+		free(id);
 		for (int i = cl->first_node; i < cl->first_node + cl->nnodes; i++) {
-			map[n].hs = hs_asprintf("%s_link", pl->nodes[i].id);
-			map[n++].sg = hs_asprintf("c%d_link_%d", c, i);
+			int l[2];
+			node_links(net, pl, i, l);
+			for (int d = 0; d < 2; d++)
+				if (l[d] >= 0 && !names[l[d]])
+					names[l[d]] = hs_asprintf("c%d_link_%d%s", c, i,
+								  !cl->sharing_splitduplex ? ""
+								  : d == 0		   ? "_UP"
+											   : "_DOWN");
 		}
 	}
-	map[n].hs = hs_strdup("backbone");
-	map[n++].sg = hs_strdup("backbone");
-	/* Few links: a linear scan per link is fine for a check. */
-	for (int k = 0; k < net->nlinks; k++) {
-		for (int m = 0; m < n && !names[k]; m++)
-			if (strcmp(net->links[k].id, map[m].hs) == 0)
-				names[k] = hs_strdup(map[m].sg);
+	int k = hs_net_find_link(net, "backbone");
+	if (k >= 0 && !names[k])
+		names[k] = hs_strdup("backbone");
+	for (k = 0; k < net->nlinks; k++)
 		if (!names[k])
 			names[k] = hs_asprintf("(hs link %s)", net->links[k].id);
-	}
-	for (int m = 0; m < n; m++) {
-		free(map[m].hs);
-		free(map[m].sg);
-	}
-	free(map);
 	return names;
 }
 
+/* A growing string, for route descriptions. */
+struct buf {
+	char *s;
+	size_t n, cap;
+};
+
+static void buf_add(struct buf *b, const char *fmt, ...) HS_PRINTF(2, 3);
+static void buf_add(struct buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int len = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (b->n + len + 2 > b->cap) {
+		b->cap = 2 * (b->n + len + 2);
+		b->s = hs_realloc(b->s, b->cap);
+	}
+	va_start(ap, fmt);
+	b->n += vsnprintf(b->s + b->n, b->cap - b->n, fmt, ap);
+	va_end(ap);
+}
+
+/* One link of a route: its name where both sides name links alike (the
+ * platforms written here), else what it is: bandwidth/latency/sharing (a
+ * SimGrid file read by both). */
+static void describe(struct buf *b, const char *name, double bw, double lat, int shared)
+{
+	if (b->n)
+		buf_add(b, ",");
+	if (name)
+		buf_add(b, "%s", name);
+	else
+		buf_add(b, "%.17g/%.17g/%s", bw, lat, shared ? "shared" : "fatpipe");
+}
+
 /* Compare SimGrid's and hs's route for every ordered pair of distinct nodes
- * (a node's route to itself differs on purpose, see the top of the file).
+ * that hs has a route for (a node's route to itself differs on purpose, see
+ * the top of the file).
  * Prints each difference and a summary; returns the number of differences. */
-static int check_routes(const struct hs_instance *in, const struct hs_net *net)
+static int check_routes(const struct hs_instance *in, const struct hs_net *net, int by_name)
 {
 	const struct hs_platform *pl = &in->plat;
-	char **names = NULL;
-	if (!pl->xml)
-		names = sg_link_names(in, net);
+	char **names = by_name ? sg_link_names(in, net) : NULL;
 	struct hs_route r = {0};
 	xbt_dynar_t links = xbt_dynar_new(sizeof(sg_link_t), NULL);
 	long checked = 0, differ = 0;
-	size_t cap = 256;
-	char *a = hs_malloc(cap), *b = hs_malloc(cap);
+	struct buf a = {0}, b = {0};
 	for (int i = 0; i < pl->nnodes; i++)
 		for (int j = 0; j < pl->nnodes; j++) {
-			if (i == j)
+			/* SimGrid throws (C++) where it has no route: ask
+			 * only where hs has one. */
+			if (i == j || hs_net_route(net, i, j, &r) < 0)
 				continue;
 			checked++;
 			xbt_dynar_reset(links);
 			sg_host_get_route(R.host[i], R.host[j], links);
 			double lat = sg_host_get_route_latency(R.host[i], R.host[j]);
-			hs_net_route(net, i, j, &r);
-			size_t la = 0, lb = 0;
-			a[0] = b[0] = 0;
+			a.n = b.n = 0;
+			buf_add(&a, "%s", "");
+			buf_add(&b, "%s", "");
 			unsigned k;
 			sg_link_t l;
 			xbt_dynar_foreach (links, k, l) {
 				const char *nm = sg_link_get_name(l);
-				if (strcmp(nm, UNLIMITED) == 0 && !pl->xml)
-					continue;
-				while (la + strlen(nm) + 2 > cap || lb + 2 > cap) {
-					cap *= 2;
-					a = hs_realloc(a, cap);
-					b = hs_realloc(b, cap);
-				}
-				la += sprintf(a + la, "%s%s", la ? "," : "", nm);
+				if (!by_name || strcmp(nm, UNLIMITED) != 0)
+					describe(&a, by_name ? nm : NULL, sg_link_get_bandwidth(l),
+						 sg_link_get_latency(l), sg_link_is_shared(l));
 			}
 			for (int m = 0; m < r.n; m++) {
-				const char *nm = names ? names[r.links[m]] : net->links[r.links[m]].id;
-				while (lb + strlen(nm) + 2 > cap) {
-					cap *= 2;
-					a = hs_realloc(a, cap);
-					b = hs_realloc(b, cap);
-				}
-				lb += sprintf(b + lb, "%s%s", lb ? "," : "", nm);
+				const struct hs_link *hl = &net->links[r.links[m]];
+				describe(&b, by_name ? names[r.links[m]] : NULL, hl->bw, hl->lat,
+					 hl->sharing == HS_LINK_SHARED);
 			}
-			if (strcmp(a, b) != 0 || fabs(lat - r.lat) > 1e-12 * fmax(1, fabs(r.lat))) {
+			if (strcmp(a.s, b.s) != 0 || fabs(lat - r.lat) > 1e-12 * fmax(1, fabs(r.lat))) {
 				char x[HS_NUMBUF], y[HS_NUMBUF];
 				printf("route %s %s: simgrid %s (lat %s), hs %s (lat %s)\n", pl->nodes[i].id,
-				       pl->nodes[j].id, a, hs_fmt_double(x, lat), b, hs_fmt_double(y, r.lat));
+				       pl->nodes[j].id, a.s, hs_fmt_double(x, lat), b.s, hs_fmt_double(y, r.lat));
 				differ++;
 			}
 		}
 	printf("routes: %ld checked, %ld differ\n", checked, differ);
-	free(a);
-	free(b);
+	free(a.s);
+	free(b.s);
 	xbt_dynar_free(&links);
 	hs_route_release(&r);
 	if (names)
@@ -390,6 +469,15 @@ static int check_routes(const struct hs_instance *in, const struct hs_net *net)
 			free(names[k]);
 	free(names);
 	return differ > 0;
+}
+
+static int routes_by_name, routes_differ;
+
+static void routes_main(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	routes_differ = check_routes(&in, &net, routes_by_name);
 }
 
 /* ---------------- replay ---------------- */
@@ -440,6 +528,35 @@ static int is_ptask(const struct hs_instance *in, int i)
 	return (t->ncomp > 0 || t->ncomm > 0) && nprocs(&in->plan.p[i]) > 0;
 }
 
+/* Every pair of nodes of task i that exchange bytes must have a route.
+ * Returns the number of problems reported (one at most). */
+static int check_routes_of(const struct hs_instance *in, int i, int P)
+{
+	const struct hs_task *t = &in->tasks[i];
+	const struct hs_placement *p = &in->plan.p[i];
+	if (t->ncomm == 0)
+		return 0;
+	int *node = hs_malloc(P * sizeof *node);
+	for (int k = 0, q = 0; k < p->nparts; k++)
+		for (int c = 0; c < p->parts[k].ncores; c++)
+			node[q++] = p->parts[k].node;
+	struct hs_route r = {0};
+	int bad = 0;
+	for (int a = 0; a < P && !bad; a++)
+		for (int b = 0; b < P && !bad; b++) {
+			double bytes = t->ncomm == 1 ? (a != b) * t->comm[0] : t->comm[(long)a * P + b];
+			if (bytes > 0 && node[a] != node[b] && hs_net_route(&net, node[a], node[b], &r) < 0) {
+				hs_error_at(in->stream->name, t->rec ? t->rec->line : 0,
+					    "task %s: no route from node %s to node %s", t->id,
+					    in->plat.nodes[node[a]].id, in->plat.nodes[node[b]].id);
+				bad = 1;
+			}
+		}
+	hs_route_release(&r);
+	free(node);
+	return bad;
+}
+
 /* Per-process amounts must match the allotment, as hs-sim checks them.
  * Returns the number of problems reported. */
 static int check_amounts(const struct hs_instance *in)
@@ -462,7 +579,9 @@ static int check_amounts(const struct hs_instance *in)
 				    "task %s: comm has %d values but its allotment has %d cores (give 1 or %ld)", t->id,
 				    t->ncomm, P, (long)P * P);
 			problems++;
+			continue;
 		}
+		problems += check_routes_of(in, i, P);
 	}
 	return problems;
 }
@@ -484,10 +603,14 @@ static enum hs_state run_ptask(int i)
 			hosts[q] = R.host[node[q]];
 			flops[q] = t->ncomp == 0 ? 0 : t->comp[t->ncomp == 1 ? 0 : q];
 		}
+	/* One comm value: every ordered pair of distinct processes; a
+	 * matrix: as given.  Within a node only along a loopback route. */
 	for (int a = 0; bytes && a < n; a++)
 		for (int b = 0; b < n; b++)
-			if (node[a] != node[b])
-				bytes[(size_t)a * n + b] = t->ncomm == 1 ? t->comm[0] : t->comm[(size_t)a * n + b];
+			if (node[a] != node[b] || R.self[node[a]])
+				bytes[(size_t)a * n + b] = t->ncomm > 1 ? t->comm[(size_t)a * n + b]
+						     : a != b	    ? t->comm[0]
+								    : 0;
 	sg_exec_t e = sg_actor_parallel_exec_init(n, hosts, flops, bytes);
 	free(hosts);
 	free(node);
@@ -566,6 +689,7 @@ static const char *state_name(enum hs_state s)
 static void cleanup(void)
 {
 	free(R.host);
+	free(R.self);
 	free(R.indeg);
 	free(R.succ_off);
 	free(R.succ);
@@ -636,14 +760,17 @@ int main(int argc, char **argv)
 	if (pl->nnodes == 0)
 		hs_die_at(HS_EXIT_USAGE, st.name, 0, "no nodes");
 
-	xml = pl->xml ? hs_strdup(pl->xml) : save_platform(&in, &net, xml_out);
-	if (pl->xml && access(xml, R_OK) != 0)
+	/* A SimGrid file is simulated as it is, unless --flat asks for hs's
+	 * reading of it. */
+	int own = pl->xml && !flat;
+	xml = own ? hs_strdup(pl->xml) : save_platform(&in, &net, xml_out);
+	if (own && access(xml, R_OK) != 0)
 		hs_die_at(HS_EXIT_USAGE, st.name, 0, "%s: cannot read the SimGrid platform", xml);
 	sgv = hs_calloc(sgc + 1, sizeof *sgv);
 	memcpy(sgv, sgv_words, sgc * sizeof *sgv);
 	simgrid_init(&sgc, sgv);
 	simgrid_load_platform(xml);
-	if (!pl->xml && !xml_out)
+	if (!own && !xml_out)
 		unlink(xml);
 
 	R.in = &in;
@@ -651,7 +778,7 @@ int main(int argc, char **argv)
 	for (int i = 0; i < pl->nnodes; i++) {
 		char name[32];
 		const char *hn = pl->nodes[i].id;
-		if (!pl->xml) {
+		if (!own) {
 			snprintf(name, sizeof name, "n%d", i);
 			hn = name;
 		}
@@ -660,8 +787,19 @@ int main(int argc, char **argv)
 			hs_die_at(HS_EXIT_USAGE, st.name, pl->nodes[i].rec ? pl->nodes[i].rec->line : 0,
 				  "node %s: no host of that name in %s", pl->nodes[i].id, xml);
 	}
-	if (routes)
-		return check_routes(&in, &net) ? HS_EXIT_FAIL : HS_EXIT_OK;
+	if (routes) {
+		/* From an actor: SimGrid seals the platform (Floyd's paths)
+		 * when the simulation starts. */
+		routes_by_name = !own;
+		sg_actor_create("routes", R.host[0], routes_main, 0, NULL);
+		simgrid_run();
+		return routes_differ ? HS_EXIT_FAIL : HS_EXIT_OK;
+	}
+	R.self = hs_calloc(pl->nnodes, 1);
+	struct hs_route r = {0};
+	for (int i = 0; i < pl->nnodes; i++)
+		R.self[i] = hs_net_route(&net, i, i, &r) == 0 && r.n > 0;
+	hs_route_release(&r);
 
 	int n = in.ntasks;
 	build_graph(&in);
