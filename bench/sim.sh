@@ -2,7 +2,8 @@
 # bench/sim.sh - hs-sim's flow model against SimGrid's ptask_L07 model
 # (tests/simgrid/hs-simgrid-ref) on the same plans: rigid jobs with
 # communication (hs-gen ptask --fcomm 1e7) on Dutot et al.'s homogeneous
-# platform (clusters of 16 one-core hosts), planned with hs-plan -a taskp.
+# platform (hs-gen platform dutot-homo: clusters of 16 one-core hosts),
+# planned with hs-plan -a taskp.
 # For each size: the wall time of each simulator (best of $RUNS runs), their
 # ratio SimGrid/hs-sim (target: >= 3) and the largest and mean difference of
 # the end times (tests/simgrid/compare.sh).
@@ -32,26 +33,6 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# platform CLUSTERS: Dutot et al.'s homogeneous platform with that many
-# clusters of 16 hosts.
-platform() {
-	if "$BIN/hs-gen" platform -l | grep -q '^dutot-homo'; then
-		"$BIN/hs-gen" platform dutot-homo --clusters "$1"
-	else
-		# Until hs-gen has it: the same platform (§5.3: host links
-		# 1.25e6 B/s, 24 ns; switches and backbone 1.25e9 B/s).
-		awk -v C="$1" 'BEGIN {
-			print "hs 1"
-			print "platform dutot-homo backbone_bw=1.25e9 backbone_lat=2.4e-08"
-			for (c = 1; c <= C; c++) {
-				printf "cluster c%d bw=1250000 lat=2.4e-08 bb_bw=1.25e9 bb_lat=0\n", c
-				for (h = 1; h <= 16; h++)
-					printf "node c%dh%d cluster=c%d cores=1\n", c, h, c
-			}
-		}'
-	fi
-}
-
 # best CMD...: run CMD $RUNS times (stdout to $tmp/out), print the shortest
 # wall time in seconds.
 best() {
@@ -70,7 +51,7 @@ best() {
 for size in 300:8 3000:64 30000:64; do
 	n=${size%:*}
 	c=${size#*:}
-	platform "$c" >"$tmp/plat.hs"
+	"$BIN/hs-gen" platform dutot-homo --clusters "$c" >"$tmp/plat.hs"
 	"$BIN/hs-gen" ptask -n "$n" --platform "$tmp/plat.hs" --fcomm 1e7 --seed 1 >"$tmp/inst.hs"
 	"$BIN/hs-plan" -a taskp "$tmp/inst.hs" >"$tmp/plan.hs"
 	# shellcheck disable=SC2086 # an option list
