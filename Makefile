@@ -36,7 +36,7 @@ LDLIBS   = $(PKG_LIBS) -lglpk -ldl -lm
 TOOL_LDFLAGS = $(SANFLAGS) -rdynamic
 
 B        = $(O)/build
-LIB_SRC  = $(wildcard lib/*.c) $(wildcard lib/gen/*.c) $(wildcard formats/*.c)
+LIB_SRC  = $(wildcard lib/*.c) $(wildcard lib/gen/*.c) $(wildcard lib/report/*.c) $(wildcard formats/*.c)
 LIB_OBJ  = $(patsubst %.c,$(B)/obj/%.o,$(LIB_SRC))
 LIB_A    = $(B)/libhs.a
 TOOLS    = $(patsubst cmd/%.c,$(O)/bin/%,$(wildcard cmd/hs-*.c))
@@ -58,6 +58,7 @@ help:
 	@echo 'make demo       install missing dependencies, build, run a pipeline on a built-in example'
 	@echo 'make check      install missing dependencies, build, run every test (C unit + bats)'
 	@echo 'make check-asan the same tests under AddressSanitizer + UBSan (build-asan/)'
+	@echo 'make doc-svg    regenerate the README pictures (share/doc/*.svg)'
 	@echo 'make bench      benchmarks (format throughput, planners, simulator)'
 	@echo 'make install    install into $$(DESTDIR)$$(PREFIX) (default /usr/local)'
 
@@ -126,6 +127,11 @@ check-asan: deps
 demo: deps
 	@$(MAKE) --no-print-directory all
 	@sh share/demo.sh bin
+
+# The README's pictures (share/doc/*.svg), made by the tools; a test keeps
+# the committed files equal to what the code makes.
+doc-svg: all
+	@sh share/doc/figures.sh $(O)/bin share/doc
 
 bench: deps
 	@$(MAKE) --no-print-directory all

@@ -1,317 +1,748 @@
-/* hs-report - metrics of planned or simulated streams, one column per file.
+/* hs-report - metrics of planned, simulated or executed hs streams: one
+ * file's metrics, one column per file, or groups of files with their
+ * statistics; Gantt charts and plots; Batsim's jobs.csv; result bundles.
  *
- *   hs-report [-f text|tsv] [--lp] [FILE]...
- *
- * Each metric is one row of the table `rows` below: a name and a function
- * that fills the cell of one column (or leaves it empty when the metric does
- * not apply to that file).  A row is printed when some column has a value.
- * Metrics come from the run records when a stream has them, else from its
- * plan records; the `source` row says which. */
+ * Inputs are read one at a time (several at once on worker threads, -j),
+ * and each is freed once its metrics are taken: memory holds one stream per
+ * thread plus a few hundred bytes per file.  Each worker's messages are
+ * collected and printed in input order, so the output is the same with any
+ * -j.  The metrics are in lib/report/metric.c, the layouts below, the
+ * formats in lib/report/table.c. */
 #include "hs/cli.h"
-#include "hs/energy.h"
 #include "hs/metrics.h"
 #include "hs/model.h"
+#include "hs/report.h"
+#include "hs/svg.h"
 #include "hs/util.h"
 
 #include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-struct column {
-	const char *label;
-	struct hs_stream s;
-	struct hs_instance in;
-	int from_run;           /* metrics of the run records, else of the plan */
-	struct hs_metrics m;    /* of the source schedule */
-	struct hs_metrics plan; /* when in.has_plan */
-	struct hs_metrics run;  /* when in.has_run */
-	int has_power;
-	struct hs_energy_metrics em; /* of the source schedule */
-	double end_error;       /* mean |run end - plan end|, NAN without both */
+enum out_fmt { F_TEXT, F_TSV, F_CSV, F_JSON, F_MD, F_SVG, F_BATSIM };
+static const char *const fmt_names[] = {"text", "tsv", "csv", "json", "md", "svg", "batsim-jobs"};
+#define FMT_CHOICES "text|tsv|csv|json|md|svg|batsim-jobs"
+
+struct config {
+	enum out_fmt fmt;
+	int fmt_given;
+	int metrics[HS_RM_COUNT], nmetrics; /* --metrics, in order; 0: all that apply */
+	char **by;                          /* --by keys (one allocation) */
+	int nby;
+	int stats[HS_STAT_COUNT], nstats;   /* --stats; 0: the mean, plain names */
+	char *rel_key;                      /* --relative-to KEY (default: first --by key) */
+	const char *rel_value;
+	const char *x;                      /* --x KEY */
+	int plot;                           /* --plot METRIC, or -1 */
+	int logx, logy, width, height;
+	const char *title;
+	int gantt;
+	enum hs_gantt_color color;
+	const char *bundle;
+	struct hs_metrics_opts mo;
+	int jobs;
+	/* derived */
+	int grouped;                        /* one row per group */
+	int nkeys;                          /* --by keys, then --x when plotting */
+	const char **keys;
 };
 
-enum cell_kind { CELL_NONE, CELL_NUM, CELL_INT, CELL_TEXT };
-struct cell {
-	enum cell_kind kind;
-	double num;
-	long i;
-	const char *text;
+/* ---------------- one input ---------------- */
+
+struct input {
+	const char *path;
+	struct hs_report_row row;
+	int ok;
+	char *msg;       /* messages of a worker, printed by the main thread */
+	size_t msglen;
+	char *copy;      /* stdin as read, for --bundle */
+	size_t copylen;
+	int ready;
 };
 
-#define NUM(v) ((struct cell){CELL_NUM, (v), 0, NULL})
-#define INT(v) ((struct cell){CELL_INT, 0, (v), NULL})
-#define TEXT(v) ((struct cell){CELL_TEXT, 0, 0, (v)})
-#define NONE ((struct cell){CELL_NONE, 0, 0, NULL})
-
-static struct cell r_source(const struct column *c) { return TEXT(c->from_run ? "run" : "plan"); }
-static struct cell r_tasks(const struct column *c) { return INT(c->m.tasks); }
-static struct cell r_makespan(const struct column *c) { return NUM(c->m.makespan); }
-static struct cell r_lower_bound(const struct column *c) { return NUM(c->m.lower_bound); }
-static struct cell r_ratio(const struct column *c) { return NUM(c->m.ratio); }
-static struct cell r_utilization(const struct column *c) { return NUM(c->m.utilization); }
-static struct cell r_gpu_utilization(const struct column *c)
+static int is_stdin(const char *path)
 {
-	return c->in.plat.total_gpus > 0 ? NUM(c->m.gpu_utilization) : NONE;
-}
-static struct cell r_mean_completion(const struct column *c) { return NUM(c->m.mean_completion); }
-static struct cell r_energy(const struct column *c) { return c->has_power ? NUM(c->m.energy) : NONE; }
-static struct cell r_edp(const struct column *c) { return c->has_power ? NUM(c->em.edp) : NONE; }
-static struct cell r_edn(const struct column *c) { return c->has_power ? NUM(c->em.edn) : NONE; }
-static int both(const struct column *c) { return c->in.has_plan && c->in.has_run; }
-static struct cell r_planned_makespan(const struct column *c)
-{
-	return both(c) ? NUM(c->plan.makespan) : NONE;
-}
-static struct cell r_run_makespan(const struct column *c)
-{
-	return both(c) ? NUM(c->run.makespan) : NONE;
-}
-static struct cell r_makespan_diff(const struct column *c)
-{
-	return both(c) ? NUM(c->run.makespan - c->plan.makespan) : NONE;
-}
-static struct cell r_mean_end_error(const struct column *c)
-{
-	return both(c) ? NUM(c->end_error) : NONE;
-}
-static struct cell r_killed(const struct column *c) { return c->in.has_run ? INT(c->run.killed) : NONE; }
-static struct cell r_failed(const struct column *c) { return c->in.has_run ? INT(c->run.failed) : NONE; }
-
-/* Documented in hs-report(1); keep the two in the same order. */
-static const struct row {
-	const char *name;
-	struct cell (*get)(const struct column *c);
-} rows[] = {
-	{"source", r_source},
-	{"tasks", r_tasks},
-	{"makespan", r_makespan},
-	{"lower_bound", r_lower_bound},
-	{"ratio", r_ratio},
-	{"utilization", r_utilization},
-	{"gpu_utilization", r_gpu_utilization},
-	{"mean_completion", r_mean_completion},
-	{"energy", r_energy},
-	{"edp", r_edp},
-	{"edn", r_edn},
-	{"planned_makespan", r_planned_makespan},
-	{"run_makespan", r_run_makespan},
-	{"makespan_diff", r_makespan_diff},
-	{"mean_end_error", r_mean_end_error},
-	{"killed", r_killed},
-	{"failed", r_failed},
-};
-#define NROWS ((int)(sizeof rows / sizeof *rows))
-
-/* ---- loading ---- */
-
-static int has_power(const struct hs_platform *pl)
-{
-	for (int j = 0; j < pl->nnodes; j++) {
-		const struct hs_node *n = &pl->nodes[j];
-		if (n->cpu_busy > 0 || n->cpu_idle > 0 || n->gpu_busy > 0 || n->gpu_idle > 0)
-			return 1;
-	}
-	return 0;
+	return strcmp(path, "-") == 0;
 }
 
-static double end_error(const struct hs_instance *in)
+static char *key_value(const struct hs_stream *s, const char *label, const char *key)
 {
-	double sum = 0;
-	int n = 0;
-	for (int i = 0; i < in->ntasks; i++) {
-		const struct hs_placement *p = &in->plan.p[i], *r = &in->run.p[i];
-		if (p->task < 0 || r->task < 0)
-			continue;
-		sum += fabs(r->end - p->end);
-		n++;
-	}
-	return n ? sum / n : NAN;
+	if (strcmp(key, "file") == 0)
+		return hs_strdup(label);
+	const char *v = hs_stream_prov(s, key);
+	return v ? hs_strdup(v) : NULL;
 }
 
-/* The exponent n of the ED^n row (--edn). */
-static double edn_exponent = 2;
-
-/* Returns 0, or -1 after reporting (bad input). */
-static int load(struct column *c, const char *path, int with_lp)
+/* Read one input and take its row.  With keep, the stream and instance are
+ * left loaded for the caller (one-file views); otherwise released.
+ * Returns 0, or -1 after reporting bad input. */
+static int load_input(const struct config *cf, struct input *it, struct hs_stream *s,
+		      struct hs_instance *in, int keep)
 {
-	memset(c, 0, sizeof *c);
-	if (hs_stream_load(&c->s, path) < 0 || hs_instance_load(&c->in, &c->s) < 0)
-		return -1;
-	if (!c->in.has_plan && !c->in.has_run) {
-		hs_error_at(c->s.name, 0, "no plan or run records (run hs-plan first)");
+	memset(in, 0, sizeof *in);
+	if (hs_stream_load(s, it->path) < 0) {
+		hs_stream_release(s);
 		return -1;
 	}
-	/* The lower bound belongs to the instance: with run records only the
-	 * run's metrics show it, so the plan's skip the LP. */
-	if (c->in.has_plan)
-		hs_metrics_compute(&c->in, &c->in.plan, with_lp && !c->in.has_run, &c->plan);
-	if (c->in.has_run)
-		hs_metrics_compute(&c->in, &c->in.run, with_lp, &c->run);
-	c->from_run = c->in.has_run;
-	c->m = c->from_run ? c->run : c->plan;
-	c->has_power = has_power(&c->in.plat);
-	hs_energy_metrics(&c->in, c->from_run ? &c->in.run : &c->in.plan, edn_exponent, &c->em);
-	c->end_error = both(c) ? end_error(&c->in) : NAN;
+	/* Metrics need no after lists: skipping them (and their cycle check)
+	 * saves a quarter of the reading time; one-file views get them all. */
+	if (hs_instance_load_flags(in, s, keep ? 0 : HS_LOAD_NO_AFTER) < 0) {
+		hs_instance_release(in);
+		hs_stream_release(s);
+		return -1;
+	}
+	int ret = 0;
+	struct hs_report_row *r = &it->row;
+	if (!in->has_plan && !in->has_run) {
+		hs_error_at(s->name, 0, "no plan or run records (run hs-plan first)");
+		ret = -1;
+		goto out;
+	}
 	/* stdin has no name worth a column header: the algorithm is better. */
-	const char *algo = hs_stream_prov(&c->s, "algo");
-	c->label = path && strcmp(path, "-") != 0 ? path : algo ? algo : "stdin";
-	return 0;
-}
-
-/* ---- output ---- */
-
-/* text: %.6g, easy to read; tsv: shortest text that reads back exactly. */
-static void format_cell(const struct cell *cell, int tsv, char *buf, size_t size)
-{
-	switch (cell->kind) {
-	case CELL_NONE: snprintf(buf, size, "%s", tsv ? "" : "-"); break;
-	case CELL_INT: snprintf(buf, size, "%ld", cell->i); break;
-	case CELL_TEXT: snprintf(buf, size, "%s", cell->text); break;
-	case CELL_NUM:
-		if (!isfinite(cell->num))
-			snprintf(buf, size, "%s", isnan(cell->num) ? "nan" : cell->num > 0 ? "inf" : "-inf");
-		else if (tsv) {
-			char nb[HS_NUMBUF];
-			snprintf(buf, size, "%s", hs_fmt_double(nb, cell->num));
-		} else
-			snprintf(buf, size, "%.6g", cell->num);
-		break;
+	const char *algo = is_stdin(it->path) ? hs_stream_prov(s, "algo") : NULL;
+	r->label = hs_strdup(!is_stdin(it->path) ? it->path : algo ? algo : "stdin");
+	hs_report_vals_compute(in, &cf->mo, &r->vals);
+	if (cf->nkeys) {
+		r->keys = hs_calloc((size_t)cf->nkeys, sizeof *r->keys);
+		for (int k = 0; k < cf->nkeys; k++)
+			r->keys[k] = key_value(s, r->label, cf->keys[k]);
 	}
-}
-
-static int row_applies(const struct row *r, const struct column *cols, int ncols)
-{
-	for (int k = 0; k < ncols; k++)
-		if (r->get(&cols[k]).kind != CELL_NONE)
-			return 1;
-	return 0;
-}
-
-enum { CELLBUF = 64 };
-
-static void print_tsv(FILE *f, const struct column *cols, int ncols)
-{
-	char buf[CELLBUF];
-	if (ncols > 1) {
-		fprintf(f, "metric");
-		for (int k = 0; k < ncols; k++)
-			fprintf(f, "\t%s", cols[k].label);
-		fprintf(f, "\n");
-	}
-	for (int i = 0; i < NROWS; i++) {
-		if (!row_applies(&rows[i], cols, ncols))
-			continue;
-		fprintf(f, "%s", rows[i].name);
-		for (int k = 0; k < ncols; k++) {
-			struct cell cell = rows[i].get(&cols[k]);
-			format_cell(&cell, 1, buf, sizeof buf);
-			fprintf(f, "\t%s", buf);
-		}
-		fprintf(f, "\n");
-	}
-}
-
-/* Aligned table: metric names left, one right-aligned column per file. */
-static void print_text(FILE *f, const struct column *cols, int ncols)
-{
-	int *width = hs_calloc((size_t)ncols + 1, sizeof *width);
-	char buf[CELLBUF];
-	width[0] = (int)strlen("metric");
-	for (int k = 0; k < ncols; k++)
-		width[k + 1] = (int)strlen(cols[k].label);
-	for (int i = 0; i < NROWS; i++) {
-		if (!row_applies(&rows[i], cols, ncols))
-			continue;
-		if ((int)strlen(rows[i].name) > width[0])
-			width[0] = (int)strlen(rows[i].name);
-		for (int k = 0; k < ncols; k++) {
-			struct cell cell = rows[i].get(&cols[k]);
-			format_cell(&cell, 0, buf, sizeof buf);
-			if ((int)strlen(buf) > width[k + 1])
-				width[k + 1] = (int)strlen(buf);
+	if (cf->plot >= 0) {
+		const char *xv = r->keys[cf->nkeys - 1];
+		double x;
+		if (!xv) {
+			hs_error_at(s->name, 0, "no provenance key '%s' for --x", cf->x);
+			ret = -1;
+		} else if (hs_parse_double(xv, &x) < 0) {
+			hs_error_at(s->name, 0, "--x %s: '%s' is not a number", cf->x, xv);
+			ret = -1;
 		}
 	}
-	fprintf(f, "%-*s", width[0], "metric");
-	for (int k = 0; k < ncols; k++)
-		fprintf(f, "  %*s", width[k + 1], cols[k].label);
-	fprintf(f, "\n");
-	for (int i = 0; i < NROWS; i++) {
-		if (!row_applies(&rows[i], cols, ncols))
-			continue;
-		fprintf(f, "%-*s", width[0], rows[i].name);
-		for (int k = 0; k < ncols; k++) {
-			struct cell cell = rows[i].get(&cols[k]);
-			format_cell(&cell, 0, buf, sizeof buf);
-			fprintf(f, "  %*s", width[k + 1], buf);
-		}
-		fprintf(f, "\n");
+	if (cf->rel_value) {
+		r->inst = hs_report_instance_key(s, cf->rel_key);
+		r->base = key_value(s, r->label, cf->rel_key);
 	}
-	free(width);
+	if (cf->bundle && is_stdin(it->path)) {
+		FILE *m = open_memstream(&it->copy, &it->copylen);
+		if (!m)
+			hs_die(HS_EXIT_FAIL, "out of memory");
+		hs_stream_write(m, s);
+		fclose(m);
+	}
+out:
+	if (!keep || ret < 0) {
+		hs_instance_release(in);
+		hs_stream_release(s);
+	}
+	return ret;
 }
 
-/* ---- main ---- */
+static void row_release(struct hs_report_row *r, int nkeys)
+{
+	for (int k = 0; k < nkeys && r->keys; k++)
+		free(r->keys[k]);
+	free(r->keys);
+	free(r->label);
+	free(r->inst);
+	free(r->base);
+}
+
+/* ---------------- reading the inputs on worker threads ---------------- */
+
+struct pool {
+	const struct config *cf;
+	struct input *in;
+	int n;
+	atomic_int next, stop;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+};
+
+static void *worker(void *arg)
+{
+	struct pool *p = arg;
+	for (;;) {
+		int k = atomic_fetch_add(&p->next, 1);
+		if (k >= p->n || atomic_load(&p->stop))
+			break;
+		struct input *it = &p->in[k];
+		FILE *m = open_memstream(&it->msg, &it->msglen);
+		if (!m)
+			hs_die(HS_EXIT_FAIL, "out of memory");
+		hs_msg_redirect(m);
+		struct hs_stream s;
+		struct hs_instance in;
+		int ok = load_input(p->cf, it, &s, &in, 0) == 0;
+		hs_msg_redirect(NULL);
+		fclose(m);
+		pthread_mutex_lock(&p->mu);
+		it->ok = ok;
+		it->ready = 1;
+		pthread_cond_broadcast(&p->cv);
+		pthread_mutex_unlock(&p->mu);
+	}
+	return NULL;
+}
+
+/* ---------------- options ---------------- */
 
 /* Long-only options: 256 + their index in opts[] (hs_cli_next). */
-enum { O_LP = 256 + 1, O_EDN = 256 + 2 };
+enum {
+	O_LIST = 256 + 2, O_BY = 256 + 3, O_STATS, O_REL, O_X, O_PLOT, O_LOGX, O_LOGY, O_TITLE,
+	O_WIDTH, O_HEIGHT, O_GANTT, O_COLOR, O_BUNDLE, O_LP, O_EDN, O_TAU,
+};
 
+/* Documented in hs-report(1), OPTIONS; keep the two in the same order. */
 static const struct hs_cli_opt opts[] = {
-	{'f', "format", "text|tsv", "output format (default text)"},
+	{'f', "format", FMT_CHOICES, "output format (default text; svg with --gantt or --plot)"},
+	{'m', "metrics", "LIST", "metrics to show, in this order (default: all that apply)"},
+	{0, "list-metrics", NULL, "list the metrics, where each comes from, and exit"},
+	{0, "by", "KEY[,KEY]...", "one row per group of files with equal provenance values"},
+	{0, "stats", "LIST", "statistics per group: mean,median,min,max,sd,ci95,n"},
+	{0, "relative-to", "[KEY=]VALUE", "divide by the baseline's metrics on the same instance"},
+	{0, "x", "KEY", "x axis of --plot: a numeric provenance key"},
+	{0, "plot", "METRIC", "SVG plot of METRIC against --x, one line per --by group"},
+	{0, "logx", NULL, "logarithmic x axis"},
+	{0, "logy", NULL, "logarithmic y axis"},
+	{0, "title", "TEXT", "title of the figure"},
+	{0, "width", "PX", "width of the figure in pixels"},
+	{0, "height", "PX", "height of the plot in pixels"},
+	{0, "gantt", NULL, "SVG Gantt chart of one file (run, with the plan as outlines)"},
+	{0, "color", "app|task", "Gantt bar colours: per application or per task (default app)"},
+	{0, "bundle", "FILE", "also write FILE.tar.gz: reports, figure and inputs"},
 	{0, "lp", NULL, "include the LP lower bound (GLPK; slower)"},
-	{0, "edn", "N", "exponent n of the ED^n row (default 2)"},
+	{0, "edn", "N", "exponent n of the edn metric (default 2)"},
+	{0, "bsld-tau", "S", "threshold of the bounded slowdown in seconds (default 10)"},
+	{'j', "jobs", "N", "read N files at a time (default: the number of CPUs)"},
 	{0, NULL, NULL, NULL},
 };
 
+static void complete_words(void)
+{
+	for (int m = 0; m < HS_RM_COUNT; m++)
+		if (hs_rm_info[m].kind != HS_RM_TEXT)
+			printf("%s\n", hs_rm_info[m].name);
+}
+
 static const struct hs_cli cli = {
 	"hs-report",
-	"[-f text|tsv] [--lp] [--edn N] [FILE]...",
-	"Metrics of planned or simulated hs streams (stdin without FILE), one column per file.",
+	"[-f " FMT_CHOICES "] [-m LIST] [--by KEY[,KEY]...] [--stats LIST] "
+	"[--relative-to [KEY=]VALUE] [--plot METRIC --x KEY] [--gantt] [--bundle FILE] "
+	"[OPTION]... [FILE]...",
+	"Metrics, comparisons, figures and bundles of hs streams (stdin without FILE).",
 	opts,
-	NULL,
+	complete_words,
 };
+
+static int metric_arg(const char *opt, const char *name)
+{
+	int m = hs_rm_find(name);
+	if (m < 0)
+		hs_cli_usage_error(&cli, "option %s: unknown metric '%s' (see --list-metrics)", opt,
+				   name);
+	return m;
+}
+
+static void parse_metrics(struct config *cf, const char *arg)
+{
+	int n;
+	char **names = hs_split_list(arg, ',', &n);
+	if (n == 0)
+		hs_cli_usage_error(&cli, "option --metrics: empty list");
+	if (n > HS_RM_COUNT)
+		hs_cli_usage_error(&cli, "option --metrics: more than %d metrics", HS_RM_COUNT);
+	for (int i = 0; i < n; i++)
+		cf->metrics[i] = metric_arg("--metrics", names[i]);
+	cf->nmetrics = n;
+	free(names);
+}
+
+static void parse_stats(struct config *cf, const char *arg)
+{
+	int n;
+	char **names = hs_split_list(arg, ',', &n);
+	if (n == 0 || n > HS_STAT_COUNT)
+		hs_cli_usage_error(&cli, "option --stats: give 1 to %d of mean,median,min,max,sd,ci95,n",
+				   HS_STAT_COUNT);
+	for (int i = 0; i < n; i++) {
+		int s = -1;
+		for (int k = 0; k < HS_STAT_COUNT; k++)
+			if (strcmp(names[i], hs_stat_names[k]) == 0)
+				s = k;
+		if (s < 0)
+			hs_cli_usage_error(&cli, "option --stats: '%s' must be mean, median, min, max, sd, ci95 or n",
+					   names[i]);
+		cf->stats[i] = s;
+	}
+	cf->nstats = n;
+	free(names);
+}
+
+static void parse_format(struct config *cf, const char *arg)
+{
+	for (size_t k = 0; k < sizeof fmt_names / sizeof *fmt_names; k++)
+		if (strcmp(arg, fmt_names[k]) == 0) {
+			cf->fmt = (enum out_fmt)k;
+			cf->fmt_given = 1;
+			return;
+		}
+	hs_cli_usage_error(&cli, "option -f: '%s' must be one of %s", arg, FMT_CHOICES);
+}
+
+static int default_jobs(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n < 1 ? 1 : n > 16 ? 16 : (int)n;
+}
+
+/* --list-metrics as a table in the chosen format. */
+static int list_metrics(const struct config *cf)
+{
+	struct hs_table t;
+	hs_table_init(&t, 3);
+	hs_table_head(&t, 0, "metric", 1);
+	hs_table_head(&t, 1, "from", 1);
+	hs_table_head(&t, 2, "description", 1);
+	for (int m = 0; m < HS_RM_COUNT; m++) {
+		int r = hs_table_add_row(&t);
+		hs_table_text(&t, r, 0, hs_rm_info[m].name);
+		hs_table_text(&t, r, 1, hs_rm_info[m].from);
+		hs_table_text(&t, r, 2, hs_rm_info[m].help);
+	}
+	enum hs_table_fmt f = cf->fmt <= F_MD ? (enum hs_table_fmt)cf->fmt : HS_FMT_TEXT;
+	static const enum hs_table_fmt map[] = {HS_FMT_TEXT, HS_FMT_TSV, HS_FMT_CSV, HS_FMT_JSON,
+						HS_FMT_MD};
+	hs_table_write(stdout, &t, map[f]);
+	hs_table_release(&t);
+	return fflush(stdout) == 0 ? HS_EXIT_OK : HS_EXIT_FAIL;
+}
+
+static void parse_args(struct config *cf, int argc, char **argv, int *ind, int *list)
+{
+	memset(cf, 0, sizeof *cf);
+	cf->plot = -1;
+	cf->jobs = default_jobs();
+	hs_metrics_opts_init(&cf->mo);
+	const char *arg, *rel = NULL;
+	int c;
+	while ((c = hs_cli_next(&cli, argc, argv, &arg, ind)) != -1) {
+		switch (c) {
+		case 'f': parse_format(cf, arg); break;
+		case 'm': parse_metrics(cf, arg); break;
+		case O_LIST: *list = 1; break;
+		case O_BY:
+			free(cf->by);
+			cf->by = hs_split_list(arg, ',', &cf->nby);
+			if (cf->nby == 0)
+				hs_cli_usage_error(&cli, "option --by: empty list");
+			for (int k = 0; k < cf->nby; k++)
+				if (!*cf->by[k])
+					hs_cli_usage_error(&cli, "option --by: empty key in '%s'", arg);
+			break;
+		case O_STATS: parse_stats(cf, arg); break;
+		case O_REL: rel = arg; break;
+		case O_X: cf->x = arg; break;
+		case O_PLOT:
+			cf->plot = metric_arg("--plot", arg);
+			if (hs_rm_info[cf->plot].kind == HS_RM_TEXT)
+				hs_cli_usage_error(&cli, "option --plot: '%s' is not a number", arg);
+			break;
+		case O_LOGX: cf->logx = 1; break;
+		case O_LOGY: cf->logy = 1; break;
+		case O_TITLE: cf->title = arg; break;
+		case O_WIDTH: cf->width = (int)hs_cli_long("--width", arg, 100, 100000); break;
+		case O_HEIGHT: cf->height = (int)hs_cli_long("--height", arg, 100, 100000); break;
+		case O_GANTT: cf->gantt = 1; break;
+		case O_COLOR:
+			if (strcmp(arg, "app") == 0)
+				cf->color = HS_GANTT_COLOR_APP;
+			else if (strcmp(arg, "task") == 0)
+				cf->color = HS_GANTT_COLOR_TASK;
+			else
+				hs_cli_usage_error(&cli, "option --color: '%s' must be app or task", arg);
+			break;
+		case O_BUNDLE:
+			if (hs_bundle_check_name(arg) < 0)
+				hs_cli_usage_error(&cli, "option --bundle: '%s' must end in .tar.gz, .tgz, "
+							 ".tar.xz, .tar.zst, .tar.bz2 or .tar", arg);
+			cf->bundle = arg;
+			break;
+		case O_LP: cf->mo.with_lp = 1; break;
+		case O_EDN: cf->mo.edn = hs_cli_double("--edn", arg, 1, 100); break;
+		case O_TAU: cf->mo.bsld_tau = hs_cli_double("--bsld-tau", arg, 0, 1e300); break;
+		case 'j': cf->jobs = (int)hs_cli_long("--jobs", arg, 1, 256); break;
+		}
+	}
+	if (*list)
+		return;
+	/* Combinations. */
+	if (cf->gantt && cf->plot >= 0)
+		hs_cli_usage_error(&cli, "--gantt and --plot draw different figures: choose one");
+	if (cf->plot >= 0 && !cf->x)
+		hs_cli_usage_error(&cli, "--plot needs --x KEY");
+	if (cf->x && cf->plot < 0)
+		hs_cli_usage_error(&cli, "--x needs --plot");
+	if (!cf->fmt_given && (cf->gantt || cf->plot >= 0))
+		cf->fmt = F_SVG;
+	if (cf->fmt == F_SVG && !cf->gantt && cf->plot < 0)
+		hs_cli_usage_error(&cli, "-f svg needs --gantt or --plot");
+	if (rel) {
+		const char *eq = strchr(rel, '=');
+		if (eq) {
+			cf->rel_key = hs_strndup(rel, (size_t)(eq - rel));
+			cf->rel_value = eq + 1;
+		} else if (cf->nby) {
+			cf->rel_key = hs_strdup(cf->by[0]);
+			cf->rel_value = rel;
+		} else {
+			hs_cli_usage_error(&cli, "--relative-to VALUE needs --by (or give KEY=VALUE)");
+		}
+		if (!*cf->rel_key)
+			hs_cli_usage_error(&cli, "option --relative-to: empty key in '%s'", rel);
+	}
+	cf->grouped = cf->nby > 0 || cf->nstats > 0 || cf->rel_value || cf->plot >= 0;
+	cf->nkeys = cf->nby + (cf->plot >= 0);
+	cf->keys = hs_calloc((size_t)cf->nkeys + 1, sizeof *cf->keys);
+	for (int k = 0; k < cf->nby; k++)
+		cf->keys[k] = cf->by[k];
+	if (cf->plot >= 0)
+		cf->keys[cf->nby] = cf->x;
+}
+
+/* ---------------- main ---------------- */
+
+static enum hs_table_fmt table_fmt(enum out_fmt f)
+{
+	static const enum hs_table_fmt map[] = {HS_FMT_TEXT, HS_FMT_TSV, HS_FMT_CSV, HS_FMT_JSON,
+						HS_FMT_MD};
+	return f <= F_MD ? map[f] : HS_FMT_TEXT;
+}
+
+/* The report table in format f, into a malloc'd buffer. */
+static char *render_table(const struct config *cf, struct input *in, int n,
+			  const struct hs_report_groups *g, enum hs_table_fmt f, size_t *len)
+{
+	struct hs_report_view v = {cf->metrics, cf->nmetrics, cf->stats, cf->nstats, cf->keys, cf->nkeys};
+	struct hs_table t;
+	if (cf->grouped) {
+		hs_report_groups_table(&v, g, &t);
+	} else {
+		struct hs_report_row *rows = hs_malloc((size_t)n * sizeof *rows);
+		for (int k = 0; k < n; k++)
+			rows[k] = in[k].row;
+		if (f == HS_FMT_JSON)
+			hs_report_files_records(&v, rows, n, &t);
+		else
+			hs_report_files_table(&v, rows, n, &t);
+		free(rows);
+	}
+	char *buf = NULL;
+	FILE *m = open_memstream(&buf, len);
+	if (!m)
+		hs_die(HS_EXIT_FAIL, "out of memory");
+	hs_table_write(m, &t, f);
+	fclose(m);
+	hs_table_release(&t);
+	return buf;
+}
+
+/* The figure (--gantt, --plot) or, with jobs, Batsim's jobs.csv into a
+ * malloc'd buffer; NULL after an error. */
+static char *render_view(const struct config *cf, int jobs, const struct hs_instance *one,
+			 const char *label, const struct hs_report_groups *g, size_t *len)
+{
+	char *buf = NULL;
+	FILE *m = open_memstream(&buf, len);
+	if (!m)
+		hs_die(HS_EXIT_FAIL, "out of memory");
+	int r;
+	if (jobs) {
+		r = hs_report_batsim_jobs(m, one, label);
+	} else if (cf->gantt) {
+		struct hs_gantt_opts o = {cf->title ? cf->title : label, cf->color, cf->width};
+		int both = one->has_plan && one->has_run;
+		r = hs_svg_gantt(m, one, one->has_run ? &one->run : &one->plan, both ? &one->plan : NULL,
+				 &o);
+	} else {
+		struct hs_report_plot d;
+		hs_report_plot_build(g, cf->nby, cf->plot, &d);
+		char *ylabel = cf->rel_value ? hs_asprintf("%s relative to %s", hs_rm_info[cf->plot].name,
+							   cf->rel_value)
+					     : hs_strdup(hs_rm_info[cf->plot].name);
+		d.plot.title = cf->title;
+		d.plot.xlabel = cf->x;
+		d.plot.ylabel = ylabel;
+		d.plot.logx = cf->logx;
+		d.plot.logy = cf->logy;
+		d.plot.width = cf->width;
+		d.plot.height = cf->height;
+		r = hs_svg_plot(m, &d.plot);
+		hs_report_plot_release(&d);
+		free(ylabel);
+	}
+	fclose(m);
+	if (r < 0) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+/* "hs-report --by algo a.hs": the command line for the MANIFEST. */
+static char *command_line(int argc, char **argv)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	if (!m)
+		hs_die(HS_EXIT_FAIL, "out of memory");
+	fputs("hs-report", m);
+	for (int i = 1; i < argc; i++) {
+		if (argv[i][0] && !strpbrk(argv[i], " \t\n'\"\\$`*?[]#~;&|<>(){}")) {
+			fprintf(m, " %s", argv[i]);
+			continue;
+		}
+		fputs(" '", m);
+		for (const char *p = argv[i]; *p; p++)
+			fputs(*p == '\'' ? "'\\''" : (char[]){*p, 0}, m);
+		fputc('\'', m);
+	}
+	fclose(m);
+	return buf;
+}
+
+/* Write the output on stdout, and the bundle's reports, figure and jobs.
+ * Returns the exit status. */
+static int output(const struct config *cf, struct input *in, int n,
+		  const struct hs_report_groups *g, const struct hs_instance *one,
+		  struct hs_bundle *bundle)
+{
+	const char *label = in[0].row.label;
+	int figure = cf->gantt || cf->plot >= 0, jobs = cf->fmt == F_BATSIM;
+	size_t len = 0, flen = 0;
+	char *out, *fig = NULL;
+	if (figure && (cf->fmt == F_SVG || bundle)) {
+		fig = render_view(cf, 0, one, label, g, &flen);
+		if (!fig)
+			return HS_EXIT_FAIL;
+	}
+	if (cf->fmt == F_SVG) {
+		out = hs_malloc(flen + 1);
+		memcpy(out, fig, flen);
+		len = flen;
+	} else if (jobs) {
+		out = render_view(cf, 1, one, label, g, &len);
+	} else {
+		out = render_table(cf, in, n, g, table_fmt(cf->fmt), &len);
+	}
+	int status = HS_EXIT_OK;
+	if (!out) {
+		free(fig);
+		return HS_EXIT_FAIL;
+	}
+	fwrite(out, 1, len, stdout);
+	if (fflush(stdout) != 0) {
+		hs_error("stdout: write error");
+		status = HS_EXIT_FAIL;
+	}
+	if (bundle && status == HS_EXIT_OK) {
+		static const struct {
+			const char *name, *what;
+			enum hs_table_fmt f;
+		} reps[] = {
+			{"report.txt", "the report, aligned text", HS_FMT_TEXT},
+			{"report.tsv", "the report, tab-separated", HS_FMT_TSV},
+			{"report.json", "the report, JSON", HS_FMT_JSON},
+		};
+		for (size_t i = 0; i < sizeof reps / sizeof *reps && status == HS_EXIT_OK; i++) {
+			size_t tl;
+			char *t = render_table(cf, in, n, g, reps[i].f, &tl);
+			if (hs_bundle_add_mem(bundle, reps[i].name, t, tl, reps[i].what) < 0)
+				status = HS_EXIT_FAIL;
+			free(t);
+		}
+		if (status == HS_EXIT_OK && figure) {
+			char *what = cf->gantt ? hs_asprintf("Gantt chart of %s", label)
+					       : hs_asprintf("plot of %s against %s", hs_rm_info[cf->plot].name, cf->x);
+			if (hs_bundle_add_mem(bundle, cf->gantt ? "gantt.svg" : "plot.svg", fig, flen, what) < 0)
+				status = HS_EXIT_FAIL;
+			free(what);
+		}
+		if (status == HS_EXIT_OK && jobs &&
+		    hs_bundle_add_mem(bundle, "jobs.csv", out, len, "Batsim jobs.csv of the input") < 0)
+			status = HS_EXIT_FAIL;
+	}
+	free(out);
+	free(fig);
+	return status;
+}
+
+/* Post-reading checks: keys and metrics that no input has.  Returns 0 or -1
+ * after reporting. */
+static int check_inputs(const struct config *cf, struct input *in, int n)
+{
+	for (int k = 0; k < cf->nby; k++) {
+		int found = 0;
+		for (int i = 0; i < n && !found; i++)
+			found = in[i].row.keys[k] != NULL;
+		if (!found) {
+			hs_error("--by: no input has the provenance key '%s'", cf->by[k]);
+			return -1;
+		}
+	}
+	if (cf->rel_value) {
+		int found = 0;
+		for (int i = 0; i < n && !found; i++)
+			found = in[i].row.base && strcmp(in[i].row.base, cf->rel_value) == 0;
+		if (!found) {
+			hs_error("--relative-to: no input has %s=%s", cf->rel_key, cf->rel_value);
+			return -1;
+		}
+	}
+	if (cf->plot >= 0) {
+		int found = 0;
+		for (int i = 0; i < n && !found; i++)
+			found = in[i].row.vals.has[cf->plot];
+		if (!found) {
+			hs_error("--plot: no input has the metric %s", hs_rm_info[cf->plot].name);
+			return -1;
+		}
+	}
+	return 0;
+}
 
 int main(int argc, char **argv)
 {
 	hs_set_progname(argv[0]);
-	int tsv = 0, with_lp = 0;
-	const char *arg;
-	int c, ind;
-	while ((c = hs_cli_next(&cli, argc, argv, &arg, &ind)) != -1) {
-		if (c == 'f') {
-			if (strcmp(arg, "text") == 0)
-				tsv = 0;
-			else if (strcmp(arg, "tsv") == 0)
-				tsv = 1;
-			else
-				hs_cli_usage_error(&cli, "option -f: '%s' must be text or tsv", arg);
-		} else if (c == O_LP) {
-			with_lp = 1;
-		} else if (c == O_EDN) {
-			edn_exponent = hs_cli_double("--edn", arg, 1, 100);
-		}
+	struct config cf;
+	int ind = 1, list = 0;
+	parse_args(&cf, argc, argv, &ind, &list);
+	if (list)
+		return list_metrics(&cf);
+	int n = argc > ind ? argc - ind : 1;
+	int nstdin = 0;
+	struct input *in = hs_calloc((size_t)n, sizeof *in);
+	for (int k = 0; k < n; k++) {
+		in[k].path = argc > ind ? argv[ind + k] : "-";
+		nstdin += is_stdin(in[k].path);
 	}
-	int ncols = argc > ind ? argc - ind : 1;
-	struct column *cols = hs_calloc((size_t)ncols, sizeof *cols);
-	int status = HS_EXIT_OK, loaded = 0;
-	for (int k = 0; k < ncols; k++, loaded++)
-		if (load(&cols[k], argc > ind ? argv[ind + k] : NULL, with_lp) < 0) {
+	if (nstdin > 1)
+		hs_cli_usage_error(&cli, "standard input ('-') can be read only once");
+	if ((cf.gantt || cf.fmt == F_BATSIM) && n != 1)
+		hs_cli_usage_error(&cli, "%s shows one file, not %d", cf.gantt ? "--gantt" : "-f batsim-jobs",
+				   n);
+
+	struct hs_bundle *bundle = NULL;
+	if (cf.bundle) {
+		char *cmd = command_line(argc, argv);
+		char *hdr = hs_asprintf("# hs-report bundle, written by hs-report (hs) %s:\n# %s\n",
+					HS_VERSION, cmd);
+		bundle = hs_bundle_open(cf.bundle, hdr);
+		free(hdr);
+		free(cmd);
+		if (!bundle)
+			return HS_EXIT_FAIL;
+	}
+
+	/* Read.  One input stays loaded for the one-file views; several go
+	 * through the workers. */
+	int status = HS_EXIT_OK, nread = 0;
+	int nworkers = n > 1 && cf.jobs > 1 ? (cf.jobs < n ? cf.jobs : n) : 0;
+	struct hs_stream one_s;
+	struct hs_instance one;
+	int have_one = 0;
+	struct pool pool = {.cf = &cf, .in = in, .n = n};
+	pthread_t *th = hs_calloc((size_t)(nworkers > 0 ? nworkers : 1), sizeof *th);
+	if (nworkers) {
+		pthread_mutex_init(&pool.mu, NULL);
+		pthread_cond_init(&pool.cv, NULL);
+		for (int t = 0; t < nworkers; t++)
+			if (pthread_create(&th[t], NULL, worker, &pool) != 0)
+				hs_die(HS_EXIT_FAIL, "cannot start a thread");
+	}
+	for (int k = 0; k < n; k++) {
+		struct input *it = &in[k];
+		if (nworkers) {
+			pthread_mutex_lock(&pool.mu);
+			while (!it->ready)
+				pthread_cond_wait(&pool.cv, &pool.mu);
+			pthread_mutex_unlock(&pool.mu);
+			fwrite(it->msg, 1, it->msglen, stderr);
+		} else {
+			it->ok = load_input(&cf, it, &one_s, &one, n == 1) == 0;
+			have_one = it->ok && n == 1;
+		}
+		nread++;
+		if (!it->ok) {
 			status = HS_EXIT_USAGE;
-			loaded++;
 			break;
 		}
-	if (status == HS_EXIT_OK) {
-		if (tsv)
-			print_tsv(stdout, cols, ncols);
-		else
-			print_text(stdout, cols, ncols);
-		if (fflush(stdout) != 0) {
-			hs_error("stdout: write error");
-			status = HS_EXIT_FAIL;
+		if (bundle) {
+			char *name = hs_bundle_input_name(bundle, is_stdin(it->path) ? "stdin.hs" : it->path);
+			char *what = hs_asprintf("input %s", is_stdin(it->path) ? "(standard input)" : it->path);
+			int r = is_stdin(it->path)
+					? hs_bundle_add_mem(bundle, name, it->copy, it->copylen, what)
+					: hs_bundle_add_file(bundle, name, it->path, what);
+			free(name);
+			free(what);
+			if (r < 0) {
+				status = HS_EXIT_FAIL;
+				break;
+			}
 		}
 	}
-	for (int k = 0; k < loaded; k++) {
-		hs_instance_release(&cols[k].in);
-		hs_stream_release(&cols[k].s);
+	if (nworkers) {
+		atomic_store(&pool.stop, 1);
+		for (int t = 0; t < nworkers; t++)
+			pthread_join(th[t], NULL);
+		pthread_mutex_destroy(&pool.mu);
+		pthread_cond_destroy(&pool.cv);
 	}
-	free(cols);
+	free(th);
+	if (status == HS_EXIT_OK && check_inputs(&cf, in, n) < 0)
+		status = HS_EXIT_USAGE;
+
+	/* Tables, figures, outputs. */
+	struct hs_report_groups groups = {0};
+	struct hs_report_row *rows = NULL;
+	if (status == HS_EXIT_OK && cf.grouped) {
+		rows = hs_malloc((size_t)n * sizeof *rows);
+		for (int k = 0; k < n; k++)
+			rows[k] = in[k].row;
+		hs_report_group(rows, n, cf.nkeys, cf.rel_value, &groups);
+		if (groups.missing_base)
+			hs_warn("%d of %d inputs have no %s=%s on the same instance: left out of the "
+				"relative values",
+				groups.missing_base, n, cf.rel_key, cf.rel_value);
+	}
+	if (status == HS_EXIT_OK)
+		status = output(&cf, in, n, &groups, have_one ? &one : NULL, bundle);
+	if (bundle) {
+		if (status == HS_EXIT_OK) {
+			if (hs_bundle_commit(bundle) < 0)
+				status = HS_EXIT_FAIL;
+		} else {
+			hs_bundle_abort(bundle);
+		}
+	}
+
+	if (have_one) {
+		hs_instance_release(&one);
+		hs_stream_release(&one_s);
+	}
+	hs_report_groups_release(&groups);
+	free(rows);
+	for (int k = 0; k < n; k++) {
+		row_release(&in[k].row, cf.nkeys);
+		free(in[k].msg);
+		free(in[k].copy);
+	}
+	free(in);
+	free(cf.by);
+	free(cf.keys);
+	free(cf.rel_key);
 	return status;
 }

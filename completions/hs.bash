@@ -6,10 +6,11 @@
 #   -a NAME | --algorithm NAME   an option and the name of its argument
 #   --list                       an option without argument
 #   <FILE>                       an operand named in the usage line
-#   taskp                        a value: algorithm, generator or platform name
+#   taskp                        a value: algorithm, generator, platform or metric name
 # An argument or operand name is completed by its parts ('|' separated):
 #   FILE, DIR, PATH                      file names
-#   NAME, GENERATOR, ALGO, PLATFORM      the tool's values
+#   NAME, GENERATOR, ALGO, PLATFORM,     the tool's values
+#   METRIC (hs-report's metric names)
 #   lowercase words (text|tsv)           those words
 #   anything else (N, X, KEY=VAL)        nothing
 # A tool whose first operand is GENERATOR or COMMAND has subcommands.
@@ -52,7 +53,7 @@ _hs_complete_arg() {
 	for alt in "${alts[@]}"; do
 		case $alt in
 		FILE | DIR | PATH) files=1 ;;
-		NAME | GENERATOR | COMMAND | ALGO | ALGORITHM | PLATFORM) words+=("${_hs_values[@]}") ;;
+		NAME | GENERATOR | COMMAND | ALGO | ALGORITHM | PLATFORM | METRIC) words+=("${_hs_values[@]}") ;;
 		*[A-Z]*) ;;
 		*) words+=("$alt") ;;
 		esac

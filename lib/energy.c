@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "hs/energy.h"
+#include "hs/metrics.h"
 #include "hs/util.h"
 
 double hs_energy_processor(double busy, double system_time, double p_busy, double p_idle)
@@ -12,14 +13,19 @@ double hs_energy_processor(double busy, double system_time, double p_busy, doubl
 	return busy * p_busy + (system_time - busy) * p_idle;
 }
 
-void hs_energy_metrics(const struct hs_instance *in, const struct hs_schedule *s, double n,
-		       struct hs_energy_metrics *out)
+/* Busy seconds and busy * (P_busy - P_idle) per kind, and the platform's
+ * idle power per kind: E_all at horizon T is dyn + T * idle, which is the
+ * same as summing eq. (2) processor by processor.  The one place where a
+ * schedule's energy is summed (hs_schedule_energy and hs_energy_metrics). */
+struct energy_sums {
+	double cpu_busy, gpu_busy, dyn_cpu, dyn_gpu, idle_cpu, idle_gpu;
+};
+
+static void energy_sums(const struct hs_instance *in, const struct hs_schedule *s,
+			struct energy_sums *e)
 {
 	const struct hs_platform *pl = &in->plat;
-	/* Sum busy * (P_busy - P_idle) per kind; the idle part is T * sum P_idle,
-	 * which is the same as summing eq. (2) processor by processor. */
-	double dyn_cpu = 0, dyn_gpu = 0, idle_cpu = 0, idle_gpu = 0;
-	memset(out, 0, sizeof *out);
+	memset(e, 0, sizeof *e);
 	for (int i = 0; i < s->n; i++) {
 		const struct hs_placement *p = &s->p[i];
 		if (p->task < 0)
@@ -32,22 +38,39 @@ void hs_energy_metrics(const struct hs_instance *in, const struct hs_schedule *s
 			if (part->node < 0 || part->node >= pl->nnodes)
 				continue;
 			const struct hs_node *nd = &pl->nodes[part->node];
-			out->cpu_busy += part->ncores * d;
-			out->gpu_busy += part->ngpus * d;
-			dyn_cpu += part->ncores * d * (nd->cpu_busy - nd->cpu_idle);
-			dyn_gpu += part->ngpus * d * (nd->gpu_busy - nd->gpu_idle);
+			e->cpu_busy += part->ncores * d;
+			e->gpu_busy += part->ngpus * d;
+			e->dyn_cpu += part->ncores * d * (nd->cpu_busy - nd->cpu_idle);
+			e->dyn_gpu += part->ngpus * d * (nd->gpu_busy - nd->gpu_idle);
 		}
 	}
 	for (int j = 0; j < pl->nnodes; j++) {
-		idle_cpu += pl->nodes[j].cores * pl->nodes[j].cpu_idle;
-		idle_gpu += pl->nodes[j].gpus * pl->nodes[j].gpu_idle;
+		e->idle_cpu += pl->nodes[j].cores * pl->nodes[j].cpu_idle;
+		e->idle_gpu += pl->nodes[j].gpus * pl->nodes[j].gpu_idle;
 	}
+}
+
+double hs_schedule_energy(const struct hs_instance *in, const struct hs_schedule *s, double horizon)
+{
+	struct energy_sums e;
+	energy_sums(in, s, &e);
+	return (e.dyn_cpu + horizon * e.idle_cpu) + (e.dyn_gpu + horizon * e.idle_gpu);
+}
+
+void hs_energy_metrics(const struct hs_instance *in, const struct hs_schedule *s, double n,
+		       struct hs_energy_metrics *out)
+{
+	struct energy_sums e;
+	energy_sums(in, s, &e);
+	memset(out, 0, sizeof *out);
 	double T = s->n > 0 ? hs_schedule_makespan(s) : 0;
 	if (!(T > 0))
 		T = 0;
 	out->system_time = T;
-	out->e_cpu = dyn_cpu + T * idle_cpu;
-	out->e_gpu = dyn_gpu + T * idle_gpu;
+	out->cpu_busy = e.cpu_busy;
+	out->gpu_busy = e.gpu_busy;
+	out->e_cpu = e.dyn_cpu + T * e.idle_cpu;
+	out->e_gpu = e.dyn_gpu + T * e.idle_gpu;
 	out->e_all = out->e_cpu + out->e_gpu;
 	out->edp = out->e_all * T;
 	out->n = n;

@@ -1,8 +1,11 @@
 /* metrics.c - durations under the model, energy and schedule metrics. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "hs/energy.h"
 #include "hs/metrics.h"
+#include "hs/util.h"
 #include "hs/model.h"
 
 double hs_placement_duration(const struct hs_instance *in, const struct hs_task *t,
@@ -42,48 +45,92 @@ double hs_placement_duration(const struct hs_instance *in, const struct hs_task 
 	return hs_task_time(t, P) / fmin;
 }
 
-/* Busy core- and GPU-seconds per node, summed in the energy formula. */
-double hs_schedule_energy(const struct hs_instance *in, const struct hs_schedule *s, double horizon)
+void hs_metrics_opts_init(struct hs_metrics_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->bsld_tau = 10;
+	o->edn = 2;
+}
+
+/* Time of task t on one worker of the kind and node(s) p uses: one GPU of
+ * its node, or one core of its slowest node (hs_task_work: t(1), or the
+ * least core-seconds of a task that cannot run on one core). */
+static double one_worker_time(const struct hs_instance *in, const struct hs_task *t,
+			      const struct hs_placement *p)
 {
 	const struct hs_platform *pl = &in->plat;
-	double busy_w = 0, core_busy = 0, gpu_busy = 0; /* core_busy: sum of busy·idle W */
+	double fmin = INFINITY;
+	for (int k = 0; k < p->nparts; k++) {
+		const struct hs_part *pt = &p->parts[k];
+		if (pt->node < 0 || pt->node >= pl->nnodes)
+			return NAN;
+		if (pt->ngpus > 0)
+			return hs_task_gpu_time_on(t, &pl->nodes[pt->node]);
+		if (pt->ncores > 0 && pl->nodes[pt->node].speed < fmin)
+			fmin = pl->nodes[pt->node].speed;
+	}
+	return isfinite(fmin) ? hs_task_work(t) / fmin : NAN;
+}
+
+/* Distinct cores and GPUs that ran a task: one flag per worker, numbered
+ * node by node (cores, then GPUs after all cores). */
+static int count_workers(const struct hs_instance *in, const struct hs_schedule *s)
+{
+	const struct hs_platform *pl = &in->plat;
+	int *off = hs_malloc((size_t)(pl->nnodes + 1) * sizeof *off);
+	int *goff = hs_malloc((size_t)(pl->nnodes + 1) * sizeof *goff);
+	off[0] = goff[0] = 0;
+	for (int j = 0; j < pl->nnodes; j++) {
+		off[j + 1] = off[j] + pl->nodes[j].cores;
+		goff[j + 1] = goff[j] + pl->nodes[j].gpus;
+	}
+	int nw = off[pl->nnodes] + goff[pl->nnodes], used = 0;
+	char *seen = hs_calloc((size_t)nw + 1, 1);
 	for (int i = 0; i < s->n; i++) {
 		const struct hs_placement *p = &s->p[i];
 		if (p->task < 0)
-			continue;
-		double d = p->end - p->start;
-		if (!(d > 0))
 			continue;
 		for (int k = 0; k < p->nparts; k++) {
 			const struct hs_part *pt = &p->parts[k];
 			if (pt->node < 0 || pt->node >= pl->nnodes)
 				continue;
-			const struct hs_node *n = &pl->nodes[pt->node];
-			busy_w += d * (pt->ncores * n->cpu_busy + pt->ngpus * n->gpu_busy);
-			core_busy += d * pt->ncores * n->cpu_idle;
-			gpu_busy += d * pt->ngpus * n->gpu_idle;
+			for (int c = 0; c < pt->ncores; c++) {
+				int w = off[pt->node] + pt->cores[c];
+				if (pt->cores[c] >= 0 && pt->cores[c] < pl->nodes[pt->node].cores && !seen[w]) {
+					seen[w] = 1;
+					used++;
+				}
+			}
+			for (int g = 0; g < pt->ngpus; g++) {
+				int w = off[pl->nnodes] + goff[pt->node] + pt->gpus[g];
+				if (pt->gpus[g] >= 0 && pt->gpus[g] < pl->nodes[pt->node].gpus && !seen[w]) {
+					seen[w] = 1;
+					used++;
+				}
+			}
 		}
 	}
-	/* Idle part: (horizon - busy) · P_idle per core = horizon · sum P_idle
-	 * minus busy · P_idle. */
-	double idle_w = 0;
-	for (int j = 0; j < pl->nnodes; j++) {
-		const struct hs_node *n = &pl->nodes[j];
-		idle_w += horizon * (n->cores * n->cpu_idle + n->gpus * n->gpu_idle);
-	}
-	return busy_w + idle_w - core_busy - gpu_busy;
+	free(seen);
+	free(goff);
+	free(off);
+	return used;
 }
 
-void hs_metrics_compute(const struct hs_instance *in, const struct hs_schedule *s, int with_lp,
-			struct hs_metrics *m)
+void hs_metrics_eval(const struct hs_instance *in, const struct hs_schedule *s,
+		     const struct hs_metrics_opts *o, struct hs_metrics *m)
 {
 	const struct hs_platform *pl = &in->plat;
 	memset(m, 0, sizeof *m);
-	double core_s = 0, gpu_s = 0;
+	double core_s = 0, gpu_s = 0, wait = 0, turn = 0, sld = 0, bsld = 0, seq = 0;
+	int nsld = 0;
+	m->max_waiting = m->max_slowdown = -INFINITY;
+	for (int i = 0; i < in->ntasks; i++)
+		m->has_release |= in->tasks[i].release > 0;
 	for (int i = 0; i < s->n; i++) {
 		const struct hs_placement *p = &s->p[i];
 		if (p->task < 0)
 			continue;
+		const struct hs_task *t = &in->tasks[p->task];
 		m->tasks++;
 		double d = p->end - p->start;
 		core_s += d * hs_schedule_total_cores(p);
@@ -91,10 +138,24 @@ void hs_metrics_compute(const struct hs_instance *in, const struct hs_schedule *
 		m->sum_completion += p->end;
 		m->killed += p->state == HS_STATE_KILLED;
 		m->failed += p->state == HS_STATE_FAILED;
+		double w = p->start - t->release, f = p->end - t->release;
+		wait += w;
+		turn += f;
+		m->max_waiting = fmax(m->max_waiting, w);
+		if (d > 0) {
+			sld += f / d;
+			nsld++;
+			m->max_slowdown = fmax(m->max_slowdown, f / d);
+		}
+		bsld += fmax(1, f / fmax(d, o->bsld_tau));
+		seq += one_worker_time(in, t, p);
 	}
 	m->makespan = hs_schedule_makespan(s);
 	struct hs_bounds b;
-	hs_lower_bounds(in, with_lp, &b);
+	if (o->bounds)
+		b = *o->bounds;
+	else
+		hs_lower_bounds(in, o->with_lp, &b);
 	m->lower_bound = b.best;
 	m->ratio = (b.best > 0 && isfinite(b.best)) ? m->makespan / b.best : NAN;
 	double cap = pl->total_cores * m->makespan;
@@ -103,5 +164,35 @@ void hs_metrics_compute(const struct hs_instance *in, const struct hs_schedule *
 	m->gpu_utilization = gcap > 0 ? gpu_s / gcap : NAN;
 	m->mean_completion = m->tasks ? m->sum_completion / m->tasks : NAN;
 	m->idle_time = pl->total_cores > 0 ? cap - core_s : 0;
-	m->energy = hs_schedule_energy(in, s, m->makespan);
+	m->gpu_idle_time = pl->total_gpus > 0 ? gcap - gpu_s : NAN;
+	m->mean_waiting = m->tasks ? wait / m->tasks : NAN;
+	m->mean_turnaround = m->tasks ? turn / m->tasks : NAN;
+	m->mean_bsld = m->tasks ? bsld / m->tasks : NAN;
+	m->mean_slowdown = nsld ? sld / nsld : NAN;
+	if (!m->tasks)
+		m->max_waiting = NAN;
+	if (!nsld)
+		m->max_slowdown = NAN;
+	struct hs_energy_metrics em;
+	hs_energy_metrics(in, s, o->edn, &em);
+	m->energy = em.e_all;
+	m->edp = em.edp;
+	m->edn = em.edn;
+	/* RSCHED eq. (10): (busy / active time of the used workers) times
+	 * speedup / |used workers|; every used worker is active over the whole
+	 * schedule [0, makespan], and the speedup is against running each task
+	 * alone on one worker of the kind it used. */
+	m->workers = count_workers(in, s);
+	m->seq_time = seq;
+	double U = m->workers, C = m->makespan;
+	m->rue = U > 0 && C > 0 ? (core_s + gpu_s) / (U * C) * (seq / C) / U : NAN;
+}
+
+void hs_metrics_compute(const struct hs_instance *in, const struct hs_schedule *s, int with_lp,
+			struct hs_metrics *m)
+{
+	struct hs_metrics_opts o;
+	hs_metrics_opts_init(&o);
+	o.with_lp = with_lp;
+	hs_metrics_eval(in, s, &o, m);
 }

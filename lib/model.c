@@ -97,6 +97,7 @@ struct loader {
 	int nerrs, caperrs, total;
 	int *node_bad; /* per node index: its record had errors (skip range checks) */
 	int file;      /* where the record being decoded comes from (struct err) */
+	unsigned flags; /* HS_LOAD_* */
 };
 
 HS_PRINTF(3, 4)
@@ -249,6 +250,24 @@ static int get_numlist(struct loader *L, const struct hs_record *r, const char *
 }
 
 /* ---------------- pass 2 decoders ---------------- */
+
+/* "KIND ID" for messages, into what[size] (like snprintf, which costs more
+ * than loading a record itself). */
+static void what_of(char *what, size_t size, const char *kind, const char *id)
+{
+	size_t a = strlen(kind), b = strlen(id);
+	if (a > size - 1)
+		a = size - 1;
+	memcpy(what, kind, a);
+	if (a + 1 < size) {
+		what[a++] = ' ';
+		if (b > size - 1 - a)
+			b = size - 1 - a;
+		memcpy(what + a, id, b);
+		a += b;
+	}
+	what[a] = '\0';
+}
 
 /* r: the stream's platform record (or NULL); xr: the one the XML file
  * brought, whose ref_flops (its slowest host) applies unless r gives one. */
@@ -428,7 +447,7 @@ static void load_task(struct loader *L, struct hs_task *t, int index, struct hs_
 		      const char *id)
 {
 	char what[300];
-	snprintf(what, sizeof what, "task %s", r->id);
+	what_of(what, sizeof what, "task", r->id);
 	memset(t, 0, sizeof *t);
 	t->id = id;
 	t->index = index;
@@ -678,7 +697,7 @@ static int load_placement(struct loader *L, const struct hs_record *r, int task,
 			  struct hs_placement *p)
 {
 	char what[300];
-	snprintf(what, sizeof what, "%s %s", r->kind, r->id);
+	what_of(what, sizeof what, r->kind, r->id);
 	int before = L->total;
 	int is_run = strcmp(r->kind, "run") == 0;
 
@@ -722,7 +741,7 @@ static int load_placement(struct loader *L, const struct hs_record *r, int task,
 			hs_fmt_double(b2, p->start));
 	}
 
-	const char *after = hs_record_get(r, "after");
+	const char *after = L->flags & HS_LOAD_NO_AFTER ? NULL : hs_record_get(r, "after");
 	if (after && *after) {
 		char **ids;
 		int na = split_pieces(after, ',', &copy, &ids);
@@ -935,13 +954,36 @@ static void build_nodes(struct loader *L, struct kind_recs *kn)
 	free(bad);
 }
 
+/* Which of the kinds the model reads a record is: one string comparison
+ * (records are many, kinds few). */
+enum { K_PLATFORM, K_CLUSTER, K_NODE, K_TASK, K_PLAN, K_RUN, K_OTHER };
+static int kind_of(const char *k)
+{
+	static const char *const names[] = {"platform", "cluster", "node", "task", "plan", "run"};
+	int i;
+	switch (k ? k[0] : 0) {
+	case 'p': i = k[1] == 'l' && k[2] == 'a' && k[3] == 't' ? K_PLATFORM : K_PLAN; break;
+	case 'c': i = K_CLUSTER; break;
+	case 'n': i = K_NODE; break;
+	case 't': i = K_TASK; break;
+	case 'r': i = K_RUN; break;
+	default: return K_OTHER;
+	}
+	return strcmp(k, names[i]) == 0 ? i : K_OTHER;
+}
+
 int hs_instance_load(struct hs_instance *in, struct hs_stream *s)
+{
+	return hs_instance_load_flags(in, s, 0);
+}
+
+int hs_instance_load_flags(struct hs_instance *in, struct hs_stream *s, unsigned flags)
 {
 	memset(in, 0, sizeof *in);
 	in->stream = s;
 	struct index *ix = hs_calloc(1, sizeof *ix);
 	in->index_ = ix;
-	struct loader L = { .in = in, .s = s, .ix = ix };
+	struct loader L = { .in = in, .s = s, .ix = ix, .flags = flags };
 
 	/* The platform's XML file, if any, comes first: its records are
 	 * classified with the stream's, ahead of them. */
@@ -961,45 +1003,39 @@ int hs_instance_load(struct hs_instance *in, struct hs_stream *s)
 	int srcfile[2] = { 1, 0 };
 
 	/* Pass 1: classify records and register ids. */
-	size_t counts[5] = { 0 };
-	static const char *kinds[5] = { "cluster", "node", "task", "plan", "run" };
+	size_t counts[K_OTHER + 1] = { 0 };
 	for (int f = 0; f < 2; f++)
-		for (size_t i = 0; srcs[f] && i < srcs[f]->n; i++) {
-			const char *k = srcs[f]->recs[i]->kind;
-			for (int j = 0; k && j < 5; j++)
-				if (strcmp(k, kinds[j]) == 0)
-					counts[j]++;
-		}
+		for (size_t i = 0; srcs[f] && i < srcs[f]->n; i++)
+			counts[kind_of(srcs[f]->recs[i]->kind)]++;
 	struct kind_recs kc, kn, kt, kp;
-	kr_init(&kc, counts[0]);
-	kr_init(&kn, counts[1]);
-	kr_init(&kt, counts[2]);
-	kr_init(&kp, counts[3] + counts[4]);
-	hs_strmap_init(&ix->clusters, counts[0]);
-	hs_strmap_init(&ix->nodes, counts[1]);
-	hs_strmap_init(&ix->tasks, counts[2]);
+	kr_init(&kc, counts[K_CLUSTER]);
+	kr_init(&kn, counts[K_NODE]);
+	kr_init(&kt, counts[K_TASK]);
+	kr_init(&kp, counts[K_PLAN] + counts[K_RUN]);
+	hs_strmap_init(&ix->clusters, counts[K_CLUSTER]);
+	hs_strmap_init(&ix->nodes, counts[K_NODE]);
+	hs_strmap_init(&ix->tasks, counts[K_TASK]);
 	for (int f = 0; f < 2; f++) {
 		L.file = srcfile[f];
 		for (size_t i = 0; srcs[f] && i < srcs[f]->n; i++) {
 			struct hs_record *r = srcs[f]->recs[i];
-			if (!r->kind)
-				continue;
-			if (strcmp(r->kind, "platform") == 0) {
+			int k = kind_of(r->kind);
+			if (k == K_PLATFORM) {
 				if (L.file)
 					xplat = r; /* the reader writes one */
 				else if (r != plat)
 					err_add(&L, r->line,
 						"duplicate platform record (first at line %d)",
 						plat->line);
-			} else if (strcmp(r->kind, "cluster") == 0) {
+			} else if (k == K_CLUSTER) {
 				register_id(&L, &ix->clusters, &kc, r, "cluster");
-			} else if (strcmp(r->kind, "node") == 0) {
+			} else if (k == K_NODE) {
 				register_id(&L, &ix->nodes, &kn, r, "node");
 			} else if (L.file) {
 				continue; /* the XML file brings a platform only */
-			} else if (strcmp(r->kind, "task") == 0) {
+			} else if (k == K_TASK) {
 				register_id(&L, &ix->tasks, &kt, r, "task");
-			} else if (strcmp(r->kind, "plan") == 0 || strcmp(r->kind, "run") == 0) {
+			} else if (k == K_PLAN || k == K_RUN) {
 				kp.v[kp.n++] = r;
 			}
 		}
@@ -1292,7 +1328,8 @@ void hs_instance_set_run(struct hs_instance *in, const struct hs_schedule *sched
 
 static int is_prov(const struct hs_record *r, const char *stage)
 {
-	return r->kind && strcmp(r->kind, "prov") == 0 && (!stage || strcmp(r->id, stage) == 0);
+	return r->kind && r->kind[0] == 'p' && strcmp(r->kind, "prov") == 0 &&
+	       (!stage || strcmp(r->id, stage) == 0);
 }
 
 struct hs_record *hs_instance_prov(struct hs_instance *in, const char *stage)

@@ -60,7 +60,9 @@ comp() {
 	comp hs-gen sleep --scope ""
 	[ "$reply" = "cluster node " ]
 	comp hs-report -f ""
-	[ "$reply" = "text tsv " ]
+	[ "$reply" = "batsim-jobs csv json md svg text tsv " ]
+	comp hs-report --plot mak
+	[ "$reply" = "makespan makespan_diff " ]
 	touch "$tmp/inst.hs"
 	comp hs-gen sleep -o "$tmp/in"
 	[ "$reply" = "$tmp/inst.hs " ]

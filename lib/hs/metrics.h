@@ -15,15 +15,41 @@ struct hs_metrics {
 	double mean_completion;
 	double idle_time;      /* idle core-seconds within [0, makespan] */
 	int killed, failed;    /* from run records */
-	double energy;         /* joules: per-core/GPU busy and idle power over [0, makespan] */
+	double energy;         /* joules: E_all of hs/energy.h at the makespan */
+	/* Appended for hs-report (fields are only ever appended). */
+	double gpu_idle_time;  /* idle GPU-seconds within [0, makespan]; NAN without GPUs */
+	int has_release;       /* some task has a release date > 0 */
+	/* Per placed task i with release r, start s, end C and p = C - s: */
+	double mean_waiting;   /* mean of s - r */
+	double max_waiting;
+	double mean_turnaround;/* mean of C - r */
+	double mean_slowdown;  /* mean of (C - r) / p over tasks with p > 0 */
+	double max_slowdown;
+	double mean_bsld;      /* mean of max(1, (C - r) / max(p, tau)) */
+	double edp, edn;       /* energy * makespan, energy * makespan^n */
+	int workers;           /* distinct cores and GPUs that ran some task */
+	double seq_time;       /* sum over tasks of their time on one worker (see rue) */
+	double rue;            /* RSCHED eq. (10), see hs-report(1) */
 };
 
+struct hs_metrics_opts {
+	int with_lp;           /* include the LP lower bound (GLPK) */
+	double bsld_tau;       /* bounded slowdown threshold in seconds (10) */
+	double edn;            /* exponent n of ED^n (2) */
+	const struct hs_bounds *bounds; /* already computed, or NULL: computed here */
+};
+void hs_metrics_opts_init(struct hs_metrics_opts *o);
+
 /* Compute metrics of s (a plan or a run schedule) on in. */
+void hs_metrics_eval(const struct hs_instance *in, const struct hs_schedule *s,
+		     const struct hs_metrics_opts *o, struct hs_metrics *m);
+/* The same with the default options and with_lp. */
 void hs_metrics_compute(const struct hs_instance *in, const struct hs_schedule *s, int with_lp,
 			struct hs_metrics *m);
 
 /* Energy of a schedule: sum over cores and GPUs of busy time * P_busy plus
- * idle time within [0, horizon] * P_idle. */
+ * idle time within [0, horizon] * P_idle (in energy.c; at the makespan it is
+ * hs_energy_metrics' e_all, bit for bit). */
 double hs_schedule_energy(const struct hs_instance *in, const struct hs_schedule *s, double horizon);
 
 /* Replay a static plan under the runtime model: each task starts when all

@@ -199,6 +199,12 @@ struct hs_instance {
  * returns -1 on bad input (unknown model, bad numbers, unknown node, cyclic
  * after lists, cores out of range, ...). */
 int hs_instance_load(struct hs_instance *in, struct hs_stream *s);
+/* The same with HS_LOAD_* flags. */
+enum {
+	HS_LOAD_NO_AFTER = 1, /* leave after lists empty, unread and unchecked (a
+				 reader that does not use them: metrics) */
+};
+int hs_instance_load_flags(struct hs_instance *in, struct hs_stream *s, unsigned flags);
 void hs_instance_release(struct hs_instance *in);
 int hs_instance_find_task(const struct hs_instance *in, const char *id);  /* -1 if none */
 int hs_instance_find_node(const struct hs_instance *in, const char *id);

@@ -42,6 +42,11 @@ HS_NORETURN void hs_die(int status, const char *fmt, ...) HS_PRINTF(2, 3);
 HS_NORETURN void hs_die_at(int status, const char *file, int line, const char *fmt, ...)
 	HS_PRINTF(4, 5);
 
+/* Send the calling thread's messages (all of the above) to f instead of
+ * stderr; NULL restores stderr.  A tool that reads inputs on worker threads
+ * collects each input's messages and prints them in input order. */
+void hs_msg_redirect(FILE *f);
+
 /* Allocation that never returns NULL (dies with status 1 on exhaustion). */
 void *hs_malloc(size_t n);
 void *hs_calloc(size_t n, size_t size);

@@ -173,6 +173,71 @@ static void test_parse_numbers(void)
 	}
 	TAP_OK(hs_parse_double(NULL, &(double){0}) == -1, "hs_parse_double(NULL) fails");
 
+	/* The fast paths for plain decimals (Clinger, Eisel-Lemire) give
+	 * strtod's double, bit for bit: random strings of 1 to 20 digits with
+	 * a decimal point somewhere and exponents around the paths' limits
+	 * (2^53, 10^22, 19 digits, 10^40). */
+	unsigned long long x = 88172645463325252ull;
+	int differ = 0, tried = 0;
+	for (int i = 0; i < 400000; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		unsigned long long y = x * 0x2545F4914F6CDD1Dull;
+		char buf[64];
+		int nd = 1 + (int)(x % 20), dot = (int)((x >> 8) % (unsigned)(nd + 2)), len = 0;
+		if ((x >> 16) & 1)
+			buf[len++] = '-';
+		for (int k = 0; k < nd; k++) {
+			if (k == dot)
+				buf[len++] = '.';
+			buf[len++] = (char)('0' + (k < 16 ? (x >> (4 * k)) : (y >> (4 * (k - 16)))) % 10);
+		}
+		if ((x >> 24) % 3 == 0)
+			len += sprintf(buf + len, "e%d", (int)(y % 91) - 45);
+		buf[len] = '\0';
+		double a, b = strtod(buf, NULL);
+		if (hs_parse_double(buf, &a) == 0) {
+			tried++;
+			if (!same_bits(a, b) && differ++ < 5)
+				printf("#   '%s': %.17g, strtod %.17g\n", buf, a, b);
+		}
+	}
+	TAP_OK(differ == 0 && tried > 300000, "hs_parse_double = strtod on %d random decimals", tried);
+
+	/* Halfway cases: 2^k + (2j + 1) 2^(k - 53) lies exactly between two
+	 * doubles and must round to the even one; and one above and below. */
+	differ = tried = 0;
+	for (int k = 53; k < 64; k++)
+		for (unsigned long long j = 0; j < 300; j++) {
+			unsigned long long h = (1ull << k) + (2 * j + 1) * (1ull << (k - 53));
+			for (int d = -1; d <= 1; d++) {
+				char buf[32];
+				snprintf(buf, sizeof buf, "%llu", h + (unsigned long long)d);
+				double a, b = strtod(buf, NULL);
+				tried++;
+				if (hs_parse_double(buf, &a) != 0 || !same_bits(a, b)) {
+					if (differ++ < 5)
+						printf("#   '%s': %.17g, strtod %.17g\n", buf, a, b);
+				}
+			}
+		}
+	TAP_OK(differ == 0, "hs_parse_double = strtod on %d integers at and around halfway points", tried);
+
+	/* Every shortest form hs writes reads back through the fast paths. */
+	differ = 0;
+	for (int i = 0; i < 200000; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		double v = ldexp((double)(x >> 11), (int)(x % 120) - 80), back;
+		char nb[HS_NUMBUF];
+		hs_fmt_double(nb, v);
+		if (hs_parse_double(nb, &back) != 0 || !same_bits(v, back))
+			differ++;
+	}
+	TAP_OK(differ == 0, "200000 shortest forms of random doubles read back (%d failed)", differ);
+
 	long l = 0;
 	TAP_OK(hs_parse_long("123", 0, 1000, &l) == 0 && l == 123, "hs_parse_long 123");
 	TAP_OK(hs_parse_long("-5", -10, 10, &l) == 0 && l == -5, "hs_parse_long -5");

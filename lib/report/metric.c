@@ -1,0 +1,126 @@
+/* metric.c - hs-report's metrics of one stream: the table of names, where
+ * each comes from, and their values (formulas in hs-report(1)). */
+#include "hs/report.h"
+
+#include <math.h>
+#include <string.h>
+
+#define S "schedule"
+/* Documented in hs-report(1), METRICS; keep the two in the same order. */
+const struct hs_rm_info hs_rm_info[HS_RM_COUNT] = {
+	[HS_RM_SOURCE] = {"source", HS_RM_TEXT, S, "run or plan: the records of the schedule metrics"},
+	[HS_RM_TASKS] = {"tasks", HS_RM_INT, S, "tasks placed"},
+	[HS_RM_MAKESPAN] = {"makespan", HS_RM_NUM, S, "latest end - min(0, earliest start)"},
+	[HS_RM_LOWER_BOUND] = {"lower_bound", HS_RM_NUM, "instance", "lower bound on any schedule's makespan"},
+	[HS_RM_RATIO] = {"ratio", HS_RM_NUM, S, "makespan / lower_bound"},
+	[HS_RM_SUM_COMPLETION] = {"sum_completion", HS_RM_NUM, S, "sum of end times"},
+	[HS_RM_MEAN_COMPLETION] = {"mean_completion", HS_RM_NUM, S, "mean end time"},
+	[HS_RM_UTILIZATION] = {"utilization", HS_RM_NUM, S, "busy core-seconds / (cores * makespan)"},
+	[HS_RM_GPU_UTILIZATION] = {"gpu_utilization", HS_RM_NUM, S, "busy GPU-seconds / (GPUs * makespan)"},
+	[HS_RM_IDLE_TIME] = {"idle_time", HS_RM_NUM, S, "idle core-seconds before the makespan"},
+	[HS_RM_GPU_IDLE_TIME] = {"gpu_idle_time", HS_RM_NUM, S, "idle GPU-seconds before the makespan"},
+	[HS_RM_MEAN_WAITING] = {"mean_waiting", HS_RM_NUM, S, "mean of start - release"},
+	[HS_RM_MAX_WAITING] = {"max_waiting", HS_RM_NUM, S, "largest start - release"},
+	[HS_RM_MEAN_TURNAROUND] = {"mean_turnaround", HS_RM_NUM, S, "mean of end - release"},
+	[HS_RM_MEAN_SLOWDOWN] = {"mean_slowdown", HS_RM_NUM, S, "mean of (end - release) / duration"},
+	[HS_RM_MAX_SLOWDOWN] = {"max_slowdown", HS_RM_NUM, S, "largest (end - release) / duration"},
+	[HS_RM_MEAN_BSLD] = {"mean_bounded_slowdown", HS_RM_NUM, S,
+			     "mean of max(1, (end - release) / max(duration, tau))"},
+	[HS_RM_RUE] = {"rue", HS_RM_NUM, S, "resource utilization efficiency (RSCHED eq. 10)"},
+	[HS_RM_ENERGY] = {"energy", HS_RM_NUM, S, "joules, busy and idle power until the makespan"},
+	[HS_RM_EDP] = {"edp", HS_RM_NUM, S, "energy * makespan"},
+	[HS_RM_EDN] = {"edn", HS_RM_NUM, S, "energy * makespan^n (--edn)"},
+	[HS_RM_KILLED] = {"killed", HS_RM_INT, "run", "tasks killed (state=killed)"},
+	[HS_RM_FAILED] = {"failed", HS_RM_INT, "run", "tasks failed (state=failed)"},
+	[HS_RM_PLANNED_MAKESPAN] = {"planned_makespan", HS_RM_NUM, "plan", "makespan of the plan records"},
+	[HS_RM_RUN_MAKESPAN] = {"run_makespan", HS_RM_NUM, "run", "makespan of the run records"},
+	[HS_RM_MAKESPAN_DIFF] = {"makespan_diff", HS_RM_NUM, "both", "run_makespan - planned_makespan"},
+	[HS_RM_MEAN_END_ERROR] = {"mean_end_error", HS_RM_NUM, "both", "mean |run end - planned end|"},
+};
+#undef S
+
+int hs_rm_find(const char *name)
+{
+	for (int m = 0; m < HS_RM_COUNT; m++)
+		if (strcmp(hs_rm_info[m].name, name) == 0)
+			return m;
+	return -1;
+}
+
+const char *hs_report_vals_from(const struct hs_report_vals *r, int m)
+{
+	const char *from = hs_rm_info[m].from;
+	if (strcmp(from, "schedule") == 0)
+		return r->from_run ? "run" : "plan";
+	return from;
+}
+
+static int has_power(const struct hs_platform *pl)
+{
+	for (int j = 0; j < pl->nnodes; j++) {
+		const struct hs_node *n = &pl->nodes[j];
+		if (n->cpu_busy > 0 || n->cpu_idle > 0 || n->gpu_busy > 0 || n->gpu_idle > 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* Mean over the tasks with both records of |run end - planned end|. */
+static double end_error(const struct hs_instance *in)
+{
+	double sum = 0;
+	int n = 0;
+	for (int i = 0; i < in->ntasks; i++) {
+		const struct hs_placement *p = &in->plan.p[i], *r = &in->run.p[i];
+		if (p->task < 0 || r->task < 0)
+			continue;
+		sum += fabs(r->end - p->end);
+		n++;
+	}
+	return n ? sum / n : NAN;
+}
+
+static void set(struct hs_report_vals *r, int m, double v, int applies)
+{
+	r->v[m] = applies ? v : NAN;
+	r->has[m] = (unsigned char)(applies != 0);
+}
+
+void hs_report_vals_compute(const struct hs_instance *in, const struct hs_metrics_opts *o,
+			    struct hs_report_vals *r)
+{
+	memset(r, 0, sizeof *r);
+	r->from_run = in->has_run;
+	struct hs_metrics m;
+	hs_metrics_eval(in, r->from_run ? &in->run : &in->plan, o, &m);
+	int gpus = in->plat.total_gpus > 0, rel = m.has_release, power = has_power(&in->plat);
+	int both = in->has_plan && in->has_run;
+	set(r, HS_RM_SOURCE, NAN, 1);
+	set(r, HS_RM_TASKS, m.tasks, 1);
+	set(r, HS_RM_MAKESPAN, m.makespan, 1);
+	set(r, HS_RM_LOWER_BOUND, m.lower_bound, 1);
+	set(r, HS_RM_RATIO, m.ratio, 1);
+	set(r, HS_RM_SUM_COMPLETION, m.sum_completion, 1);
+	set(r, HS_RM_MEAN_COMPLETION, m.mean_completion, 1);
+	set(r, HS_RM_UTILIZATION, m.utilization, 1);
+	set(r, HS_RM_GPU_UTILIZATION, m.gpu_utilization, gpus);
+	set(r, HS_RM_IDLE_TIME, m.idle_time, 1);
+	set(r, HS_RM_GPU_IDLE_TIME, m.gpu_idle_time, gpus);
+	set(r, HS_RM_MEAN_WAITING, m.mean_waiting, rel);
+	set(r, HS_RM_MAX_WAITING, m.max_waiting, rel);
+	set(r, HS_RM_MEAN_TURNAROUND, m.mean_turnaround, rel);
+	set(r, HS_RM_MEAN_SLOWDOWN, m.mean_slowdown, rel);
+	set(r, HS_RM_MAX_SLOWDOWN, m.max_slowdown, rel);
+	set(r, HS_RM_MEAN_BSLD, m.mean_bsld, rel);
+	set(r, HS_RM_RUE, m.rue, 1);
+	set(r, HS_RM_ENERGY, m.energy, power);
+	set(r, HS_RM_EDP, m.edp, power);
+	set(r, HS_RM_EDN, m.edn, power);
+	set(r, HS_RM_KILLED, m.killed, in->has_run);
+	set(r, HS_RM_FAILED, m.failed, in->has_run);
+	double pm = both ? hs_schedule_makespan(&in->plan) : NAN;
+	set(r, HS_RM_PLANNED_MAKESPAN, pm, both);
+	set(r, HS_RM_RUN_MAKESPAN, m.makespan, both);
+	set(r, HS_RM_MAKESPAN_DIFF, m.makespan - pm, both);
+	set(r, HS_RM_MEAN_END_ERROR, both ? end_error(in) : NAN, both);
+}
