@@ -1,7 +1,8 @@
 /* replay.c - replay a static plan under the runtime model (hs_replay in
  * metrics.h).  Only the order encoded by the after lists and the release
  * dates matter, not the planned start times: when the model's durations
- * differ from the planned ones, the replay shows what really follows. */
+ * differ from the planned ones, the replay shows what really follows.
+ * The plan graph and run set-up here serve the flow simulator too. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,51 +20,55 @@ static int *copy_ints(const int *v, int n)
 	return c;
 }
 
-static int valid_pred(const struct hs_schedule *plan, int i, int j)
+static int valid_pred(const struct hs_schedule *plan, int n, int i, int j)
 {
-	return j >= 0 && j < plan->n && j != i && plan->p[j].task == j;
+	return j >= 0 && j < n && j != i && plan->p[j].task == j;
 }
 
-int hs_replay(const struct hs_instance *in, const struct hs_schedule *plan, struct hs_schedule *run)
+void hs_plan_graph_build(const struct hs_schedule *plan, int ntasks, struct hs_plan_graph *g)
 {
-	const struct hs_platform *pl = &in->plat;
-	int n = plan->n < in->ntasks ? plan->n : in->ntasks;
-	hs_schedule_init(run, in->ntasks);
-
-	/* Successor lists (CSR) and in-degrees for Kahn's topological order. */
-	int *indeg = hs_calloc(n + 1, sizeof *indeg);
-	int *off = hs_calloc(n + 2, sizeof *off);
+	int n = plan->n < ntasks ? plan->n : ntasks;
+	g->n = n;
+	g->indeg = hs_calloc(n + 1, sizeof *g->indeg);
+	g->off = hs_calloc(n + 2, sizeof *g->off);
 	for (int i = 0; i < n; i++) {
 		const struct hs_placement *p = &plan->p[i];
 		if (p->task != i)
 			continue;
 		for (int k = 0; k < p->nafter; k++)
-			if (valid_pred(plan, i, p->after[k])) {
-				off[p->after[k] + 1]++;
-				indeg[i]++;
+			if (valid_pred(plan, n, i, p->after[k])) {
+				g->off[p->after[k] + 1]++;
+				g->indeg[i]++;
 			}
 	}
 	for (int i = 0; i < n; i++)
-		off[i + 1] += off[i];
-	int *succ = hs_malloc((off[n] ? off[n] : 1) * sizeof *succ);
+		g->off[i + 1] += g->off[i];
+	g->succ = hs_malloc((g->off[n] ? g->off[n] : 1) * sizeof *g->succ);
 	int *fill = hs_malloc((n + 1) * sizeof *fill);
-	memcpy(fill, off, (n + 1) * sizeof *fill);
+	memcpy(fill, g->off, (n + 1) * sizeof *fill);
 	for (int i = 0; i < n; i++) {
 		const struct hs_placement *p = &plan->p[i];
 		if (p->task != i)
 			continue;
 		for (int k = 0; k < p->nafter; k++)
-			if (valid_pred(plan, i, p->after[k]))
-				succ[fill[p->after[k]]++] = i;
+			if (valid_pred(plan, n, i, p->after[k]))
+				g->succ[fill[p->after[k]]++] = i;
 	}
 	free(fill);
+}
 
-	int *queue = hs_malloc((n + 1) * sizeof *queue);
-	char *done = hs_calloc(n + 1, 1);
-	int qh = 0, qt = 0;
-	for (int i = 0; i < n; i++)
-		if (plan->p[i].task == i && indeg[i] == 0)
-			queue[qt++] = i;
+void hs_plan_graph_release(struct hs_plan_graph *g)
+{
+	free(g->off);
+	free(g->succ);
+	free(g->indeg);
+	memset(g, 0, sizeof *g);
+}
+
+void hs_run_from_plan(const struct hs_schedule *plan, int ntasks, struct hs_schedule *run)
+{
+	int n = plan->n < ntasks ? plan->n : ntasks;
+	hs_schedule_init(run, ntasks);
 	for (int i = 0; i < n; i++) {
 		const struct hs_placement *p = &plan->p[i];
 		if (p->task != i)
@@ -82,6 +87,23 @@ int hs_replay(const struct hs_instance *in, const struct hs_schedule *plan, stru
 		r->nafter = p->nafter;
 		r->after = copy_ints(p->after, p->nafter);
 	}
+}
+
+int hs_replay(const struct hs_instance *in, const struct hs_schedule *plan, struct hs_schedule *run)
+{
+	const struct hs_platform *pl = &in->plat;
+	struct hs_plan_graph g;
+	hs_plan_graph_build(plan, in->ntasks, &g);
+	int n = g.n;
+	hs_run_from_plan(plan, in->ntasks, run);
+
+	/* Kahn's topological order. */
+	int *queue = hs_malloc((n + 1) * sizeof *queue);
+	char *done = hs_calloc(n + 1, 1);
+	int qh = 0, qt = 0;
+	for (int i = 0; i < n; i++)
+		if (plan->p[i].task == i && g.indeg[i] == 0)
+			queue[qt++] = i;
 
 	while (qh < qt) {
 		int i = queue[qh++];
@@ -90,7 +112,7 @@ int hs_replay(const struct hs_instance *in, const struct hs_schedule *plan, stru
 		struct hs_placement *r = &run->p[i];
 		double start = t->release;
 		for (int k = 0; k < p->nafter; k++)
-			if (valid_pred(plan, i, p->after[k]))
+			if (valid_pred(plan, n, i, p->after[k]))
 				start = fmax(start, run->p[p->after[k]].end);
 		double d = hs_placement_duration(in, t, p);
 		r->start = start;
@@ -116,9 +138,9 @@ int hs_replay(const struct hs_instance *in, const struct hs_schedule *plan, stru
 		}
 		r->energy = (r->end - r->start) * watts;
 		done[i] = 1;
-		for (int k = off[i]; k < off[i + 1]; k++)
-			if (--indeg[succ[k]] == 0)
-				queue[qt++] = succ[k];
+		for (int k = g.off[i]; k < g.off[i + 1]; k++)
+			if (--g.indeg[g.succ[k]] == 0)
+				queue[qt++] = g.succ[k];
 	}
 	/* Tasks on a cycle of after lists (only possible for a plan not loaded
 	 * from a stream; loading rejects cycles) never start: they fail. */
@@ -131,8 +153,6 @@ int hs_replay(const struct hs_instance *in, const struct hs_schedule *plan, stru
 		}
 	free(queue);
 	free(done);
-	free(succ);
-	free(off);
-	free(indeg);
+	hs_plan_graph_release(&g);
 	return 0;
 }

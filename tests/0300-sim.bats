@@ -1,5 +1,7 @@
 #!/usr/bin/env bats
-# hs-sim: replay of a hand-made plan, walltime kills, bad input.
+# hs-sim: a hand-made plan of tasks without comp/comm (the flow model runs
+# them for their runtime model's duration, as the replay does), walltime
+# kills, bad input.
 
 load helper
 
@@ -55,7 +57,7 @@ field() {
 }
 
 @test "sim: stdin works, the input is kept and prov sim is added" {
-	run bash -c 'hs-sim < "$1"' _ "$tmp/plan.hs"
+	run bash -c 'hs-sim --model replay < "$1"' _ "$tmp/plan.hs"
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "hs 1" ]
 	printf '%s\n' "$output" | grep -qx 'prov sim tool=hs-sim version=0.1.0 model=replay'

@@ -60,6 +60,21 @@ double hs_schedule_energy(const struct hs_instance *in, const struct hs_schedule
  * here; per-task energy is filled in.  Returns 0. */
 int hs_replay(const struct hs_instance *in, const struct hs_schedule *plan, struct hs_schedule *run);
 
+/* The order a plan's after lists impose, as successor lists: the tasks
+ * that wait for task i are succ[off[i] .. off[i+1]), and indeg[i] counts
+ * the tasks i waits for (after entries that are not planned tasks, or i
+ * itself, are ignored). */
+struct hs_plan_graph {
+	int n;
+	int *off, *succ, *indeg;
+};
+void hs_plan_graph_build(const struct hs_schedule *plan, int ntasks, struct hs_plan_graph *g);
+void hs_plan_graph_release(struct hs_plan_graph *g);
+
+/* Initialise run (for ntasks tasks) with the plan's allotments and after
+ * lists; times, states and energies are left to the caller. */
+void hs_run_from_plan(const struct hs_schedule *plan, int ntasks, struct hs_schedule *run);
+
 /* Duration of task t on placement p under the model (+inf if impossible). */
 double hs_placement_duration(const struct hs_instance *in, const struct hs_task *t,
 			     const struct hs_placement *p);

@@ -1,0 +1,84 @@
+/* hs/sim.h - the event-driven flow-level simulator of hs-sim (--model
+ * flow), after SimGrid's ptask_L07 model.  hs-sim(1) states the model in
+ * full; in short:
+ *
+ *   - one activity per task, started when the tasks of its after list have
+ *     ended and not before its release date;
+ *   - a task with comp and/or comm on cores is a parallel task: one
+ *     process per allotted core (allotment order), comp flop per process,
+ *     comm bytes per ordered pair of processes.  Its single rate r (the
+ *     fraction of the task done per second) is bounded by each process's
+ *     core (r * comp_i <= node flops), by each fatpipe link alone, by TCP
+ *     gamma, and shares the shared links of its routes with the other
+ *     running tasks (hs/maxmin.h).  It starts progressing after the
+ *     largest latency of its communicating pairs' routes;
+ *   - any other task (no comp/comm, or on GPUs) lasts its runtime model's
+ *     duration and shares nothing;
+ *   - a task still running at its walltime is killed there.
+ */
+#ifndef HS_SIM_H
+#define HS_SIM_H
+
+#include "hs/model.h"
+
+enum hs_sim_solver {
+	HS_SIM_MAXMIN,   /* bandwidth-fair max-min (default) */
+	HS_SIM_SIMGRID,  /* SimGrid 3.32's fair bottleneck, quirks and all */
+};
+
+enum hs_sim_energy {
+	HS_SIM_ENERGY_HOST, /* a node is busy while anything runs on it */
+	HS_SIM_ENERGY_CORE, /* per core and GPU (hs_schedule_energy) */
+};
+
+#define HS_SIM_TCP_GAMMA 4194304.0 /* SimGrid's network/TCP-gamma default */
+
+struct hs_sim_opts {
+	enum hs_sim_solver solver;
+	double tcp_gamma;         /* bytes; 0: no TCP gamma bound */
+	enum hs_sim_energy energy;
+	/* Called now and then (at most every 2^10 events) with the tasks
+	 * finished so far; may be NULL. */
+	void (*progress)(void *arg, int done, int total, double now);
+	void *progress_arg;
+};
+
+void hs_sim_opts_default(struct hs_sim_opts *o);
+
+struct hs_sim_result {
+	double makespan;  /* latest end (0 when nothing ran) */
+	double energy;    /* joules over [0, makespan], by opts.energy */
+	long events;      /* events handled */
+	long solves;      /* sharing re-solves, variables and elements visited */
+	long vars_solved, elems_solved;
+	int flow_tasks;   /* tasks simulated as parallel tasks */
+};
+
+/* Check that plan can be simulated: every parallel task's comp and comm
+ * counts match its allotment's cores, every route it needs exists.
+ * Reports each problem as "PROG: FILE:LINE: task ID: ..." (the task
+ * record's line) and returns their number. */
+int hs_sim_check(const struct hs_instance *in, const struct hs_schedule *plan,
+		 const struct hs_sim_opts *o);
+
+/* Simulate plan; run is initialised here (allotments and after lists of
+ * the plan, observed start, end, state, energy).  Returns 0, or -1 when
+ * hs_sim_check finds problems (reported). */
+int hs_sim_run(const struct hs_instance *in, const struct hs_schedule *plan,
+	       const struct hs_sim_opts *o, struct hs_schedule *run, struct hs_sim_result *res);
+
+/* Energy of a run over [0, horizon] by model e (host: per node, busy power
+ * cores*cpu_busy + gpus*gpu_busy while any of its cores or GPUs runs a
+ * task, cores*cpu_idle + gpus*gpu_idle otherwise). */
+double hs_sim_energy(const struct hs_instance *in, const struct hs_schedule *run, double horizon,
+		     enum hs_sim_energy e);
+
+/* Replace the platform of stream s (its platform, cluster, node, link,
+ * route and router records) by the one in file path: an hs stream (its
+ * records of those kinds, checked on their own first; a relative xml= is
+ * made absolute) or, when the file's first non-blank character is '<', a
+ * SimGrid platform file (one record "platform sim xml=ABSOLUTE_PATH").
+ * Returns 0, or -1 with the problem reported. */
+int hs_sim_replace_platform(struct hs_stream *s, const char *path);
+
+#endif

@@ -1,0 +1,530 @@
+/* sim.c - the event-driven flow-level simulator (hs/sim.h).
+ *
+ * Every task becomes an activity before the run: a delay (fixed
+ * duration) or a parallel task (elements on the sharing system's
+ * constraints, a bound, a latency).  Events (starts, latency ends,
+ * completions, walltime kills) come out of a heap in time order; all the
+ * events of one date are applied first (completions, then kills, latency
+ * ends, starts), then the sharing system re-solves
+ * the part they touched and only the activities whose rate may have
+ * changed are brought up to date: each keeps the date and the remaining
+ * work of its last update, so nothing is swept per event. */
+#include "hs/sim.h"
+#include "hs/maxmin.h"
+#include "hs/metrics.h"
+#include "hs/net.h"
+#include "hs/util.h"
+#include "sim_heap.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Events besides completions; at one date completions come first, then
+ * these in this order. */
+enum { EV_KILL, EV_LAT, EV_START };
+
+enum { ACT_NONE, ACT_DELAY, ACT_FLOW };
+enum { ST_WAITING, ST_LATENCY, ST_RUNNING, ST_ENDED };
+
+/* SimGrid ends an action whose remaining work (out of 1) is below
+ * sg_maxmin_precision * sg_surf_precision. */
+#define REMAINS_PRECISION 1e-14
+
+struct act {
+	int kind, state;
+	int fail;          /* delay: the model cannot run it: it fails at once */
+	int work;          /* flow: something to compute or send */
+	double dur;        /* delay: the model's duration */
+	double lat, bound; /* flow: latency, rate bound (+inf: none) */
+	int el0, nel;      /* flow: elements in sim.el_c / el_w */
+	int var;           /* sharing variable while running, or -1 */
+	double rem, rate, last;
+};
+
+struct sim {
+	const struct hs_instance *in;
+	const struct hs_sim_opts *o;
+	struct hs_net net;
+	struct act *a;
+	int n;
+	int *el_c;
+	double *el_w;
+	int nel, capel;
+	int cpu0;          /* constraint of node j's CPU: cpu0 + j (simgrid) */
+	/* scratch for building activities */
+	double *lw;        /* per link: the task's weight */
+	int *touched, ntouched;
+	int *local;        /* per node: index among the task's nodes, or -1 */
+	int *pnode;        /* per process: its task-local node */
+	int *lnodes, *lcount;
+	double *psum, *pmax;
+	int cap_proc, cap_pair;
+};
+
+void hs_sim_opts_default(struct hs_sim_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->solver = HS_SIM_MAXMIN;
+	o->tcp_gamma = HS_SIM_TCP_GAMMA;
+	o->energy = HS_SIM_ENERGY_HOST;
+}
+
+static const char *stream_name(const struct hs_instance *in)
+{
+	return in->stream ? in->stream->name : "stdin";
+}
+
+static int task_line(const struct hs_task *t)
+{
+	return t->rec ? t->rec->line : 0;
+}
+
+static void add_elem(struct sim *S, int c, double w)
+{
+	if (S->nel == S->capel) {
+		S->capel = S->capel ? 2 * S->capel : 1024;
+		S->el_c = hs_reallocarray(S->el_c, S->capel, sizeof *S->el_c);
+		S->el_w = hs_reallocarray(S->el_w, S->capel, sizeof *S->el_w);
+	}
+	S->el_c[S->nel] = c;
+	S->el_w[S->nel++] = w;
+}
+
+static void scratch_procs(struct sim *S, int P)
+{
+	if (P <= S->cap_proc)
+		return;
+	S->cap_proc = P;
+	S->pnode = hs_reallocarray(S->pnode, P, sizeof *S->pnode);
+	S->lnodes = hs_reallocarray(S->lnodes, P, sizeof *S->lnodes);
+	S->lcount = hs_reallocarray(S->lcount, P, sizeof *S->lcount);
+}
+
+/* The bytes between the task's nodes: psum[u*K+v] in all, pmax[u*K+v]
+ * the most one pair of processes sends (the TCP gamma bound and fatpipes
+ * look at single flows). */
+static void node_pairs(struct sim *S, const struct hs_task *t, int P, int K)
+{
+	if ((long)K * K > S->cap_pair) {
+		S->cap_pair = K * K;
+		S->psum = hs_reallocarray(S->psum, S->cap_pair, sizeof *S->psum);
+		S->pmax = hs_reallocarray(S->pmax, S->cap_pair, sizeof *S->pmax);
+	}
+	memset(S->psum, 0, (size_t)K * K * sizeof *S->psum);
+	memset(S->pmax, 0, (size_t)K * K * sizeof *S->pmax);
+	if (t->ncomm == 1) {
+		double c = t->comm[0];
+		if (!(c > 0))
+			return;
+		for (int u = 0; u < K; u++)
+			for (int v = 0; v < K; v++) {
+				double pairs = (double)S->lcount[u] * (u == v ? S->lcount[u] - 1 : S->lcount[v]);
+				if (pairs > 0) {
+					S->psum[u * K + v] = c * pairs;
+					S->pmax[u * K + v] = c;
+				}
+			}
+		return;
+	}
+	for (int i = 0; i < P; i++)
+		for (int j = 0; j < P; j++) {
+			double b = t->comm[(long)i * P + j];
+			if (b > 0) {
+				int k = S->pnode[i] * K + S->pnode[j];
+				S->psum[k] += b;
+				S->pmax[k] = fmax(S->pmax[k], b);
+			}
+		}
+}
+
+/* Turn task i on placement p into a parallel task.  Returns the number of
+ * problems reported. */
+static int build_flow(struct sim *S, int i, const struct hs_placement *p, int P,
+		      struct hs_route *route)
+{
+	const struct hs_instance *in = S->in;
+	const struct hs_platform *pl = &in->plat;
+	const struct hs_task *t = &in->tasks[i];
+	struct act *a = &S->a[i];
+	int problems = 0;
+	if (t->ncomp > 1 && t->ncomp != P) {
+		hs_error_at(stream_name(in), task_line(t),
+			    "task %s: comp has %d values but its allotment has %d cores (give 1 or %d)",
+			    t->id, t->ncomp, P, P);
+		problems++;
+	}
+	if (t->ncomm > 1 && (long)t->ncomm != (long)P * P) {
+		hs_error_at(stream_name(in), task_line(t),
+			    "task %s: comm has %d values but its allotment has %d cores (give 1 or %ld)",
+			    t->id, t->ncomm, P, (long)P * P);
+		problems++;
+	}
+	if (problems)
+		return problems;
+
+	a->kind = ACT_FLOW;
+	a->bound = INFINITY;
+	a->el0 = S->nel;
+	scratch_procs(S, P);
+	int np = 0, K = 0;
+	for (int k = 0; k < p->nparts; k++) {
+		const struct hs_part *pt = &p->parts[k];
+		const struct hs_node *nd = &pl->nodes[pt->node];
+		if (S->local[pt->node] < 0) {
+			S->local[pt->node] = K;
+			S->lnodes[K] = pt->node;
+			S->lcount[K++] = 0;
+		}
+		for (int c = 0; c < pt->ncores; c++, np++) {
+			double comp = t->ncomp == 0 ? 0 : t->comp[t->ncomp == 1 ? 0 : np];
+			S->pnode[np] = S->local[pt->node];
+			S->lcount[S->local[pt->node]]++;
+			if (comp > 0) {
+				/* A process has one core: r * comp <= flops. */
+				a->bound = fmin(a->bound, nd->flops / comp);
+				a->work = 1;
+				if (S->o->solver == HS_SIM_SIMGRID)
+					add_elem(S, S->cpu0 + pt->node, comp);
+			}
+		}
+	}
+	double latb = 0;
+	if (t->ncomm > 0) {
+		node_pairs(S, t, P, K);
+		for (int u = 0; u < K && !problems; u++)
+			for (int v = 0; v < K; v++) {
+				double sum = S->psum[u * K + v], mx = S->pmax[u * K + v];
+				if (!(sum > 0))
+					continue;
+				if (hs_net_route(&S->net, S->lnodes[u], S->lnodes[v], route) < 0) {
+					hs_error_at(stream_name(in), task_line(t),
+						    "task %s: no route from node %s to node %s", t->id,
+						    pl->nodes[S->lnodes[u]].id, pl->nodes[S->lnodes[v]].id);
+					problems++;
+					break;
+				}
+				a->lat = fmax(a->lat, route->lat);
+				latb = fmax(latb, route->lat * mx);
+				for (int k = 0; k < route->n; k++) {
+					int l = route->links[k];
+					if (S->lw[l] == 0)
+						S->touched[S->ntouched++] = l;
+					/* A fatpipe carries each flow alone. */
+					if (S->net.links[l].sharing == HS_LINK_FATPIPE)
+						S->lw[l] = fmax(S->lw[l], mx);
+					else
+						S->lw[l] += sum;
+				}
+			}
+	}
+	for (int k = 0; k < S->ntouched; k++) {
+		int l = S->touched[k];
+		add_elem(S, l, S->lw[l]);
+		S->lw[l] = 0;
+		a->work = 1;
+	}
+	S->ntouched = 0;
+	for (int u = 0; u < K; u++)
+		S->local[S->lnodes[u]] = -1;
+	if (latb > 0) {
+		if (S->o->tcp_gamma > 0)
+			a->bound = fmin(a->bound, S->o->tcp_gamma / (2 * latb));
+		else if (S->o->solver == HS_SIM_SIMGRID)
+			a->bound = INFINITY; /* SimGrid's bound 0 means none */
+	}
+	a->nel = S->nel - a->el0;
+	return problems;
+}
+
+static int build_all(struct sim *S, const struct hs_schedule *plan)
+{
+	const struct hs_instance *in = S->in;
+	const struct hs_platform *pl = &in->plat;
+	if (hs_net_build(&S->net, in) < 0)
+		return 1;
+	int nlinks = S->net.nlinks;
+	S->n = in->ntasks;
+	S->a = hs_calloc(S->n + 1, sizeof *S->a);
+	S->lw = hs_calloc(nlinks + 1, sizeof *S->lw);
+	S->touched = hs_malloc((nlinks + 1) * sizeof *S->touched);
+	S->local = hs_malloc((pl->nnodes + 1) * sizeof *S->local);
+	for (int j = 0; j < pl->nnodes; j++)
+		S->local[j] = -1;
+	S->cpu0 = nlinks;
+	struct hs_route route = { 0 };
+	int problems = 0;
+	for (int i = 0; i < S->n; i++) {
+		struct act *a = &S->a[i];
+		a->var = -1;
+		if (i >= plan->n || plan->p[i].task != i)
+			continue;
+		const struct hs_placement *p = &plan->p[i];
+		const struct hs_task *t = &in->tasks[i];
+		int P = hs_schedule_total_cores(p), G = hs_schedule_total_gpus(p);
+		if ((t->ncomp > 0 || t->ncomm > 0) && P > 0 && G == 0) {
+			problems += build_flow(S, i, p, P, &route);
+		} else {
+			a->kind = ACT_DELAY;
+			a->dur = hs_placement_duration(in, t, p);
+			a->fail = !isfinite(a->dur);
+		}
+	}
+	hs_route_release(&route);
+	return problems;
+}
+
+static void sim_release(struct sim *S)
+{
+	hs_net_release(&S->net);
+	free(S->a);
+	free(S->el_c);
+	free(S->el_w);
+	free(S->lw);
+	free(S->touched);
+	free(S->local);
+	free(S->pnode);
+	free(S->lnodes);
+	free(S->lcount);
+	free(S->psum);
+	free(S->pmax);
+}
+
+int hs_sim_check(const struct hs_instance *in, const struct hs_schedule *plan,
+		 const struct hs_sim_opts *o)
+{
+	struct sim S = { .in = in, .o = o };
+	int problems = build_all(&S, plan);
+	sim_release(&S);
+	return problems;
+}
+
+/* ---------------- the run ---------------- */
+
+struct run {
+	struct sim *S;
+	struct hs_lmm *lmm;
+	struct hs_heap ev;      /* kills, latency ends, starts */
+	struct hs_iheap done;   /* completion date per running activity */
+	struct hs_plan_graph g;
+	struct hs_schedule *run;
+	int *var_act, capva;
+	int ended;
+	long events;
+};
+
+static double task_watts(const struct hs_instance *in, const struct hs_placement *r)
+{
+	double w = 0;
+	for (int k = 0; k < r->nparts; k++) {
+		const struct hs_node *nd = &in->plat.nodes[r->parts[k].node];
+		w += r->parts[k].ncores * nd->cpu_busy + r->parts[k].ngpus * nd->gpu_busy;
+	}
+	return w;
+}
+
+static void add_var(struct run *R, int i, double now)
+{
+	struct sim *S = R->S;
+	struct act *a = &S->a[i];
+	a->state = ST_RUNNING;
+	a->var = hs_lmm_add_variable(R->lmm, a->bound, S->el_c + a->el0, S->el_w + a->el0, a->nel);
+	if (a->var >= R->capva) {
+		R->capva = 2 * a->var + 64;
+		R->var_act = hs_reallocarray(R->var_act, R->capva, sizeof *R->var_act);
+	}
+	R->var_act[a->var] = i;
+	a->rem = 1;
+	a->rate = 0;
+	a->last = now;
+}
+
+static void start(struct run *R, int i, double now)
+{
+	struct act *a = &R->S->a[i];
+	const struct hs_task *t = &R->S->in->tasks[i];
+	R->run->p[i].start = now;
+	if (isfinite(t->walltime))
+		hs_heap_push(&R->ev, now + t->walltime, EV_KILL, i);
+	if (a->kind == ACT_DELAY) {
+		a->state = ST_RUNNING;
+		hs_iheap_set(&R->done, i, a->fail ? now : now + a->dur);
+	} else if (!a->work) {
+		a->state = ST_RUNNING;
+		hs_iheap_set(&R->done, i, now);
+	} else if (a->lat > 0) {
+		a->state = ST_LATENCY;
+		hs_heap_push(&R->ev, now + a->lat, EV_LAT, i);
+	} else {
+		add_var(R, i, now);
+	}
+}
+
+static void finish(struct run *R, int i, double now, enum hs_state st)
+{
+	struct sim *S = R->S;
+	struct act *a = &S->a[i];
+	if (a->var >= 0) {
+		hs_lmm_remove_variable(R->lmm, a->var);
+		a->var = -1;
+	}
+	a->state = ST_ENDED;
+	hs_iheap_remove(&R->done, i);
+	struct hs_placement *r = &R->run->p[i];
+	r->end = now;
+	r->state = st;
+	r->energy = (r->end - r->start) * task_watts(S->in, r);
+	R->ended++;
+	for (int k = R->g.off[i]; k < R->g.off[i + 1]; k++) {
+		int s = R->g.succ[k];
+		if (--R->g.indeg[s] == 0)
+			hs_heap_push(&R->ev, fmax(now, S->in->tasks[s].release), EV_START, s);
+	}
+}
+
+/* After a re-solve: bring activity i up to date at now, at its new rate. */
+static void rerate(struct run *R, int i, double rate, double now)
+{
+	struct act *a = &R->S->a[i];
+	if (a->rate > 0)
+		a->rem = isfinite(a->rate) ? a->rem - a->rate * (now - a->last) : 0;
+	a->last = now;
+	a->rate = rate;
+	if (a->rem <= REMAINS_PRECISION || !isfinite(rate))
+		hs_iheap_set(&R->done, i, now);
+	else if (rate > 0)
+		hs_iheap_set(&R->done, i, now + a->rem / rate);
+	else
+		hs_iheap_remove(&R->done, i);
+}
+
+/* The next activity to complete at date now: due then, or so close that
+ * SimGrid would count it done already; -1 if none. */
+static int next_done(const struct run *R, double now)
+{
+	if (R->done.n == 0)
+		return -1;
+	int i = hs_iheap_top(&R->done);
+	double t = R->done.key[i];
+	const struct act *a = &R->S->a[i];
+	if (t == now || (a->kind == ACT_FLOW && (t - now) * a->rate <= REMAINS_PRECISION))
+		return i;
+	return -1;
+}
+
+static void apply(struct run *R, const struct hs_heap_item *it, double now)
+{
+	int i = it->id;
+	struct act *a = &R->S->a[i];
+	switch (it->prio) {
+	case EV_START:
+		if (a->state == ST_WAITING)
+			start(R, i, now);
+		break;
+	case EV_LAT:
+		if (a->state == ST_LATENCY)
+			add_var(R, i, now);
+		break;
+	case EV_KILL:
+		/* Work that ends at the walltime itself (within SimGrid's
+		 * precision) counts as done. */
+		if (a->state == ST_RUNNING && a->kind == ACT_FLOW && a->var >= 0 &&
+		    a->rem - a->rate * (now - a->last) <= REMAINS_PRECISION)
+			finish(R, i, now, HS_STATE_DONE);
+		else if (a->state == ST_LATENCY || a->state == ST_RUNNING)
+			finish(R, i, now, HS_STATE_KILLED);
+		break;
+	}
+}
+
+int hs_sim_run(const struct hs_instance *in, const struct hs_schedule *plan,
+	       const struct hs_sim_opts *o, struct hs_schedule *run, struct hs_sim_result *res)
+{
+	struct sim S = { .in = in, .o = o };
+	memset(res, 0, sizeof *res);
+	if (build_all(&S, plan) > 0) {
+		sim_release(&S);
+		hs_schedule_init(run, in->ntasks);
+		return -1;
+	}
+	struct run R = { .S = &S, .run = run };
+	R.lmm = hs_lmm_new(o->solver == HS_SIM_SIMGRID ? HS_LMM_BOTTLENECK : HS_LMM_MAXMIN);
+	for (int l = 0; l < S.net.nlinks; l++)
+		hs_lmm_add_constraint(R.lmm, S.net.links[l].bw,
+				      S.net.links[l].sharing == HS_LINK_FATPIPE);
+	if (o->solver == HS_SIM_SIMGRID)
+		for (int j = 0; j < in->plat.nnodes; j++)
+			hs_lmm_add_constraint(R.lmm, in->plat.nodes[j].cores * in->plat.nodes[j].flops, 0);
+	hs_heap_init(&R.ev);
+	hs_iheap_init(&R.done, S.n);
+	hs_plan_graph_build(plan, in->ntasks, &R.g);
+	hs_run_from_plan(plan, in->ntasks, run);
+	int total = 0;
+	for (int i = 0; i < R.g.n; i++) {
+		if (plan->p[i].task != i)
+			continue;
+		total++;
+		res->flow_tasks += S.a[i].kind == ACT_FLOW;
+		if (R.g.indeg[i] == 0)
+			hs_heap_push(&R.ev, in->tasks[i].release, EV_START, i);
+	}
+
+	while (R.ev.n > 0 || R.done.n > 0) {
+		double now = INFINITY;
+		if (R.ev.n > 0)
+			now = hs_heap_top(&R.ev)->key;
+		if (R.done.n > 0)
+			now = fmin(now, R.done.key[hs_iheap_top(&R.done)]);
+		for (;;) {
+			int i = next_done(&R, now);
+			if (i >= 0) {
+				finish(&R, i, now, S.a[i].fail ? HS_STATE_FAILED : HS_STATE_DONE);
+			} else if (R.ev.n > 0 && hs_heap_top(&R.ev)->key == now) {
+				struct hs_heap_item it = *hs_heap_top(&R.ev);
+				hs_heap_pop(&R.ev);
+				apply(&R, &it, now);
+			} else {
+				break;
+			}
+			if ((++R.events & 1023) == 0 && o->progress)
+				o->progress(o->progress_arg, R.ended, total, now);
+		}
+		const int *vars;
+		int nv = hs_lmm_solve(R.lmm, &vars);
+		for (int k = 0; k < nv; k++)
+			rerate(&R, R.var_act[vars[k]], hs_lmm_value(R.lmm, vars[k]), now);
+	}
+	/* Tasks that never started (on a cycle of after lists, possible only
+	 * for a plan not loaded from a stream) fail; an activity left without
+	 * any rate (no capacity) fails where it stands. */
+	for (int i = 0; i < R.g.n; i++) {
+		if (plan->p[i].task != i || S.a[i].state == ST_ENDED)
+			continue;
+		struct hs_placement *r = &run->p[i];
+		if (S.a[i].state == ST_WAITING)
+			r->start = in->tasks[i].release;
+		r->end = r->start;
+		r->state = HS_STATE_FAILED;
+		r->energy = 0;
+	}
+	for (int i = 0; i < run->n; i++)
+		if (run->p[i].task == i)
+			res->makespan = fmax(res->makespan, run->p[i].end);
+	res->energy = hs_sim_energy(in, run, res->makespan, o->energy);
+	if (o->progress)
+		o->progress(o->progress_arg, R.ended, total, res->makespan);
+	res->events = R.events;
+	struct hs_lmm_stats st;
+	hs_lmm_stats(R.lmm, &st);
+	res->solves = st.solves;
+	res->vars_solved = st.vars_solved;
+	res->elems_solved = st.elems_solved;
+
+	free(R.var_act);
+	hs_heap_release(&R.ev);
+	hs_iheap_release(&R.done);
+	hs_plan_graph_release(&R.g);
+	hs_lmm_free(R.lmm);
+	sim_release(&S);
+	return 0;
+}

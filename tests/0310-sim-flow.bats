@@ -1,0 +1,191 @@
+#!/usr/bin/env bats
+# hs-sim --model flow (the default): parallel tasks sharing links, latency,
+# TCP gamma, kills, energy, --platform, options and bad input.
+
+load helper
+
+setup() {
+	tmp=$(mktemp -d)
+	# Two transfers of 300 B into node b share its link of 100 B/s: 50
+	# B/s each, both end at 6 s.  c computes 30 flop at 10 flop/s after t.
+	cat >"$tmp/share.hs" <<-'EOF'
+	hs 1
+	cluster c bw=100
+	node a cluster=c cores=1 flops=10 cpu_busy=10 cpu_idle=1
+	node b cluster=c cores=2 flops=10 cpu_busy=10 cpu_idle=1
+	node d cluster=c cores=1 flops=10 cpu_busy=10 cpu_idle=1
+	task t model=amdahl t1=1 scope=cluster comp=0,0 comm=0,300,0,0
+	task u model=amdahl t1=1 scope=cluster comp=0,0 comm=0,300,0,0
+	task c model=amdahl t1=1 comp=30
+	plan t node=a,b cores=0/0 start=0 end=1
+	plan u node=d,b cores=0/1 start=0 end=1
+	plan c node=a cores=0 start=1 end=2 after=t
+	EOF
+}
+
+teardown() {
+	rm -rf "$tmp"
+}
+
+# field RECORD-KIND ID KEY: the value of KEY in that record of $output.
+field() {
+	printf '%s\n' "$output" | awk -v k="$1" -v id="$2" -v key="$3" '
+		$1 == k && $2 == id { for (i = 3; i <= NF; i++) if (index($i, key "=") == 1) {
+			print substr($i, length(key) + 2); exit } }'
+}
+
+@test "sim-flow: two flows share a link; a successor computes after" {
+	run hs-sim "$tmp/share.hs"
+	[ "$status" -eq 0 ]
+	[ "$(field run t end)" = 6 ]
+	[ "$(field run u end)" = 6 ]
+	[ "$(field run t state)" = done ]
+	[ "$(field run c start)" = 6 ]
+	[ "$(field run c end)" = 9 ]
+	[ "$(field run c energy)" = 30 ]
+	# a: busy [0,9] 10 W; b: busy [0,6] 20 W, idle 3 s 2 W; d: busy
+	# [0,6] 10 W, idle 3 s 1 W: 90 + 126 + 63 = 279 J.
+	printf '%s\n' "$output" | grep -qx 'prov sim tool=hs-sim version=0.1.0 model=flow solver=maxmin tcp_gamma=4194304 energy_model=host makespan=9 energy=279'
+}
+
+@test "sim-flow: --solver simgrid and --energy core" {
+	run hs-sim --solver simgrid --energy core "$tmp/share.hs"
+	[ "$status" -eq 0 ]
+	[ "$(field run t end)" = 6 ]
+	[ "$(field run c end)" = 9 ]
+	# Every core of b runs as long as b does: core energy = host energy.
+	[ "$(field prov sim energy)" = 279 ]
+	[ "$(field prov sim solver)" = simgrid ]
+	[ "$(field prov sim energy_model)" = core ]
+	# One core of two busy for 3 s: host 3 s * 2 * 10 W = 60 J, core
+	# 3 s * 10 W + 3 s * 1 W = 33 J.
+	printf 'hs 1\nnode n cores=2 flops=10 cpu_busy=10 cpu_idle=1\ntask t model=amdahl t1=1 comp=30\nplan t node=n cores=0 start=0 end=1\n' >"$tmp/one.hs"
+	run hs-sim "$tmp/one.hs"
+	[ "$(field prov sim energy)" = 60 ]
+	run hs-sim --energy core "$tmp/one.hs"
+	[ "$(field prov sim energy)" = 33 ]
+	[ "$(field run t energy)" = 30 ]
+}
+
+@test "sim-flow: bandwidth-fair sharing, latency and TCP gamma" {
+	# 100 B and 300 B into b: 50 B/s each until t ends at 2 s, then u
+	# alone at 100 B/s: 4 s.
+	cat >"$tmp/fair.hs" <<-'EOF'
+	hs 1
+	cluster c bw=100
+	node a cluster=c cores=1
+	node b cluster=c cores=2
+	node d cluster=c cores=1
+	task t model=amdahl t1=1 scope=cluster comp=0,0 comm=0,100,0,0
+	task u model=amdahl t1=1 scope=cluster comp=0,0 comm=0,300,0,0
+	plan t node=a,b cores=0/0 start=0 end=1
+	plan u node=d,b cores=0/1 start=0 end=1
+	EOF
+	run hs-sim "$tmp/fair.hs"
+	[ "$status" -eq 0 ]
+	[ "$(field run t end)" = 2 ]
+	[ "$(field run u end)" = 4 ]
+	# Latency 0.5 s per link, 1 s per route: t ends at 1 + 2, u at 1 + 4.
+	sed 's/^cluster c bw=100$/cluster c bw=100 lat=0.5/' "$tmp/fair.hs" >"$tmp/lat.hs"
+	run hs-sim "$tmp/lat.hs"
+	[ "$(field run t end)" = 3 ]
+	[ "$(field run u end)" = 5 ]
+	# TCP gamma 600 B: t's rate <= 600 / (2 * 1 s * 100 B) = 3 /s (no
+	# effect), u's <= 600 / (2 * 300) = 1 /s: 100 B/s, its link's share
+	# anyway.  Gamma 60 B: t at 0.3 /s (30 B/s) ends at 1 + 1/0.3, u at
+	# 0.1 /s, 30 B/s: 1 + 10 s.
+	run hs-sim --tcp-gamma 600 "$tmp/lat.hs"
+	[ "$(field run t end)" = 3 ]
+	[ "$(field prov sim tcp_gamma)" = 600 ]
+	run hs-sim --tcp-gamma 60 "$tmp/lat.hs"
+	[ "$(field run u end)" = 11 ]
+	[ "$(field run t end)" = 4.333333333333334 ]
+}
+
+@test "sim-flow: a walltime kills a parallel task" {
+	sed 's/^task c model=amdahl t1=1 comp=30$/task c model=amdahl t1=1 comp=30 walltime=2/' "$tmp/share.hs" >"$tmp/kill.hs"
+	run hs-sim "$tmp/kill.hs"
+	[ "$status" -eq 0 ]
+	[ "$(field run c end)" = 8 ]
+	[ "$(field run c state)" = killed ]
+	[ "$(field run c energy)" = 20 ]
+}
+
+@test "sim-flow: --model replay uses the runtime model" {
+	run hs-sim --model replay "$tmp/share.hs"
+	[ "$status" -eq 0 ]
+	[ "$(field run t end)" = 0.5 ]
+	[ "$(field run c start)" = 0.5 ]
+	[ "$(field run c end)" = 1.5 ]
+	printf '%s\n' "$output" | grep -qx 'prov sim tool=hs-sim version=0.1.0 model=replay'
+}
+
+@test "sim-flow: --platform puts another platform under the plan" {
+	printf 'hs 1\ncluster c bw=300\nnode a cluster=c cores=1 flops=30\nnode b cluster=c cores=2\nnode d cluster=c cores=1\n' >"$tmp/fast.hs"
+	run hs-sim --platform "$tmp/fast.hs" "$tmp/share.hs"
+	[ "$status" -eq 0 ]
+	[ "$(field run t end)" = 2 ]
+	[ "$(field run c end)" = 3 ]
+	[ "$(field prov sim platform)" = "$tmp/fast.hs" ]
+	printf '%s\n' "$output" | grep -qx 'node a cluster=c cores=1 flops=30'
+	[ "$(printf '%s\n' "$output" | grep -c '^node ')" -eq 3 ]
+	[ "$(printf '%s\n' "$output" | grep -c '^cluster ')" -eq 1 ]
+	printf '%s\n' "$output" | grep -qx 'cluster c bw=300'
+	# A platform without the plan's nodes, or a bad one.
+	printf 'hs 1\nnode a cores=1\n' >"$tmp/small.hs"
+	run hs-sim --platform "$tmp/small.hs" "$tmp/share.hs"
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "hs-sim: $tmp/share.hs:9: plan t: unknown node 'b'" ]
+	printf 'hs 1\nnode a cores=0\n' >"$tmp/bad.hs"
+	run hs-sim --platform "$tmp/bad.hs" "$tmp/share.hs"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-sim: $tmp/bad.hs:2: node a: cores must be a positive integer, got '0'" ]
+	run hs-sim --platform "$tmp/none.hs" "$tmp/share.hs"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-sim: $tmp/none.hs: No such file or directory" ]
+}
+
+@test "sim-flow: comp or comm that does not fit the allotment exits 2" {
+	sed 's/^task c model=amdahl t1=1 comp=30$/task c model=amdahl t1=1 comp=30,30/' "$tmp/share.hs" >"$tmp/comp.hs"
+	run hs-sim "$tmp/comp.hs"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-sim: $tmp/comp.hs:8: task c: comp has 2 values but its allotment has 1 cores (give 1 or 1)" ]
+	sed 's/^plan t node=a,b cores=0\/0/plan t node=a,b cores=0\/0-1/; s/^plan u .*/plan u node=d cores=0 start=0 end=1/' \
+		"$tmp/share.hs" >"$tmp/comm.hs"
+	run hs-sim "$tmp/comm.hs"
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "hs-sim: $tmp/comm.hs:6: task t: comp has 2 values but its allotment has 3 cores (give 1 or 3)" ]
+	[ "${lines[1]}" = "hs-sim: $tmp/comm.hs:6: task t: comm has 4 values but its allotment has 3 cores (give 1 or 9)" ]
+}
+
+@test "sim-flow: bad options and missing plan exit 2" {
+	run hs-sim --model fast "$tmp/share.hs"
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "hs-sim: option --model: 'fast' must be flow or replay" ]
+	[[ ${lines[1]} == "usage: hs-sim "* ]]
+	run hs-sim --solver lmm "$tmp/share.hs"
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "hs-sim: option --solver: 'lmm' must be maxmin or simgrid" ]
+	run hs-sim --energy watts "$tmp/share.hs"
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "hs-sim: option --energy: 'watts' must be host or core" ]
+	run hs-sim --tcp-gamma -1 "$tmp/share.hs"
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "hs-sim: option --tcp-gamma: '-1' must be at least 0" ]
+	grep -v '^plan' "$tmp/share.hs" >"$tmp/noplan.hs"
+	run hs-sim "$tmp/noplan.hs"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-sim: $tmp/noplan.hs: no plan records (run hs-plan first)" ]
+}
+
+@test "sim-flow: --stats, --progress and --no-progress leave stdout alone" {
+	hs-sim --no-progress "$tmp/share.hs" >"$tmp/a.hs"
+	hs-sim --progress --stats "$tmp/share.hs" >"$tmp/b.hs" 2>"$tmp/err"
+	cmp "$tmp/a.hs" "$tmp/b.hs"
+	grep -Eq '^hs-sim: 3 tasks \(3 parallel\) in [0-9.]+ s: [0-9]+ events, [0-9]+ solves' "$tmp/err"
+	run hs-sim --help
+	[ "$status" -eq 0 ]
+	for o in model solver tcp-gamma energy platform check-durations progress no-progress stats; do
+		[[ $output == *"--$o"* ]]
+	done
+}
