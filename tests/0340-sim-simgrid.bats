@@ -307,3 +307,36 @@ t2 1.5 3 done" ]
 	done
 	"$REF" "$W/p.hs" | grep -q ' killed$'
 }
+
+@test "hs-sim flow = SimGrid: Dutot's platforms, split-duplex, shared and fat-pipe host links" {
+	need_flow
+	# Computation and communication of the same order (host links of
+	# 1.25e6 B/s), walltimes twice the trace's times: some jobs killed.
+	for sharing in splitduplex shared fatpipe; do
+		hs-gen platform dutot-homo --sharing $sharing >"$W/plat.hs"
+		hs-gen ptask -n 100 --platform "$W/plat.hs" --fcomp 2e5 --fcomm 2e5 --fw 2 --seed 1 >"$W/i.hs"
+		for a in taskp datap-ef; do
+			hs-plan -a $a "$W/i.hs" >"$W/p.hs"
+			run "$CMP" "$W/p.hs" $TOL
+			echo "$sharing $a: $output"
+			[ "$status" -eq 0 ]
+		done
+	done
+	hs-gen ptask -n 100 --platform dutot-hetero --fcomp 2e5 --fcomm 2e8 --fw 2 --seed 1 |
+		hs-plan -a datap-ef >"$W/p.hs"
+	run "$CMP" "$W/p.hs" $TOL
+	echo "dutot-hetero: $output"
+	[ "$status" -eq 0 ]
+	"$REF" "$W/p.hs" | grep -q ' killed$'
+}
+
+@test "hs-sim flow = SimGrid: a SimGrid platform file (xml=), simulated by SimGrid as it is" {
+	need_flow
+	printf 'hs 1\nplatform p xml=%s\n' "$SHARED/data/platforms/cluster_locality_8x16.xml" >"$W/plat.hs"
+	hs-gen ptask -n 100 --platform "$W/plat.hs" --fcomp 3e9 --fcomm 1e9 --seed 3 |
+		hs-plan -a taskp >"$W/p.hs"
+	grep -q '^platform p xml=' "$W/p.hs"
+	run "$CMP" "$W/p.hs" $TOL
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
