@@ -104,9 +104,10 @@ $(B)/tests/%: $(B)/obj/tests/unit/%.o $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(TOOL_LDFLAGS) -o $@ $< -Wl,--whole-archive $(LIB_A) -Wl,--no-whole-archive $(LDLIBS)
 
-$(B)/tests/simgrid/hs-simgrid-ref: $(B)/obj/tests/simgrid/hs-simgrid-ref.o $(LIB_A)
+REF_OBJ = $(patsubst %,$(B)/obj/tests/simgrid/%.o,hs-simgrid-ref ref_platform ref_routes)
+$(B)/tests/simgrid/hs-simgrid-ref: $(REF_OBJ) $(LIB_A)
 	@mkdir -p $(dir $@)
-	$(CC) $(TOOL_LDFLAGS) -o $@ $< -Wl,--whole-archive $(LIB_A) -Wl,--no-whole-archive $(LDLIBS) $(SIMGRID_LIBS)
+	$(CC) $(TOOL_LDFLAGS) -o $@ $(REF_OBJ) -Wl,--whole-archive $(LIB_A) -Wl,--no-whole-archive $(LDLIBS) $(SIMGRID_LIBS)
 
 $(B)/hs.pc: Makefile $(B)/prefix.stamp
 	@mkdir -p $(dir $@)

@@ -340,3 +340,35 @@ t2 1.5 3 done" ]
 	echo "$output"
 	[ "$status" -eq 0 ]
 }
+
+@test "hs-sim flow = SimGrid: a fat pipe over-used by SimGrid's fair bottleneck, and by --solver simgrid only" {
+	need_flow
+	# A (x to z) crosses the fat pipe F and the shared S (10 B/s): 10 s.
+	# B (x to y) crosses F alone: 1 s at F's 100 B/s; SimGrid 3.32 charges
+	# F, round after round, only the smaller of its tasks' uses, and B ends
+	# at 1/5.5 s.  hs-sim's own max-min solver keeps B at 1 s.
+	cat >"$W/fat.hs" <<-'EOF'
+	hs 1
+	cluster c routing=full
+	link F bw=100 sharing=fatpipe
+	link S bw=10
+	node x cluster=c cores=2
+	node y cluster=c cores=1
+	node z cluster=c cores=1
+	route r1 src=x dst=z links=F,S
+	route r2 src=x dst=y links=F
+	task A model=rigid size=2 time=1 scope=cluster comp=0,0 comm=0,100,0,0
+	task B model=rigid size=2 time=1 scope=cluster comp=0,0 comm=0,100,0,0
+	plan A node=x,z cores=0/0 start=0 end=1
+	plan B node=x,y cores=1/0 start=0 end=1
+	EOF
+	run "$REF" "$W/fat.hs"
+	[ "$status" -eq 0 ]
+	[ "$output" = "A 0 10 done
+B 0 0.18181818181818182 done" ]
+	run "$CMP" "$W/fat.hs" $TOL
+	[ "$status" -eq 0 ]
+	HS_SIM_OPTS= run "$CMP" "$W/fat.hs" $TOL
+	[ "$status" -eq 1 ]
+	[[ "${lines[-1]}" == *"worst B (hs-sim 1, simgrid 0.18181818181818182)" ]]
+}

@@ -21,11 +21,12 @@
  *
  * The platform: a platform record with xml=PATH loads that SimGrid file
  * (hs nodes are the hosts of the same names).  Otherwise the stream's
- * cluster tree is written as a SimGrid v4.1 file (see write_platform) that
- * gives every pair of distinct nodes the route of hs_net_route;
- * --check-routes compares the two for every such pair instead of simulating.
- * A platform with link, router or route records, or --flat, gets one zone
- * listing hs_net_route's route for every pair (write_platform_routes).
+ * cluster tree is written as a SimGrid v4.1 file (ref_platform.c) that
+ * gives every pair of distinct nodes the route of hs_net_route; a platform
+ * with link, router or route records, or --flat, gets one zone listing
+ * hs_net_route's route for every pair.  --check-routes compares SimGrid's
+ * routes with hs's for every such pair instead of simulating
+ * (ref_routes.c).
  */
 #include <math.h>
 #include <stdarg.h>
@@ -38,14 +39,13 @@
 #include <simgrid/engine.h>
 #include <simgrid/exec.h>
 #include <simgrid/host.h>
-#include <simgrid/link.h>
-#include <xbt/dynar.h>
 
 #include "hs/cli.h"
 #include "hs/metrics.h"
 #include "hs/model.h"
 #include "hs/net.h"
 #include "hs/util.h"
+#include "ref.h"
 
 enum { O_CFG = 256 + 0, O_XML, O_FLAT, O_CHECK_ROUTES };
 
@@ -87,397 +87,14 @@ static char **sgv, **sgv_words;
 static char *xml;
 static int flat; /* --flat */
 
-/* ---------------- platform ---------------- */
-
-/* A node's private links in net, by their documented ids (hs/net.h):
- * up[0] (to the switch) and up[1] (from it), the same link unless the
- * cluster is split-duplex; -1 when absent. */
-static void node_links(const struct hs_net *net, const struct hs_platform *pl, int i, int up[2])
-{
-	char *a, *b;
-	if (pl->clusters[pl->nodes[i].cluster].sharing_splitduplex) {
-		a = hs_asprintf("%s_link_UP", pl->nodes[i].id);
-		b = hs_asprintf("%s_link_DOWN", pl->nodes[i].id);
-	} else {
-		a = hs_asprintf("%s_link", pl->nodes[i].id);
-		b = hs_strdup(a);
-	}
-	up[0] = hs_net_find_link(net, a);
-	up[1] = hs_net_find_link(net, b);
-	free(a);
-	free(b);
-}
-
-/* A <cluster> tag needs the same host and link on every node, and no fat
- * pipes: SimGrid 3.32 ignores its sharing_policy="FATPIPE" (the node links
- * stay shared; sg_platf_new_cluster sets the policy of split-duplex links
- * only). */
-static int cluster_tag_fits(const struct hs_net *net, const struct hs_platform *pl,
-			    const struct hs_cluster *cl)
-{
-	if (cl->sharing_fatpipe)
-		return 0;
-	const struct hs_node *a = &pl->nodes[cl->first_node];
-	int la[2], ln[2];
-	node_links(net, pl, cl->first_node, la);
-	for (int k = 0; k < cl->nnodes; k++) {
-		const struct hs_node *n = &pl->nodes[cl->first_node + k];
-		node_links(net, pl, cl->first_node + k, ln);
-		for (int d = 0; d < 2; d++)
-			if (net->links[ln[d]].bw != net->links[la[d]].bw ||
-			    net->links[ln[d]].lat != net->links[la[d]].lat)
-				return 0;
-		if (n->cores != a->cores || n->flops != a->flops)
-			return 0;
-	}
-	return 1;
-}
-
-static const char *policy(const struct hs_link *l)
-{
-	return l->sharing == HS_LINK_FATPIPE ? "FATPIPE" : "SHARED";
-}
-
-/* Host n<i> is hs node i; zone c<k> is hs cluster k, its router c<k>-router,
- * its links c<k>_link_<i> (node i's private link, the <cluster> tag's name;
- * c<k>_link_<i>_UP and _DOWN when split-duplex) and c<k>_backbone;
- * c<k>_uplink and backbone join the clusters.
- *
- * Each star cluster is a <cluster> tag when one fits, else a Full zone
- * with the same routes spelled out: up(i) bb down(j) between its nodes,
- * up(i) bb to its router and bb down(i) back.  The root is a Full zone
- * whose zoneRoutes go router to router through uplink(c) backbone
- * uplink(d), as hs_net_route does.  SimGrid forbids an empty zoneRoute:
- * when none of the three exists, the route crosses UNLIMITED, a fatpipe
- * link without latency too fast to ever limit a flow (check_routes leaves
- * it out). */
-#define UNLIMITED "unlimited"
-
-static void write_star(FILE *f, const struct hs_net *net, const struct hs_platform *pl, int c)
-{
-	const struct hs_cluster *cl = &pl->clusters[c];
-	int first = cl->first_node, last = cl->first_node + cl->nnodes - 1;
-	int bb = -1;
-	if (cl->bb_bw > 0) {
-		char *id = hs_asprintf("%s_backbone", cl->id);
-		bb = hs_net_find_link(net, id);
-		free(id);
-	}
-	int l[2];
-	if (cluster_tag_fits(net, pl, cl)) {
-		const struct hs_node *a = &pl->nodes[first];
-		node_links(net, pl, first, l);
-		fprintf(f,
-			"  <cluster id=\"c%d\" prefix=\"n\" suffix=\"\" radical=\"%d-%d\" speed=\"%.17gf\" "
-			"core=\"%d\" bw=\"%.17gBps\" lat=\"%.17gs\" sharing_policy=\"%s\" router_id=\"c%d-router\"",
-			c, first, last, a->flops, a->cores, net->links[l[0]].bw, net->links[l[0]].lat,
-			cl->sharing_splitduplex ? "SPLITDUPLEX" : "SHARED", c);
-		if (bb >= 0)
-			fprintf(f, " bb_bw=\"%.17gBps\" bb_lat=\"%.17gs\" bb_sharing_policy=\"%s\"",
-				net->links[bb].bw, net->links[bb].lat, policy(&net->links[bb]));
-		fprintf(f, "/>\n");
-		return;
-	}
-	fprintf(f, "  <zone id=\"c%d\" routing=\"Full\">\n", c);
-	for (int i = first; i <= last; i++) {
-		const struct hs_node *n = &pl->nodes[i];
-		fprintf(f, "    <host id=\"n%d\" speed=\"%.17gf\" core=\"%d\"/>\n", i, n->flops, n->cores);
-	}
-	fprintf(f, "    <router id=\"c%d-router\"/>\n", c);
-	const char *suffix[2] = {"_UP", "_DOWN"};
-	for (int i = first; i <= last; i++) {
-		node_links(net, pl, i, l);
-		for (int d = 0; d < 1 + cl->sharing_splitduplex; d++)
-			fprintf(f, "    <link id=\"c%d_link_%d%s\" bandwidth=\"%.17gBps\" latency=\"%.17gs\" "
-				   "sharing_policy=\"%s\"/>\n",
-				c, i, cl->sharing_splitduplex ? suffix[d] : "", net->links[l[d]].bw,
-				net->links[l[d]].lat, policy(&net->links[l[d]]));
-	}
-	char bbl[64] = "";
-	if (bb >= 0) {
-		fprintf(f, "    <link id=\"c%d_backbone\" bandwidth=\"%.17gBps\" latency=\"%.17gs\" sharing_policy=\"%s\"/>\n",
-			c, net->links[bb].bw, net->links[bb].lat, policy(&net->links[bb]));
-		snprintf(bbl, sizeof bbl, "<link_ctn id=\"c%d_backbone\"/>", c);
-	}
-	const char *up = cl->sharing_splitduplex ? "_UP" : "", *down = cl->sharing_splitduplex ? "_DOWN" : "";
-	for (int i = first; i <= last; i++) {
-		for (int j = first; j <= last; j++)
-			if (i != j)
-				fprintf(f,
-					"    <route src=\"n%d\" dst=\"n%d\" symmetrical=\"NO\"><link_ctn id=\"c%d_link_%d%s\"/>"
-					"%s<link_ctn id=\"c%d_link_%d%s\"/></route>\n",
-					i, j, c, i, up, bbl, c, j, down);
-		fprintf(f,
-			"    <route src=\"n%d\" dst=\"c%d-router\" symmetrical=\"NO\"><link_ctn id=\"c%d_link_%d%s\"/>%s</route>\n",
-			i, c, c, i, up, bbl);
-		fprintf(f,
-			"    <route src=\"c%d-router\" dst=\"n%d\" symmetrical=\"NO\">%s<link_ctn id=\"c%d_link_%d%s\"/></route>\n",
-			c, i, bbl, c, i, down);
-	}
-	fprintf(f, "  </zone>\n");
-}
-
-static void write_platform(FILE *f, const struct hs_platform *pl, const struct hs_net *net)
-{
-	fprintf(f, "<?xml version='1.0'?>\n"
-		   "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-		   "<platform version=\"4.1\">\n<zone id=\"hs\" routing=\"Full\">\n");
-	for (int c = 0; c < pl->nclusters; c++)
-		if (pl->clusters[c].nnodes > 0)
-			write_star(f, net, pl, c);
-	for (int c = 0; c < pl->nclusters; c++)
-		if (pl->clusters[c].up_bw > 0)
-			fprintf(f, "  <link id=\"c%d_uplink\" bandwidth=\"%.17gBps\" latency=\"%.17gs\"/>\n", c,
-				pl->clusters[c].up_bw, pl->clusters[c].up_lat);
-	if (pl->backbone_bw > 0)
-		fprintf(f, "  <link id=\"backbone\" bandwidth=\"%.17gBps\" latency=\"%.17gs\"/>\n",
-			pl->backbone_bw, pl->backbone_lat);
-	fprintf(f, "  <link id=\"" UNLIMITED "\" bandwidth=\"1e200Bps\" latency=\"0s\" sharing_policy=\"FATPIPE\"/>\n");
-	for (int c = 0; c < pl->nclusters; c++)
-		for (int d = c + 1; d < pl->nclusters; d++) {
-			if (pl->clusters[c].nnodes == 0 || pl->clusters[d].nnodes == 0)
-				continue;
-			fprintf(f, "  <zoneRoute src=\"c%d\" dst=\"c%d\" gw_src=\"c%d-router\" gw_dst=\"c%d-router\">",
-				c, d, c, d);
-			if (pl->clusters[c].up_bw > 0)
-				fprintf(f, "<link_ctn id=\"c%d_uplink\"/>", c);
-			if (pl->backbone_bw > 0)
-				fprintf(f, "<link_ctn id=\"backbone\"/>");
-			if (pl->clusters[d].up_bw > 0)
-				fprintf(f, "<link_ctn id=\"c%d_uplink\"/>", d);
-			if (!(pl->clusters[c].up_bw > 0 || pl->backbone_bw > 0 || pl->clusters[d].up_bw > 0))
-				fprintf(f, "<link_ctn id=\"" UNLIMITED "\"/>");
-			fprintf(f, "</zoneRoute>\n");
-		}
-	fprintf(f, "</zone>\n</platform>\n");
-}
-
-/* Whether the platform has links, routers or routes of its own, or routes
- * other than stars (hs-format(5)): then no cluster tree describes it. */
-static int explicit_routes(const struct hs_instance *in)
-{
-	const struct hs_stream *streams[2] = {in->stream, in->plat_xml};
-	for (int m = 0; m < 2; m++)
-		for (size_t k = 0; streams[m] && k < streams[m]->n; k++) {
-			const char *kind = streams[m]->recs[k]->kind;
-			if (kind && (strcmp(kind, "link") == 0 || strcmp(kind, "route") == 0 ||
-				     strcmp(kind, "router") == 0))
-				return 1;
-		}
-	for (int c = 0; c < in->plat.nclusters; c++)
-		if (in->plat.clusters[c].routing != HS_ROUTING_CLUSTER)
-			return 1;
-	return in->plat.routing == HS_ROUTING_FLOYD;
-}
-
-/* Any other platform: one Full zone, hs's links (l<k>: link k of net) and,
- * for every ordered pair of nodes, hs_net_route's route (UNLIMITED for an
- * empty one, which SimGrid forbids; a node to itself only along a loopback
- * route).  Pairs without a route get none (hs-sim rejects the tasks that
- * need one). */
-static void write_platform_routes(FILE *f, const struct hs_platform *pl, const struct hs_net *net)
-{
-	fprintf(f, "<?xml version='1.0'?>\n"
-		   "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-		   "<platform version=\"4.1\">\n<zone id=\"hs\" routing=\"Full\">\n");
-	for (int i = 0; i < pl->nnodes; i++)
-		fprintf(f, "  <host id=\"n%d\" speed=\"%.17gf\" core=\"%d\"/>\n", i, pl->nodes[i].flops,
-			pl->nodes[i].cores);
-	for (int k = 0; k < net->nlinks; k++) {
-		const struct hs_link *l = &net->links[k];
-		fprintf(f, "  <link id=\"l%d\" bandwidth=\"%.17gBps\" latency=\"%.17gs\" sharing_policy=\"%s\"/>\n",
-			k, l->bw, l->lat, policy(l));
-	}
-	fprintf(f, "  <link id=\"" UNLIMITED "\" bandwidth=\"1e200Bps\" latency=\"0s\" sharing_policy=\"FATPIPE\"/>\n");
-	struct hs_route r = {0};
-	for (int i = 0; i < pl->nnodes; i++)
-		for (int j = 0; j < pl->nnodes; j++) {
-			if (hs_net_route(net, i, j, &r) < 0 || (i == j && r.n == 0))
-				continue;
-			fprintf(f, "  <route src=\"n%d\" dst=\"n%d\" symmetrical=\"NO\">", i, j);
-			for (int m = 0; m < r.n; m++)
-				fprintf(f, "<link_ctn id=\"l%d\"/>", r.links[m]);
-			if (r.n == 0)
-				fprintf(f, "<link_ctn id=\"" UNLIMITED "\"/>");
-			fprintf(f, "</route>\n");
-		}
-	hs_route_release(&r);
-	fprintf(f, "</zone>\n</platform>\n");
-}
-
-/* Write the platform to path (atomically), or to a fresh temporary file when
- * path is NULL; returns the file's name (to free). */
-static char *save_platform(const struct hs_instance *in, const struct hs_net *net, const char *path)
-{
-	FILE *f;
-	struct hs_atomic_file af;
-	char *name;
-	if (path) {
-		if (hs_atomic_open(&af, path) < 0)
-			exit(HS_EXIT_FAIL);
-		f = af.fp;
-		name = hs_strdup(path);
-	} else {
-		const char *dir = getenv("TMPDIR");
-		name = hs_asprintf("%s/hs-simgrid-ref.XXXXXX", dir && *dir ? dir : "/tmp");
-		int fd = mkstemp(name);
-		f = fd < 0 ? NULL : fdopen(fd, "w");
-		if (!f)
-			hs_die(HS_EXIT_FAIL, "%s: cannot create a temporary file", name);
-	}
-	if (flat || explicit_routes(in))
-		write_platform_routes(f, &in->plat, net);
-	else
-		write_platform(f, &in->plat, net);
-	if (path) {
-		if (hs_atomic_commit(&af) < 0)
-			exit(HS_EXIT_FAIL);
-	} else if (fclose(f) != 0) {
-		hs_die(HS_EXIT_FAIL, "%s: write error", name);
-	}
-	return name;
-}
-
-/* SimGrid's name for each hs link (net->links order), for --check-routes. */
-static char **sg_link_names(const struct hs_instance *in, const struct hs_net *net)
-{
-	const struct hs_platform *pl = &in->plat;
-	char **names = hs_calloc(net->nlinks + 1, sizeof *names);
-	if (flat || explicit_routes(in)) {
-		for (int k = 0; k < net->nlinks; k++)
-			names[k] = hs_asprintf("l%d", k);
-		return names;
-	}
-	for (int c = 0; c < pl->nclusters; c++) {
-		const struct hs_cluster *cl = &pl->clusters[c];
-		char *id = hs_asprintf("%s_backbone", cl->id);
-		int k = hs_net_find_link(net, id);
-		if (k >= 0)
-			names[k] = hs_asprintf("c%d_backbone", c);
-		free(id);
-		id = hs_asprintf("%s_uplink", cl->id);
-		if ((k = hs_net_find_link(net, id)) >= 0)
-			names[k] = hs_asprintf("c%d_uplink", c);
-		free(id);
-		for (int i = cl->first_node; i < cl->first_node + cl->nnodes; i++) {
-			int l[2];
-			node_links(net, pl, i, l);
-			for (int d = 0; d < 2; d++)
-				if (l[d] >= 0 && !names[l[d]])
-					names[l[d]] = hs_asprintf("c%d_link_%d%s", c, i,
-								  !cl->sharing_splitduplex ? ""
-								  : d == 0		   ? "_UP"
-											   : "_DOWN");
-		}
-	}
-	int k = hs_net_find_link(net, "backbone");
-	if (k >= 0 && !names[k])
-		names[k] = hs_strdup("backbone");
-	for (k = 0; k < net->nlinks; k++)
-		if (!names[k])
-			names[k] = hs_asprintf("(hs link %s)", net->links[k].id);
-	return names;
-}
-
-/* A growing string, for route descriptions. */
-struct buf {
-	char *s;
-	size_t n, cap;
-};
-
-static void buf_add(struct buf *b, const char *fmt, ...) HS_PRINTF(2, 3);
-static void buf_add(struct buf *b, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	int len = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (b->n + len + 2 > b->cap) {
-		b->cap = 2 * (b->n + len + 2);
-		b->s = hs_realloc(b->s, b->cap);
-	}
-	va_start(ap, fmt);
-	b->n += vsnprintf(b->s + b->n, b->cap - b->n, fmt, ap);
-	va_end(ap);
-}
-
-/* One link of a route: its name where both sides name links alike (the
- * platforms written here), else what it is: bandwidth/latency/sharing (a
- * SimGrid file read by both). */
-static void describe(struct buf *b, const char *name, double bw, double lat, int shared)
-{
-	if (b->n)
-		buf_add(b, ",");
-	if (name)
-		buf_add(b, "%s", name);
-	else
-		buf_add(b, "%.17g/%.17g/%s", bw, lat, shared ? "shared" : "fatpipe");
-}
-
-/* Compare SimGrid's and hs's route for every ordered pair of distinct nodes
- * that hs has a route for (a node's route to itself differs on purpose, see
- * the top of the file).
- * Prints each difference and a summary; returns the number of differences. */
-static int check_routes(const struct hs_instance *in, const struct hs_net *net, int by_name)
-{
-	const struct hs_platform *pl = &in->plat;
-	char **names = by_name ? sg_link_names(in, net) : NULL;
-	struct hs_route r = {0};
-	xbt_dynar_t links = xbt_dynar_new(sizeof(sg_link_t), NULL);
-	long checked = 0, differ = 0;
-	struct buf a = {0}, b = {0};
-	for (int i = 0; i < pl->nnodes; i++)
-		for (int j = 0; j < pl->nnodes; j++) {
-			/* SimGrid throws (C++) where it has no route: ask
-			 * only where hs has one. */
-			if (i == j || hs_net_route(net, i, j, &r) < 0)
-				continue;
-			checked++;
-			xbt_dynar_reset(links);
-			sg_host_get_route(R.host[i], R.host[j], links);
-			double lat = sg_host_get_route_latency(R.host[i], R.host[j]);
-			a.n = b.n = 0;
-			buf_add(&a, "%s", "");
-			buf_add(&b, "%s", "");
-			unsigned k;
-			sg_link_t l;
-			xbt_dynar_foreach (links, k, l) {
-				const char *nm = sg_link_get_name(l);
-				if (!by_name || strcmp(nm, UNLIMITED) != 0)
-					describe(&a, by_name ? nm : NULL, sg_link_get_bandwidth(l),
-						 sg_link_get_latency(l), sg_link_is_shared(l));
-			}
-			for (int m = 0; m < r.n; m++) {
-				const struct hs_link *hl = &net->links[r.links[m]];
-				describe(&b, by_name ? names[r.links[m]] : NULL, hl->bw, hl->lat,
-					 hl->sharing == HS_LINK_SHARED);
-			}
-			if (strcmp(a.s, b.s) != 0 || fabs(lat - r.lat) > 1e-12 * fmax(1, fabs(r.lat))) {
-				char x[HS_NUMBUF], y[HS_NUMBUF];
-				printf("route %s %s: simgrid %s (lat %s), hs %s (lat %s)\n", pl->nodes[i].id,
-				       pl->nodes[j].id, a.s, hs_fmt_double(x, lat), b.s, hs_fmt_double(y, r.lat));
-				differ++;
-			}
-		}
-	printf("routes: %ld checked, %ld differ\n", checked, differ);
-	free(a.s);
-	free(b.s);
-	xbt_dynar_free(&links);
-	hs_route_release(&r);
-	if (names)
-		for (int k = 0; k < net->nlinks; k++)
-			free(names[k]);
-	free(names);
-	return differ > 0;
-}
-
-static int routes_by_name, routes_differ;
+static int routes_written;
+static long routes_differ;
 
 static void routes_main(int argc, char **argv)
 {
 	(void)argc;
 	(void)argv;
-	routes_differ = check_routes(&in, &net, routes_by_name);
+	routes_differ = ref_check_routes(&in, &net, R.host, routes_written, flat);
 }
 
 /* ---------------- replay ---------------- */
@@ -763,7 +380,7 @@ int main(int argc, char **argv)
 	/* A SimGrid file is simulated as it is, unless --flat asks for hs's
 	 * reading of it. */
 	int own = pl->xml && !flat;
-	xml = own ? hs_strdup(pl->xml) : save_platform(&in, &net, xml_out);
+	xml = own ? hs_strdup(pl->xml) : ref_platform_save(&in, &net, flat, xml_out);
 	if (own && access(xml, R_OK) != 0)
 		hs_die_at(HS_EXIT_USAGE, st.name, 0, "%s: cannot read the SimGrid platform", xml);
 	sgv = hs_calloc(sgc + 1, sizeof *sgv);
@@ -790,7 +407,7 @@ int main(int argc, char **argv)
 	if (routes) {
 		/* From an actor: SimGrid seals the platform (Floyd's paths)
 		 * when the simulation starts. */
-		routes_by_name = !own;
+		routes_written = !own;
 		sg_actor_create("routes", R.host[0], routes_main, 0, NULL);
 		simgrid_run();
 		return routes_differ ? HS_EXIT_FAIL : HS_EXIT_OK;
