@@ -10,8 +10,9 @@
 #
 # hs-sim comes from PATH (or $HS_SIM); the reference from $HS_SIMGRID_REF,
 # else $HS_BUILD/tests/simgrid/, else the tree's build/tests/simgrid/.
-# Extra hs-sim options (e.g. --tcp-gamma 0) may be given in $HS_SIM_OPTS and
-# extra reference options (e.g. --cfg network/TCP-gamma:0) in $HS_REF_OPTS.
+# hs-sim's options are $HS_SIM_OPTS, when set (empty: hs-sim's defaults),
+# else --solver simgrid (SimGrid's sharing rule); the reference's options
+# (e.g. --cfg network/TCP-gamma:0) are $HS_REF_OPTS.
 set -u
 usage() {
 	echo "usage: compare.sh PLAN.hs [TOL] | compare.sh --outputs SIM.hs REF.txt [TOL]" >&2
@@ -34,7 +35,7 @@ else
 	simout=$tmp/sim.hs
 	refout=$tmp/ref.txt
 	# shellcheck disable=SC2086 # option lists are meant to split
-	if ! "$sim" --model flow ${HS_SIM_OPTS:-} "$plan" >"$simout"; then
+	if ! "$sim" --model flow ${HS_SIM_OPTS---solver simgrid} "$plan" >"$simout"; then
 		echo "compare.sh: $sim failed on $plan" >&2
 		exit 2
 	fi
