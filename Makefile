@@ -43,6 +43,10 @@ TOOLS    = $(patsubst cmd/%.c,$(O)/bin/%,$(wildcard cmd/hs-*.c))
 PLUGINS  = $(patsubst plugins/%.c,$(B)/plugins/%.so,$(wildcard plugins/*.c))
 TPLUGINS = $(patsubst tests/plugins/%.c,$(B)/tests/plugins/%.so,$(wildcard tests/plugins/*.c))
 UNITS    = $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
+# The SimGrid reference for hs-sim's flow model (tests/simgrid/), built only
+# where libsimgrid-dev is installed.
+SIMGRID_LIBS := $(shell pkg-config --libs simgrid 2>/dev/null)
+SIMGRID_REF  = $(if $(SIMGRID_LIBS),$(B)/tests/simgrid/hs-simgrid-ref)
 
 .SECONDARY:
 .PHONY: FORCE all deps check check-asan check-run demo bench install uninstall clean help doc-svg
@@ -100,6 +104,11 @@ $(B)/tests/%: $(B)/obj/tests/unit/%.o $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(TOOL_LDFLAGS) -o $@ $< -Wl,--whole-archive $(LIB_A) -Wl,--no-whole-archive $(LDLIBS)
 
+REF_OBJ = $(patsubst %,$(B)/obj/tests/simgrid/%.o,hs-simgrid-ref ref_platform ref_routes)
+$(B)/tests/simgrid/hs-simgrid-ref: $(REF_OBJ) $(LIB_A)
+	@mkdir -p $(dir $@)
+	$(CC) $(TOOL_LDFLAGS) -o $@ $(REF_OBJ) -Wl,--whole-archive $(LIB_A) -Wl,--no-whole-archive $(LDLIBS) $(SIMGRID_LIBS)
+
 $(B)/hs.pc: Makefile $(B)/prefix.stamp
 	@mkdir -p $(dir $@)
 	printf 'prefix=%s\nincludedir=$${prefix}/include\nplugindir=%s\n\nName: hs\nDescription: hs scheduling toolkit plugin API\nVersion: %s\nCflags: -I$${includedir}\n' \
@@ -110,7 +119,7 @@ check: deps
 	@$(MAKE) --no-print-directory all
 	@$(MAKE) --no-print-directory check-run
 
-check-run: all $(UNITS) $(TPLUGINS) $(B)/tests/plugins/notelf.so
+check-run: all $(UNITS) $(TPLUGINS) $(B)/tests/plugins/notelf.so $(SIMGRID_REF)
 	@HS_BIN=$(abspath $(O)/bin) HS_BUILD=$(abspath $(B)) sh tests/run.sh
 
 check-asan: deps

@@ -1,0 +1,374 @@
+#!/usr/bin/env bats
+# hs-sim's flow model against SimGrid: tests/simgrid/hs-simgrid-ref replays a
+# plan with SimGrid's ptask_L07 model (hand-checked here first), and
+# tests/simgrid/compare.sh compares its end times with hs-sim --model flow
+# on hand-made and random plans.  In CI (CI=true) a missing SimGrid fails
+# every test (share/deps.sh installs libsimgrid-dev); elsewhere they are
+# skipped.
+
+load helper
+
+REF=$HS_BUILD/tests/simgrid/hs-simgrid-ref
+CMP=$TOP/tests/simgrid/compare.sh
+GEN=$TOP/tests/simgrid/gen.awk
+# hs-sim's flow model with SimGrid's sharing rule (not its default).
+export HS_SIM_OPTS="--solver simgrid"
+# Agreement asked of hs-sim: relative end-time error.
+TOL=1e-9
+
+setup() {
+	if [ ! -x "$REF" ]; then
+		if pkg-config --exists simgrid 2>/dev/null; then
+			echo "$REF is not built (make $REF)" >&2
+			return 1
+		fi
+		if [ "${CI:-}" = true ]; then
+			echo "SimGrid is not installed (libsimgrid-dev, share/deps.sh)" >&2
+			return 1
+		fi
+		skip "SimGrid is not installed (libsimgrid-dev, share/deps.sh)"
+	fi
+	W=$BATS_TEST_TMPDIR
+	export HS_SIMGRID_REF=$REF
+	# Two clusters.  c1: shared node links (1.25e8 B/s, 1e-4 s), backbone
+	# (1e9, 1e-5), uplink; c2: fatpipe node links (1e8, 1e-4), b2 and b3
+	# with their own latencies.
+	#   t1  a1,a2: 1 s of computation; 1.25e8 B each way, and a node's link
+	#       carries both directions: 2 s, after the route latency 2.1e-4.
+	#   t2  no comp/comm: the model, 2 s at speed 2 = 1 s.
+	#   t3  killed at its walltime 0.5.
+	#   t4  after t3; fatpipe links count a task's largest flow, not the
+	#       sum: 1e8 B at 1e8 B/s = 1 s, after the latency 1e-4 + 5e-4.
+	#   t5  two processes of one node: their bytes cost nothing, 2e9 flop
+	#       at 1e9 flop/s = 2 s.
+	#   t6  latency 0.0505: TCP's window (gamma = 4194304 B) limits each
+	#       flow to gamma / (2 lat) B/s: 0.0505 + 2 * 0.0505 * 1e7 / gamma.
+	#   t7  released at 3.
+	cat >"$W/hand.hs" <<-'EOF'
+	hs 1
+	platform p backbone_bw=1e9 backbone_lat=3e-4
+	cluster c1 bw=1.25e8 lat=1e-4 bb_bw=1e9 bb_lat=1e-5 up_bw=1e9 up_lat=2e-4
+	cluster c2 bw=1e8 lat=1e-4 sharing=fatpipe
+	node a1 cluster=c1 cores=4
+	node a2 cluster=c1 cores=4
+	node b1 cluster=c2 cores=4 speed=2
+	node b2 cluster=c2 cores=2 speed=2 lat=5e-4
+	node b3 cluster=c2 cores=2 speed=2 lat=0.05
+	task t1 model=rigid size=2 time=1 scope=cluster comp=1e9 comm=1.25e8
+	task t2 model=rigid size=1 time=2
+	task t3 model=rigid size=2 time=1 scope=cluster comm=1e8 walltime=0.5
+	task t4 model=rigid size=2 time=1 scope=cluster comm=1e8
+	task t5 model=rigid size=2 time=1 comp=2e9 comm=1e9
+	task t6 model=rigid size=2 time=1 scope=cluster comm=1e7
+	task t7 model=rigid size=1 time=1 release=3
+	plan t1 node=a1,a2 cores=0/0 start=0 end=1
+	plan t2 node=b1 cores=0 start=0 end=1
+	plan t3 node=b1,b2 cores=1/0 start=0 end=1
+	plan t4 node=b1,b2 cores=1/0 start=1 end=2 after=t3
+	plan t5 node=a1 cores=1-2 start=0 end=1
+	plan t6 node=b2,b3 cores=0/0 start=2 end=3 after=t4
+	plan t7 node=a1 cores=3 start=3 end=4
+	EOF
+	# One byte over a 0.25 s link each way: nothing progresses, computation
+	# included, before the route's latency (0.5 s) has passed.
+	cat >"$W/lat.hs" <<-'EOF'
+	hs 1
+	cluster c bw=1e9 lat=0.25
+	node a cluster=c cores=1
+	node b cluster=c cores=1
+	task t1 model=rigid size=2 time=1 scope=cluster comp=1e9 comm=1
+	task t2 model=rigid size=2 time=1 scope=cluster comp=1e9,0 comm=0,1,0,0
+	plan t1 node=a,b cores=0/0 start=0 end=1
+	plan t2 node=a,b cores=0/0 start=1 end=2 after=t1
+	EOF
+}
+
+# need_flow: skip (fail in CI) while hs-sim has no flow model.
+need_flow() {
+	hs-sim --help 2>&1 | grep -q -- '--model' && return 0
+	if [ "${CI:-}" = true ]; then
+		echo "hs-sim has no --model flow" >&2
+		return 1
+	fi
+	skip "hs-sim has no --model flow yet"
+}
+
+# near FILE: every "TASK START END STATE" expectation on stdin matches FILE
+# within a relative 1e-12 (SimGrid's clock adds its own rounding).
+near() {
+	awk 'FNR == NR { s[$1] = $2; e[$1] = $3; st[$1] = $4; next }
+		function off(a, b) { d = a - b; if (d < 0) d = -d; return d > 1e-12 * (b < 0 ? -b : b) + 1e-15 }
+		{ if (!($1 in e) || off(s[$1], $2) || off(e[$1], $3) || st[$1] != $4) {
+			print "expected " $0 ", got " $1 " " s[$1] " " e[$1] " " st[$1]; bad = 1 } }
+		END { exit bad }' "$1" -
+}
+
+@test "simgrid ref: --help" {
+	run "$REF" --help
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "usage: hs-simgrid-ref [--cfg KEY:VALUE]... [--platform-xml FILE] [--flat] [--check-routes] [FILE]" ]
+}
+
+@test "simgrid ref: hand-checked end times (link sharing, fatpipe, latency, TCP gamma, walltime)" {
+	run "$REF" "$W/hand.hs"
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 7 ]
+	printf '%s\n' "$output" >"$W/out"
+	awk 'BEGIN {
+		g = 4194304
+		print "t1 0 " 2 + 2.1e-4 " done"
+		print "t2 0 1 done"
+		print "t3 0 0.5 killed"
+		print "t4 0.5 " 0.5 + 6e-4 + 1 " done"
+		print "t5 0 2 done"
+		printf "t6 %.17g %.17g done\n", 0.5 + 6e-4 + 1, 0.5 + 6e-4 + 1 + 0.0505 + 2 * 0.0505 * 1e7 / g
+		print "t7 3 4 done"
+	}' | near "$W/out"
+}
+
+@test "simgrid ref: a task computes only after its largest route latency" {
+	run "$REF" "$W/lat.hs"
+	[ "$status" -eq 0 ]
+	[ "$output" = "t1 0 1.5 done
+t2 1.5 3 done" ]
+}
+
+@test "simgrid ref: --cfg reaches SimGrid (no TCP window: t6 takes 0.1 s at the link's rate)" {
+	run "$REF" --cfg network/TCP-gamma:0 "$W/hand.hs"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" >"$W/out"
+	printf 't6 1.5006 %.17g done\n' "$(awk 'BEGIN { printf "%.17g", 1.5006 + 0.0505 + 0.1 }')" | near "$W/out"
+}
+
+@test "simgrid ref: SimGrid's routes are hs_net_route's, <cluster> tags and Full zones alike" {
+	for c in 1 2 4; do
+		for seed in 1 2 3; do
+			awk -v seed=$seed -v n=1 -v clusters=$c -f "$GEN" >"$W/p.hs"
+			run "$REF" --check-routes "$W/p.hs"
+			[ "$status" -eq 0 ]
+			[[ "$output" =~ ^routes:\ [0-9]+\ checked,\ 0\ differ$ ]]
+		done
+	done
+	run "$REF" --check-routes "$W/hand.hs"
+	[ "$status" -eq 0 ]
+	[ "$output" = "routes: 20 checked, 0 differ" ]
+	# Clusters joined by nothing: SimGrid needs a link on the route between
+	# them (an unlimited one, left out of the comparison).
+	hs-gen platform homogeneous --nodes 4 --clusters 2 >"$W/p.hs"
+	run "$REF" --check-routes "$W/p.hs"
+	[ "$status" -eq 0 ]
+	[ "$output" = "routes: 12 checked, 0 differ" ]
+	# Dutot's platforms: split-duplex node links (the default), shared or
+	# fat pipes; 8 clusters of 16 hosts.
+	for p in dutot-homo dutot-hetero; do
+		for sharing in splitduplex shared fatpipe; do
+			hs-gen platform $p --sharing $sharing >"$W/p.hs"
+			for flat in "" --flat; do
+				run "$REF" $flat --check-routes "$W/p.hs"
+				[ "$status" -eq 0 ]
+				[ "$output" = "routes: 16256 checked, 0 differ" ]
+			done
+		done
+	done
+}
+
+@test "simgrid ref: SimGrid files (xml=) route as hs reads them" {
+	# Compared link by link (bandwidth, latency, sharing), names aside.
+	for f in zones.xml:39 floyd-zones.xml:72 floyd.xml:4 host-links.xml:2; do
+		printf 'hs 1\nplatform p xml=%s\n' "$TOP/tests/simgrid/${f%:*}" >"$W/p.hs"
+		run "$REF" --check-routes "$W/p.hs"
+		[ "$status" -eq 0 ]
+		[ "$output" = "routes: ${f#*:} checked, 0 differ" ]
+	done
+	printf 'hs 1\nplatform p xml=%s\n' "$SHARED/data/platforms/cluster_locality_8x16.xml" >"$W/p.hs"
+	run "$REF" --check-routes "$W/p.hs"
+	[ "$status" -eq 0 ]
+	[ "$output" = "routes: 16512 checked, 0 differ" ]
+}
+
+@test "simgrid ref: the cluster tree and the flat list of hs's routes simulate alike" {
+	# Catches what the route check cannot see: a link's bandwidth, latency
+	# or sharing (SimGrid 3.32's <cluster> ignores sharing_policy=FATPIPE).
+	for seed in 1 2 3; do
+		awk -v seed=$seed -v n=40 -v clusters=3 -f "$GEN" >"$W/i.hs"
+		for a in taskp datap-ef; do
+			hs-plan -a $a "$W/i.hs" >"$W/p.hs"
+			"$REF" "$W/p.hs" >"$W/tree"
+			"$REF" --flat "$W/p.hs" >"$W/flat"
+			cmp "$W/tree" "$W/flat"
+		done
+	done
+	for p in dutot-homo dutot-hetero; do
+		hs-gen ptask -n 100 --platform $p --fcomm 1e7 --seed 2 | hs-plan -a taskp >"$W/p.hs"
+		"$REF" "$W/p.hs" >"$W/tree"
+		"$REF" --flat "$W/p.hs" >"$W/flat"
+		cmp "$W/tree" "$W/flat"
+	done
+	# A SimGrid file simulated as it is and as hs reads it.
+	printf 'hs 1\nplatform p xml=%s\n' "$SHARED/data/platforms/cluster_locality_8x16.xml" >"$W/p.hs"
+	hs-gen ptask -n 100 --platform "$W/p.hs" --fcomm 1e7 --seed 2 | hs-plan -a taskp >"$W/x.hs"
+	grep -q '^platform p xml=' "$W/x.hs"
+	"$REF" "$W/x.hs" >"$W/own"
+	"$REF" --flat "$W/x.hs" >"$W/flat"
+	cmp "$W/own" "$W/flat"
+	run "$REF" --flat --check-routes "$W/hand.hs"
+	[ "$status" -eq 0 ]
+	[ "$output" = "routes: 20 checked, 0 differ" ]
+}
+
+@test "simgrid ref: --platform-xml writes the platform it simulates" {
+	run "$REF" --platform-xml "$W/p.xml" "$W/hand.hs"
+	[ "$status" -eq 0 ]
+	# c1's nodes are alike (a <cluster>), c2's are not (a Full zone).
+	grep -q '<cluster id="c0" prefix="n" suffix="" radical="0-1" speed="1000000000f" core="4"' "$W/p.xml"
+	grep -q '<zone id="c1" routing="Full">' "$W/p.xml"
+	grep -q '<route src="n3" dst="n4" symmetrical="NO"><link_ctn id="c1_link_3"/><link_ctn id="c1_link_4"/></route>' "$W/p.xml"
+	grep -q '<route src="c1-router" dst="n4" symmetrical="NO"><link_ctn id="c1_link_4"/></route>' "$W/p.xml"
+	grep -q '<zoneRoute src="c0" dst="c1" gw_src="c0-router" gw_dst="c1-router"><link_ctn id="c0_uplink"/><link_ctn id="backbone"/></zoneRoute>' "$W/p.xml"
+}
+
+@test "simgrid ref: bad input and usage" {
+	run "$REF" "$W/missing.hs"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-simgrid-ref: $W/missing.hs: No such file or directory" ]
+	grep -v '^plan ' "$W/hand.hs" >"$W/noplan.hs"
+	run "$REF" "$W/noplan.hs"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-simgrid-ref: $W/noplan.hs: no plan records (run hs-plan first)" ]
+	sed 's/^plan t2 node=b1 cores=0 /plan t2 node=b1 cores=1 /' "$W/hand.hs" >"$W/overlap.hs"
+	run "$REF" "$W/overlap.hs"
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "hs-simgrid-ref: $W/overlap.hs:19: plan t3: core 1 of node b1 also used by t2 during [0, 1]" ]
+	[ "${lines[1]}" = "hs-simgrid-ref: $W/overlap.hs: the plan is not valid (1 problem)" ]
+	sed 's/^task t5 model=rigid size=2 time=1 comp=2e9/task t5 model=rigid size=2 time=1 comp=1,2,3/' \
+		"$W/hand.hs" >"$W/comp.hs"
+	run "$REF" "$W/comp.hs"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-simgrid-ref: $W/comp.hs:14: task t5: comp has 3 values but its allotment has 2 cores (give 1 or 2)" ]
+	run "$REF" --bogus
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "hs-simgrid-ref: unknown option '--bogus'" ]
+	run "$REF" a b
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "hs-simgrid-ref: unexpected argument 'b'" ]
+}
+
+@test "compare.sh: usage, and exit 1 when the models differ beyond the tolerance" {
+	need_flow
+	run "$CMP"
+	[ "$status" -eq 2 ]
+	[ "$output" = "usage: compare.sh PLAN.hs [TOL] | compare.sh --outputs SIM.hs REF.txt [TOL]" ]
+	# A smaller TCP window in the reference alone: only t6 changes.
+	HS_REF_OPTS="--cfg network/TCP-gamma:1000000" run "$CMP" "$W/hand.hs" $TOL
+	[ "$status" -eq 1 ]
+	[[ "${lines[-1]}" == "tasks 7 "*" states_differ 0 worst t6 "* ]]
+}
+
+@test "hs-sim flow = SimGrid: the hand-checked plans" {
+	need_flow
+	run "$CMP" "$W/hand.hs" $TOL
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == "tasks 7 "* ]]
+	run "$CMP" "$W/lat.hs" $TOL
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == "tasks 2 "* ]]
+}
+
+@test "hs-sim flow = SimGrid: random plans on several clusters (4 seeds x 4 planners)" {
+	need_flow
+	for seed in 1 2 3 4; do
+		awk -v seed=$seed -v n=40 -v clusters=3 -f "$GEN" >"$W/i.hs"
+		for a in taskp datap taskp-ef datap-ef; do
+			hs-plan -a $a "$W/i.hs" >"$W/p.hs"
+			run "$CMP" "$W/p.hs" $TOL
+			echo "seed $seed $a: $output"
+			[ "$status" -eq 0 ]
+		done
+	done
+	# The plans do kill tasks.
+	"$REF" "$W/p.hs" | grep -q ' killed$'
+}
+
+@test "hs-sim flow = SimGrid: hs-gen ptask jobs, heavy communication, walltimes" {
+	need_flow
+	for seed in 1 2 3; do
+		# Computation alone takes 1.2 times the trace's run time, the
+		# walltime is 1.5 times it: the communication kills some.
+		hs-gen ptask -n 40 --platform homogeneous:nodes=6,cores=4,clusters=3 --lt 10 --ut 100 \
+			--fcomp 1.2e9 --fcomm 2e8 --fw 1.5 --seed $seed >"$W/i.hs"
+		for a in taskp datap-ef; do
+			hs-plan -a $a "$W/i.hs" >"$W/p.hs"
+			run "$CMP" "$W/p.hs" $TOL
+			echo "seed $seed $a: $output"
+			[ "$status" -eq 0 ]
+		done
+	done
+	"$REF" "$W/p.hs" | grep -q ' killed$'
+}
+
+@test "hs-sim flow = SimGrid: Dutot's platforms, split-duplex, shared and fat-pipe host links" {
+	need_flow
+	# Computation and communication of the same order (host links of
+	# 1.25e6 B/s), walltimes twice the trace's times: some jobs killed.
+	for sharing in splitduplex shared fatpipe; do
+		hs-gen platform dutot-homo --sharing $sharing >"$W/plat.hs"
+		hs-gen ptask -n 100 --platform "$W/plat.hs" --fcomp 2e5 --fcomm 2e5 --fw 2 --seed 1 >"$W/i.hs"
+		for a in taskp datap-ef; do
+			hs-plan -a $a "$W/i.hs" >"$W/p.hs"
+			run "$CMP" "$W/p.hs" $TOL
+			echo "$sharing $a: $output"
+			[ "$status" -eq 0 ]
+		done
+	done
+	hs-gen ptask -n 100 --platform dutot-hetero --fcomp 2e5 --fcomm 2e8 --fw 2 --seed 1 |
+		hs-plan -a datap-ef >"$W/p.hs"
+	run "$CMP" "$W/p.hs" $TOL
+	echo "dutot-hetero: $output"
+	[ "$status" -eq 0 ]
+	"$REF" "$W/p.hs" | grep -q ' killed$'
+}
+
+@test "hs-sim flow = SimGrid: a SimGrid platform file (xml=), simulated by SimGrid as it is" {
+	need_flow
+	printf 'hs 1\nplatform p xml=%s\n' "$SHARED/data/platforms/cluster_locality_8x16.xml" >"$W/plat.hs"
+	hs-gen ptask -n 100 --platform "$W/plat.hs" --fcomp 3e9 --fcomm 1e9 --seed 3 |
+		hs-plan -a taskp >"$W/p.hs"
+	grep -q '^platform p xml=' "$W/p.hs"
+	run "$CMP" "$W/p.hs" $TOL
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "hs-sim flow = SimGrid: a fat pipe over-used by SimGrid's fair bottleneck, and by --solver simgrid only" {
+	need_flow
+	# A (x to z) crosses the fat pipe F and the shared S (10 B/s): 10 s.
+	# B (x to y) crosses F alone: 1 s at F's 100 B/s; SimGrid 3.32 charges
+	# F, round after round, only the smaller of its tasks' uses, and B ends
+	# at 1/5.5 s.  hs-sim's own max-min solver keeps B at 1 s.
+	cat >"$W/fat.hs" <<-'EOF'
+	hs 1
+	cluster c routing=full
+	link F bw=100 sharing=fatpipe
+	link S bw=10
+	node x cluster=c cores=2
+	node y cluster=c cores=1
+	node z cluster=c cores=1
+	route r1 src=x dst=z links=F,S
+	route r2 src=x dst=y links=F
+	task A model=rigid size=2 time=1 scope=cluster comp=0,0 comm=0,100,0,0
+	task B model=rigid size=2 time=1 scope=cluster comp=0,0 comm=0,100,0,0
+	plan A node=x,z cores=0/0 start=0 end=1
+	plan B node=x,y cores=1/0 start=0 end=1
+	EOF
+	run "$REF" "$W/fat.hs"
+	[ "$status" -eq 0 ]
+	[ "$output" = "A 0 10 done
+B 0 0.18181818181818182 done" ]
+	run "$CMP" "$W/fat.hs" $TOL
+	[ "$status" -eq 0 ]
+	HS_SIM_OPTS= run "$CMP" "$W/fat.hs" $TOL
+	[ "$status" -eq 1 ]
+	[[ "${lines[-1]}" == *"worst B (hs-sim 1, simgrid 0.18181818181818182)" ]]
+}

@@ -1,0 +1,77 @@
+#!/bin/sh
+# compare.sh PLAN.hs [TOL] - replay one plan with hs-sim --model flow and with
+# the SimGrid reference (hs-simgrid-ref), and compare the end times task by
+# task.  compare.sh --outputs SIM.hs REF.txt [TOL] compares outputs saved
+# from the two (bench/sim.sh times the runs itself).  Prints one line:
+#   tasks N max_rel_err X mean_rel_err Y max_abs_err Z states_differ K worst TASK
+# (relative error |end_sim - end_ref| / end_ref; absolute where end_ref is 0).
+# Exit status: 0, or 1 when TOL is given and the max relative error exceeds
+# it or a task ends in another state; 2 when a simulator fails.
+#
+# hs-sim comes from PATH (or $HS_SIM); the reference from $HS_SIMGRID_REF,
+# else $HS_BUILD/tests/simgrid/, else the tree's build/tests/simgrid/.
+# hs-sim's options are $HS_SIM_OPTS, when set (empty: hs-sim's defaults),
+# else --solver simgrid (SimGrid's sharing rule); the reference's options
+# (e.g. --cfg network/TCP-gamma:0) are $HS_REF_OPTS.
+set -u
+usage() {
+	echo "usage: compare.sh PLAN.hs [TOL] | compare.sh --outputs SIM.hs REF.txt [TOL]" >&2
+	exit 2
+}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+if [ "${1:-}" = --outputs ]; then
+	[ $# -ge 3 ] && [ $# -le 4 ] || usage
+	simout=$2
+	refout=$3
+	tol=${4:-}
+else
+	[ $# -ge 1 ] && [ $# -le 2 ] || usage
+	plan=$1
+	tol=${2:-}
+	here=$(cd "$(dirname "$0")" && pwd)
+	sim=${HS_SIM:-hs-sim}
+	ref=${HS_SIMGRID_REF:-${HS_BUILD:-$here/../../build}/tests/simgrid/hs-simgrid-ref}
+	simout=$tmp/sim.hs
+	refout=$tmp/ref.txt
+	# shellcheck disable=SC2086 # option lists are meant to split
+	if ! "$sim" --model flow ${HS_SIM_OPTS---solver simgrid} "$plan" >"$simout"; then
+		echo "compare.sh: $sim failed on $plan" >&2
+		exit 2
+	fi
+	# shellcheck disable=SC2086
+	if ! "$ref" ${HS_REF_OPTS:-} "$plan" >"$refout"; then
+		echo "compare.sh: $ref failed on $plan" >&2
+		exit 2
+	fi
+fi
+awk -v tol="$tol" '
+	function abs(x) { return x < 0 ? -x : x }
+	FNR == NR { rs[$1] = $2; re[$1] = $3; rst[$1] = $4; next }
+	$1 == "run" {
+		id = $2; e = ""; st = ""
+		for (i = 3; i <= NF; i++) {
+			if (index($i, "end=") == 1) e = substr($i, 5)
+			else if (index($i, "state=") == 1) st = substr($i, 7)
+		}
+		if (!(id in re)) { printf "compare.sh: task %s only in hs-sim output\n", id > "/dev/stderr"; bad = 1; next }
+		seen[id] = 1
+		n++
+		d = abs(e - re[id])
+		rel = re[id] != 0 ? d / abs(re[id]) : d
+		sum += rel
+		if (d > maxabs) maxabs = d
+		if (n == 1 || rel > maxrel) { maxrel = rel; worst = id " (hs-sim " e ", simgrid " re[id] ")" }
+		if (st != rst[id]) {
+			diffst++
+			if (diffst <= 5)
+				printf "compare.sh: task %s: hs-sim %s, simgrid %s\n", id, st, rst[id] > "/dev/stderr"
+		}
+	}
+	END {
+		for (id in re) if (!(id in seen)) { printf "compare.sh: task %s only in the reference\n", id > "/dev/stderr"; bad = 1 }
+		printf "tasks %d max_rel_err %.3g mean_rel_err %.3g max_abs_err %.3g states_differ %d worst %s\n",
+			n, maxrel, n ? sum / n : 0, maxabs, diffst, n ? worst : "-"
+		if (bad) exit 2
+		if (tol != "" && (maxrel > tol + 0 || diffst > 0)) exit 1
+	}' "$refout" "$simout"
