@@ -11,9 +11,9 @@ setup() {
 	cat >"$tmp/share.hs" <<-'EOF'
 	hs 1
 	cluster c bw=100
-	node a cluster=c cores=1 flops=10 cpu_busy=10 cpu_idle=1
-	node b cluster=c cores=2 flops=10 cpu_busy=10 cpu_idle=1
-	node d cluster=c cores=1 flops=10 cpu_busy=10 cpu_idle=1
+	node a cluster=c cores=1 speed=1 flops=10 cpu_busy=10 cpu_idle=1
+	node b cluster=c cores=2 speed=1 flops=10 cpu_busy=10 cpu_idle=1
+	node d cluster=c cores=1 speed=1 flops=10 cpu_busy=10 cpu_idle=1
 	task t model=amdahl t1=1 scope=cluster comp=0,0 comm=0,300,0,0
 	task u model=amdahl t1=1 scope=cluster comp=0,0 comm=0,300,0,0
 	task c model=amdahl t1=1 comp=30

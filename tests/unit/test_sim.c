@@ -276,13 +276,25 @@ static const char *kinds(const struct hs_stream *s)
 
 static void test_replace_platform(void)
 {
-	char hs[] = "/tmp/hs-test-plat-XXXXXX", xml[] = "/tmp/hs-test-xml-XXXXXX";
-	FILE *f = fdopen(mkstemp(hs), "w");
+	/* A directory of our own: plat.hs names g.xml beside it, which must
+	 * exist (the model reads it). */
+	char tmpl[] = "/tmp/hs-test-plat-XXXXXX";
+	char *dir = realpath(mkdtemp(tmpl), NULL), hs[300], xml[300], want[300];
+	snprintf(hs, sizeof hs, "%s/plat.hs", dir);
+	snprintf(xml, sizeof xml, "%s/sniff.xml", dir);
+	snprintf(want, sizeof want, "%s/g.xml", dir);
+	FILE *f = fopen(want, "w");
+	fputs("<?xml version='1.0'?>\n<platform version=\"4.1\">"
+	      "<zone id=\"z\" routing=\"Full\"><host id=\"h\" speed=\"1Gf\"/></zone></platform>\n",
+	      f);
+	fclose(f);
+	/* Told apart by its first non-blank character, not its name. */
+	f = fopen(xml, "w");
+	fputs("  \n <?xml version='1.0'?>\n<platform version=\"4.1\"/>\n", f);
+	fclose(f);
+	f = fopen(hs, "w");
 	fputs("hs 1\nplatform p xml=g.xml\ncluster c bw=5\nnode n cluster=c cores=2\n"
 	      "task x model=amdahl t1=1\n", f);
-	fclose(f);
-	f = fdopen(mkstemp(xml), "w");
-	fputs("  \n <?xml version='1.0'?>\n<platform version=\"4.1\"/>\n", f);
 	fclose(f);
 	const char *text = "prov gen tool=x\nplatform q\ncluster k\nnode m cluster=k cores=1\n"
 			   "task t model=amdahl t1=1\n";
@@ -291,8 +303,6 @@ static void test_replace_platform(void)
 	TAP_OK(hs_sim_replace_platform(&s, hs) == 0, "hs platform file replaces");
 	TAP_STREQ(kinds(&s), "prov gen;platform p;cluster c;node n;task t;",
 		  "its platform records take the old ones' place, its tasks stay out");
-	char *dir = realpath("/tmp", NULL), want[256];
-	snprintf(want, sizeof want, "%s/g.xml", dir);
 	TAP_STREQ(hs_record_get(s.recs[1], "xml"), want, "a relative xml= is made absolute");
 	hs_stream_release(&s);
 
@@ -308,9 +318,11 @@ static void test_replace_platform(void)
 	TAP_STREQ(kinds(&s), "platform sim;task t;", "a stream without platform gets one first");
 	hs_stream_release(&s);
 	free(abs);
-	free(dir);
 	unlink(hs);
 	unlink(xml);
+	unlink(want);
+	rmdir(dir);
+	free(dir);
 }
 
 /* ---------------- the solver ---------------- */
