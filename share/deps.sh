@@ -15,6 +15,8 @@ command -v bc >/dev/null 2>&1 || need="$need bc"
 command -v xmllint >/dev/null 2>&1 || need="$need libxml2-utils"
 # The SimGrid reference simulator (differential tests, benchmark of hs-sim).
 [ -f /usr/include/simgrid/actor.h ] || need="$need libsimgrid-dev"
+# tests/0330 compiles SimGrid's own route dump (C++).
+command -v g++ >/dev/null 2>&1 || need="$need g++"
 # Rendering hs-report's SVG figures in a test (headless Chromium).
 command -v chromium >/dev/null 2>&1 || need="$need chromium"
 # ... and checking the screenshots are not blank (tests/svg/nonblank.py).
