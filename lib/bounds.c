@@ -9,7 +9,8 @@
  *   so it is no faster than t_i(P)/f_max with P up to the cluster's cores.
  *   We take, over a Pareto set of (cores, speed) candidates (each node; each
  *   cluster as (its cores, its fastest node's speed) for cluster-scoped
- *   tasks), min_p<=cores t_i(p) / speed: never above any real duration.  On
+ *   tasks, and also the whole platform likewise for scope=any tasks),
+ *   min_p<=cores t_i(p) / speed: never above any real duration.  On
  *   a GPU: gpu_time / the fastest gpu_speed.
  *
  * area: measure CPU capacity in reference core-seconds: one core of node j
@@ -212,11 +213,15 @@ void hs_lower_bounds(const struct hs_instance *in, int with_lp, struct hs_bounds
 	int nn = pl->nnodes, nc = pl->nclusters;
 	struct cand *node_c = hs_malloc((nn ? nn : 1) * sizeof *node_c);
 	struct cand *clus_c = hs_malloc((nn + nc ? nn + nc : 1) * sizeof *clus_c);
-	double K = 0, G = 0, gmax = 0;
+	struct cand *any_c = hs_malloc((nn + nc + 1) * sizeof *any_c);
+	double K = 0, G = 0, gmax = 0, fmax_all = 0;
+	int cores_all = 0;
 	for (int j = 0; j < nn; j++) {
 		const struct hs_node *n = &pl->nodes[j];
 		node_c[j] = clus_c[j] = (struct cand){ n->cores, n->speed };
 		K += n->cores * n->speed;
+		cores_all += n->cores;
+		fmax_all = fmax(fmax_all, n->speed);
 		if (n->gpus > 0) {
 			G += n->gpus * n->gpu_speed;
 			gmax = fmax(gmax, n->gpu_speed);
@@ -231,19 +236,31 @@ void hs_lower_bounds(const struct hs_instance *in, int with_lp, struct hs_bounds
 		if (cl->nnodes > 0)
 			clus_c[ncl++] = (struct cand){ cl->cores, f };
 	}
-	int nnode_c = pareto(node_c, nn), nclus_c = pareto(clus_c, ncl);
+	int nany = ncl;
+	for (int k = 0; k < ncl; k++)
+		any_c[k] = clus_c[k];
+	if (nn > 0)
+		any_c[nany++] = (struct cand){ cores_all, fmax_all };
+	int nnode_c = pareto(node_c, nn), nclus_c = pareto(clus_c, ncl), nany_c = pareto(any_c, nany);
 	int reach_node = nnode_c ? node_c[0].cores : 0, reach_clus = nclus_c ? clus_c[0].cores : 0;
+	int reach_any = nany_c ? any_c[0].cores : 0;
 
 	double longest = 0, Wc = 0, Wg = 0;
 	struct flex *fl = NULL;
 	int nf = 0, capf = 0;
 	for (int i = 0; i < in->ntasks; i++) {
 		const struct hs_task *t = &in->tasks[i];
-		int cl = t->scope == HS_SCOPE_CLUSTER;
-		double tc = cl ? fastest_cpu(t, clus_c, nclus_c) : fastest_cpu(t, node_c, nnode_c);
+		const struct cand *cs = node_c;
+		int ncs = nnode_c, reach = reach_node;
+		if (t->scope == HS_SCOPE_CLUSTER) {
+			cs = clus_c, ncs = nclus_c, reach = reach_clus;
+		} else if (t->scope == HS_SCOPE_ANY) {
+			cs = any_c, ncs = nany_c, reach = reach_any;
+		}
+		double tc = fastest_cpu(t, cs, ncs);
 		double tg = (t->on != HS_ON_CPU && gmax > 0) ? t->gpu_time / gmax : INFINITY;
 		double fast = fmin(tc, tg);
-		double w = min_area(t, cl ? reach_clus : reach_node);
+		double w = min_area(t, reach);
 		if (!isfinite(w))
 			tc = INFINITY; /* (cannot happen with a finite tc; keeps the LP finite) */
 		longest = fmax(longest, t->release + fast);
@@ -276,4 +293,5 @@ void hs_lower_bounds(const struct hs_instance *in, int with_lp, struct hs_bounds
 	free(fl);
 	free(node_c);
 	free(clus_c);
+	free(any_c);
 }

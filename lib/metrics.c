@@ -30,14 +30,15 @@ double hs_placement_duration(const struct hs_instance *in, const struct hs_task 
 	}
 	if (p->nparts == 1)
 		return hs_task_time_on(t, &pl->nodes[p->parts[0].node], P);
-	if (t->scope != HS_SCOPE_CLUSTER)
+	if (t->scope == HS_SCOPE_NODE)
 		return INFINITY;
-	/* A multi-node allotment runs at the pace of its slowest node. */
+	/* A multi-node allotment runs at the pace of its slowest node, within
+	 * one cluster (scope=cluster) or across clusters (scope=any). */
 	int cl = pl->nodes[p->parts[0].node].cluster;
 	double fmin = INFINITY;
 	for (int k = 0; k < p->nparts; k++) {
 		const struct hs_node *n = &pl->nodes[p->parts[k].node];
-		if (n->cluster != cl)
+		if (n->cluster != cl && t->scope == HS_SCOPE_CLUSTER)
 			return INFINITY;
 		if (p->parts[k].ncores > 0 && n->speed < fmin)
 			fmin = n->speed;

@@ -546,8 +546,11 @@ static void load_task(struct loader *L, struct hs_task *t, int index, struct hs_
 			t->scope = HS_SCOPE_NODE;
 		else if (strcmp(sc, "cluster") == 0)
 			t->scope = HS_SCOPE_CLUSTER;
+		else if (strcmp(sc, "any") == 0)
+			t->scope = HS_SCOPE_ANY;
 		else
-			err_add(L, r->line, "%s: scope must be node or cluster, got '%s'", what, sc);
+			err_add(L, r->line, "%s: scope must be node, cluster or any, got '%s'", what,
+				sc);
 	}
 	get_num(L, r, what, "release", NUM_NONNEG, 0, 0, &t->release);
 	const char *wt = hs_record_get(r, "walltime");

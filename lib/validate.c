@@ -169,7 +169,7 @@ static int check_placement(struct vctx *v, int i, int check_durations)
 		if (t->scope == HS_SCOPE_NODE) {
 			report(v, i, "spans %d nodes but its scope is node", p->nparts);
 			shape_ok = 0;
-		} else {
+		} else if (t->scope == HS_SCOPE_CLUSTER) {
 			int c0 = pl->nodes[p->parts[0].node].cluster;
 			for (int k = 1; k < p->nparts; k++) {
 				int c = pl->nodes[p->parts[k].node].cluster;

@@ -525,7 +525,7 @@ static int run(const struct hs_instance *in, const struct hs_optvals *opts,
 	ls_init(&s, in, out, ctx, ef);
 	for (int i = 0; i < n && rc == 0; i++) {
 		const struct hs_task *t = &in->tasks[order[i]];
-		enum unit u = t->scope == HS_SCOPE_CLUSTER ? UNIT_CLUSTER : UNIT_NODE;
+		enum unit u = t->scope == HS_SCOPE_NODE ? UNIT_NODE : UNIT_CLUSTER; /* any: as cluster */
 		if (!cpu_capable(t))
 			rc = place_gpu(&s, t);
 		else if (!datap && !ef)

@@ -811,7 +811,7 @@ static int task_curve(const struct hs_task *t, int pmax, double *tp, double *wsu
 
 static int scope_pmax(const struct wl *w, const struct hs_task *t)
 {
-	return t->scope == HS_SCOPE_CLUSTER ? w->pmax_cluster : w->pmax_node;
+	return t->scope == HS_SCOPE_NODE ? w->pmax_node : w->pmax_cluster; /* any: as cluster */
 }
 
 /* ================= set-up ================= */
@@ -963,7 +963,7 @@ static void groups_init(struct wl *w, const int *order)
 	/* First pass: membership and each bucket's core-count range. */
 	for (int pos = 0, g = -1; pos < n; pos++) {
 		const struct hs_task *t = &w->in->tasks[order[pos]];
-		int cl = t->scope == HS_SCOPE_CLUSTER;
+		int cl = t->scope != HS_SCOPE_NODE;
 		task_curve(t, scope_pmax(w, t), w->tp, w->wsuf, &pmn[pos], &pst[pos]);
 		if (g < 0 || w->grp[g].cluster != cl || w->grp[g].pmin != pmn[pos] ||
 		    w->grp[g].cnt == size) {
@@ -1016,7 +1016,7 @@ static const char *unplannable(const struct wl *w, const struct hs_task *t, char
 	int pmax = scope_pmax(w, t), pmin = hs_task_min_p(t);
 	if (pmin > pmax) {
 		snprintf(buf, len, "needs %d cores but the largest %s has %d", pmin,
-			 t->scope == HS_SCOPE_CLUSTER ? "cluster" : "node", pmax);
+			 t->scope == HS_SCOPE_NODE ? "node" : "cluster", pmax);
 		return buf;
 	}
 	if (!isfinite(hs_task_time(t, pmin > 0 ? pmin : 1)))
@@ -1104,7 +1104,7 @@ static int waterl_run(const struct hs_instance *in, int runtime_estimate, int ti
 			w.dfail[c] = INFINITY;
 			w.lvn[c] = 0;
 		}
-		if (t->scope == HS_SCOPE_CLUSTER) {
+		if (t->scope != HS_SCOPE_NODE) { /* scope=any: planned as cluster */
 			for (int c = 0; c < pl->nclusters; c++)
 				for (int k = soff[c]; k < soff[c + 1]; k++)
 					try_cluster(&w, c, sig[k], rel, &best);

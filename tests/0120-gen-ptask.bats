@@ -37,7 +37,7 @@ teardown() {
 		--fw 1.5 --release trace --platform $PLAT
 	[ "$status" -eq 0 ]
 	[ "$output" = "hs 1
-prov gen tool=hs-gen version=0.1.0 gen=ptask n=3 swf=$tmp/tiny.swf eligible=3 max_size=8 lt=3600 ut=14400 fcomp=2 fcomm=0.5 fw=1.5 release=trace platform=$PLAT seed=1
+prov gen tool=hs-gen version=0.1.0 gen=ptask n=3 swf=$tmp/tiny.swf eligible=3 max_size=8 lt=3600 ut=14400 fcomp=2 fcomm=0.5 fw=1.5 release=trace scope=cluster platform=$PLAT seed=1
 platform homogeneous
 cluster c1
 node n1 cluster=c1 cores=4 speed=1
@@ -50,7 +50,7 @@ task j3 model=rigid size=8 time=14400 walltime=21600 comp=28800 comm=7200 scope=
 @test "ptask: defaults: fcomp 1e6, no comm, fw 1e3, release 0; fw 0 without rw: no walltime" {
 	run hs-gen ptask --swf "$tmp/tiny.swf" -n 3 --ut 4h --platform $PLAT
 	[ "$status" -eq 0 ]
-	[ "${lines[1]}" = "prov gen tool=hs-gen version=0.1.0 gen=ptask n=3 swf=$tmp/tiny.swf eligible=3 max_size=8 lt=3600 ut=14400 fcomp=1000000 fcomm=0 fw=1000 release=zero platform=$PLAT seed=1" ]
+	[ "${lines[1]}" = "prov gen tool=hs-gen version=0.1.0 gen=ptask n=3 swf=$tmp/tiny.swf eligible=3 max_size=8 lt=3600 ut=14400 fcomp=1000000 fcomm=0 fw=1000 release=zero scope=cluster platform=$PLAT seed=1" ]
 	[ "${lines[6]}" = "task j1 model=rigid size=4 time=7200 walltime=7200000 comp=7200000000 swf_id=1" ]
 	[ "${lines[7]}" = "task j2 model=rigid size=6 time=3600 walltime=3600000 comp=3600000000 scope=cluster swf_id=3" ]
 	run hs-gen ptask --swf "$tmp/tiny.swf" -n 3 --ut 4h --fw 0 --platform $PLAT
@@ -71,7 +71,7 @@ task j3 model=rigid size=8 time=14400 walltime=21600 comp=28800 comm=7200 scope=
 	run hs-gen ptask --swf "$tmp/tiny.swf" -n 4 --ut 4h --platform none
 	[ "$status" -eq 0 ]
 	[[ ${lines[1]} == *" eligible=4 max_size=none "* ]]
-	[ "$(printf '%s\n' "$output" | grep -c ' scope=cluster ')" -eq 4 ]
+	[ "$(printf '%s\n' "$output" | grep -c '^task .* scope=cluster ')" -eq 4 ]
 	printf '%s\n' "$output" | grep -q '^task j4 model=rigid size=9 time=5000 .* swf_id=6$'
 }
 
@@ -121,6 +121,26 @@ task j3 model=rigid size=8 time=14400 walltime=21600 comp=28800 comm=7200 scope=
 	[ "$a" = "$b" ]
 }
 
+@test "ptask: --scope any marks multi-node jobs scope=any; node keeps jobs within a node" {
+	# Jobs 3 (6 cores) and 4 (8 cores) exceed a 4-core node.
+	run hs-gen ptask --swf "$tmp/tiny.swf" -n 3 --lt 1h --ut 4h --scope any --platform $PLAT
+	[ "$status" -eq 0 ]
+	[[ ${lines[1]} == *" eligible=3 max_size=8 "*" release=zero scope=any platform="* ]]
+	[ "${lines[6]}" = "task j1 model=rigid size=4 time=7200 walltime=7200000 comp=7200000000 swf_id=1" ]
+	[ "${lines[7]}" = "task j2 model=rigid size=6 time=3600 walltime=3600000 comp=3600000000 scope=any swf_id=3" ]
+	[ "${lines[8]}" = "task j3 model=rigid size=8 time=14400 walltime=14400000 comp=14400000000 scope=any swf_id=4" ]
+	# The validator accepts them, planned (as cluster-scoped) by datap-ef.
+	hs-gen ptask --swf "$tmp/tiny.swf" -n 3 --lt 1h --ut 4h --scope any --platform $PLAT |
+		hs-plan -a datap-ef >"$tmp/p.hs"
+	run hs-sim --check-durations "$tmp/p.hs"
+	[ "$status" -eq 0 ]
+	# node: only job 1 fits in a node, and no scope is written.
+	run hs-gen ptask --swf "$tmp/tiny.swf" -n 1 --lt 1h --ut 4h --scope node --platform $PLAT
+	[ "$status" -eq 0 ]
+	[[ ${lines[1]} == *" eligible=1 max_size=4 "*" scope=node "* ]]
+	[ "${lines[6]}" = "task j1 model=rigid size=4 time=7200 walltime=7200000 comp=7200000000 swf_id=1" ]
+}
+
 @test "ptask: the instance plans (datap-ef on dietze) and replays with exact durations" {
 	hs-gen ptask --swf "$TRACE" --ut 4h --max-size 16 --fcomm 1e7 --platform dietze >"$tmp/i.hs"
 	# Sizes 9..16 exceed an 8-core node of dietze: those tasks may span nodes.
@@ -141,7 +161,7 @@ task j3 model=rigid size=8 time=14400 walltime=21600 comp=28800 comm=7200 scope=
 	a=$(hs-gen ptask -n 500 --lt 10 --ut 1m --fw 1 --fcomp 3 --fcomm 2 --platform $PLAT --seed 5)
 	[ "$a" = "$(hs-gen ptask -n 500 --lt 10 --ut 1m --fw 1 --fcomp 3 --fcomm 2 --platform $PLAT --seed 5)" ]
 	[ "$a" != "$(hs-gen ptask -n 500 --lt 10 --ut 1m --fw 1 --fcomp 3 --fcomm 2 --platform $PLAT --seed 6)" ]
-	printf '%s\n' "$a" | grep -qx "prov gen tool=hs-gen version=0.1.0 gen=ptask n=500 swf=none max_size=8 sizes=log lt=10 ut=60 fcomp=3 fcomm=2 fw=1 release=zero platform=$PLAT seed=5"
+	printf '%s\n' "$a" | grep -qx "prov gen tool=hs-gen version=0.1.0 gen=ptask n=500 swf=none max_size=8 sizes=log lt=10 ut=60 fcomp=3 fcomm=2 fw=1 release=zero scope=cluster platform=$PLAT seed=5"
 	! printf '%s\n' "$a" | grep -q 'swf_id=\|release='
 	printf '%s\n' "$a" | awk '$1 == "task" { n++
 		for (i = 3; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
@@ -198,6 +218,8 @@ task j3 model=rigid size=8 time=14400 walltime=21600 comp=28800 comm=7200 scope=
 	--sizes pow2|hs-gen: option --sizes: 'pow2' must be log or uniform
 	--release now|hs-gen: option --release: 'now' must be zero or trace
 	--release trace|hs-gen: option --release trace needs --swf
+	--scope grid|hs-gen: option --scope: 'grid' must be node, cluster or any
+	--scope node --max-size 5|hs-gen: option --max-size: 5 is more than the largest node of platform 'homogeneous:nodes=2,cores=4' (4 cores)
 	--seed -1|hs-gen: option --seed: '-1' must be at least 0
 	extra|hs-gen: unexpected argument 'extra'
 	EOF
@@ -244,7 +266,7 @@ task j3 model=rigid size=8 time=14400 walltime=21600 comp=28800 comm=7200 scope=
 @test "ptask: listed, and completed from its option table" {
 	hs-gen -l | grep -q '^ptask  *rigid parallel tasks'
 	words=$(hs-gen ptask --complete-words | tr '\n' ' ')
-	[[ $words == *"--swf FILE --max-size P --sizes log|uniform --lt TIME --ut TIME --fcomp F --fcomm F --fw F --release zero|trace --platform NAME|FILE --seed N "* ]]
+	[[ $words == *"--swf FILE --max-size P --sizes log|uniform --lt TIME --ut TIME --fcomp F --fcomm F --fw F --release zero|trace --scope node|cluster|any --platform NAME|FILE --seed N "* ]]
 	source "$TOP/completions/hs.bash"
 	COMP_WORDS=(hs-gen ptask --release "")
 	COMP_CWORD=3

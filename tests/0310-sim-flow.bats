@@ -102,6 +102,39 @@ field() {
 	[ "$(field run t end)" = 4.333333333333334 ]
 }
 
+@test "sim-flow: a scope=any task spans two clusters through uplinks and backbone" {
+	# a (c1) sends 300 B to b (c2).  Route (the tree): a_link (1000 B/s,
+	# 0.5 s), c1_uplink (200 B/s, 0.25 s), backbone (100 B/s, 0.125 s),
+	# c2_uplink (400 B/s, 0.25 s), b_link (1000 B/s, 0.5 s).  Bottleneck
+	# the backbone: 300 / 100 = 3 s, plus the route latency 0.5 + 0.25 +
+	# 0.125 + 0.25 + 0.5 = 1.625 s: ends at 4.625.
+	cat >"$tmp/any.hs" <<-'EOF'
+	hs 1
+	platform p backbone_bw=100 backbone_lat=0.125
+	cluster c1 bw=1000 lat=0.5 up_bw=200 up_lat=0.25
+	cluster c2 bw=1000 lat=0.5 up_bw=400 up_lat=0.25
+	node a cluster=c1 cores=1
+	node b cluster=c2 cores=1
+	task x model=amdahl t1=1 scope=any comp=0,0 comm=0,300,0,0
+	plan x node=a,b cores=0/0 start=0 end=1
+	EOF
+	run hs-sim "$tmp/any.hs"
+	[ "$status" -eq 0 ]
+	[ "$(field run x end)" = 4.625 ]
+	[ "$(field run x state)" = done ]
+	run hs-sim --solver simgrid "$tmp/any.hs"
+	[ "$(field run x end)" = 4.625 ]
+	# The runtime model: 2 cores, t1 / 2.
+	run hs-sim --model replay "$tmp/any.hs"
+	[ "$(field run x end)" = 0.5 ]
+	# scope=cluster may not span clusters.
+	sed 's/scope=any/scope=cluster/' "$tmp/any.hs" >"$tmp/cl.hs"
+	run hs-sim "$tmp/cl.hs"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-sim: $tmp/cl.hs:8: plan x: spans clusters c1 and c2
+hs-sim: $tmp/cl.hs: the plan is not valid (1 problem)" ]
+}
+
 @test "sim-flow: a walltime kills a parallel task" {
 	sed 's/^task c model=amdahl t1=1 comp=30$/task c model=amdahl t1=1 comp=30 walltime=2/' "$tmp/share.hs" >"$tmp/kill.hs"
 	run hs-sim "$tmp/kill.hs"

@@ -291,6 +291,45 @@ t2 1.5 3 done" ]
 	"$REF" "$W/p.hs" | grep -q ' killed$'
 }
 
+@test "hs-sim flow = SimGrid: scope=any tasks spanning clusters (uplinks, backbones)" {
+	need_flow
+	# By hand: on hand.hs's platform, s1 (a1 to b1) and s2 (a2 to b2, and
+	# back) share c1's uplink and the backbone; s3 spans all three nodes'
+	# clusters with a matrix; t7 computes alone.
+	cat >"$W/any.hs" <<-'EOF'
+	hs 1
+	platform p backbone_bw=1e8 backbone_lat=3e-4
+	cluster c1 bw=1.25e8 lat=1e-4 bb_bw=1e9 bb_lat=1e-5 up_bw=1.5e8 up_lat=2e-4
+	cluster c2 bw=1e8 lat=1e-4 sharing=fatpipe up_bw=2e8
+	node a1 cluster=c1 cores=4
+	node a2 cluster=c1 cores=4
+	node b1 cluster=c2 cores=4 speed=2
+	node b2 cluster=c2 cores=2 speed=2 lat=5e-4
+	task s1 model=rigid size=2 time=1 scope=any comp=1e9,1e9 comm=0,2e8,0,0
+	task s2 model=rigid size=2 time=1 scope=any comp=5e8 comm=1e8
+	task s3 model=rigid size=3 time=1 scope=any comp=1e9,2e9,1e9 comm=0,1e7,2e7,3e7,0,0,1e6,1e6,0
+	task t7 model=rigid size=1 time=1 release=3
+	plan s1 node=a1,b1 cores=0/0 start=0 end=1
+	plan s2 node=a2,b2 cores=0/0 start=0 end=1
+	plan s3 node=a1,b1,b2 cores=0/0/0 start=1 end=2 after=s1,s2
+	plan t7 node=a1 cores=3 start=3 end=4
+	EOF
+	run "$CMP" "$W/any.hs" $TOL
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == "tasks 4 "* ]]
+	# Random: gen.awk's tasks made scope=any and placed over clusters by
+	# span.awk (every task of 2 or more processes spans two clusters or more).
+	for seed in 1 2 3 4; do
+		awk -v seed=$seed -v n=40 -v clusters=3 -f "$GEN" | sed 's/ scope=cluster/ scope=any/' |
+			awk -v seed=$seed -f "$TOP/tests/simgrid/span.awk" >"$W/p.hs"
+		[ "$(awk '$1 == "plan" && $3 ~ /,/ { n++ } END { print n + 0 }' "$W/p.hs")" -gt 10 ]
+		run "$CMP" "$W/p.hs" $TOL
+		echo "seed $seed: $output"
+		[ "$status" -eq 0 ]
+	done
+}
+
 @test "hs-sim flow = SimGrid: hs-gen ptask jobs, heavy communication, walltimes" {
 	need_flow
 	for seed in 1 2 3; do

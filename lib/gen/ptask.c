@@ -9,7 +9,12 @@
  * [lt, ut] and that fit in the largest cluster are the pool, and N of them
  * are picked at random without replacement (the paper's method).  Without
  * it they are drawn: size from 1 to the limit (log-uniform or uniform),
- * ret uniform in [lt, ut], rw = ret·U[1,3). */
+ * ret uniform in [lt, ut], rw = ret·U[1,3).
+ *
+ * --scope says where a job wider than the smallest node may run: on nodes
+ * of one cluster (scope=cluster, the default), of several clusters
+ * (scope=any: the paper's basic and best-effort variants), or nowhere
+ * (node: then jobs must fit in the largest node). */
 #include "hs/gen.h"
 #include "hs/model.h"
 #include "hs/swf.h"
@@ -21,12 +26,13 @@
 
 /* Long-only options: 256 + their index in opts[] (hs_cli_next). */
 enum { O_SWF = 256 + 1, O_MAX_SIZE, O_SIZES, O_LT, O_UT, O_FCOMP, O_FCOMM, O_FW, O_RELEASE,
-       O_PLATFORM, O_SEED };
+       O_SCOPE, O_PLATFORM, O_SEED };
 
 static const struct hs_cli_opt opts[] = {
 	{'n', "jobs", "N", "number of jobs (default 300)"},
 	{0, "swf", "FILE", "pick the jobs from an SWF trace (default: draw them)"},
-	{0, "max-size", "P", "largest job size in cores (default: the platform's largest cluster)"},
+	{0, "max-size", "P",
+	 "largest job size in cores (default: the platform's largest cluster, or node)"},
 	{0, "sizes", "log|uniform", "without --swf: how sizes 1..P are drawn (default log)"},
 	{0, "lt", "TIME", "shortest run time: seconds, or with s, m, h or d (default 1h)"},
 	{0, "ut", "TIME", "longest run time (default 1d)"},
@@ -34,6 +40,7 @@ static const struct hs_cli_opt opts[] = {
 	{0, "fcomm", "F", "bytes per pair of processes and second of run time (default 0)"},
 	{0, "fw", "F", "walltime = max(requested time, run time * F) (default 1e3)"},
 	{0, "release", "zero|trace", "release dates 0, or the trace's submit times (default zero)"},
+	{0, "scope", "node|cluster|any", "where a job wider than a node runs (default cluster)"},
 	{0, "platform", "NAME|FILE", "built-in platform, hs file or none (default dietze)"},
 	{0, "seed", "N", "PRNG seed (default 1)"},
 	{0, NULL, NULL, NULL},
@@ -42,7 +49,8 @@ static const struct hs_cli_opt opts[] = {
 static const struct hs_cli cli = {
 	"hs-gen ptask",
 	"[-n N] [--swf FILE] [--max-size P] [--sizes log|uniform] [--lt TIME] [--ut TIME] "
-	"[--fcomp F] [--fcomm F] [--fw F] [--release zero|trace] [--platform NAME|FILE] [--seed N]",
+	"[--fcomp F] [--fcomm F] [--fw F] [--release zero|trace] [--scope node|cluster|any] "
+	"[--platform NAME|FILE] [--seed N]",
 	"Rigid parallel tasks (Dutot et al. 5.1): from an SWF trace or drawn.",
 	opts,
 	hs_gen_complete_platforms,
@@ -79,20 +87,24 @@ static double parse_duration(const char *opt, const char *arg)
 	return v * mult;
 }
 
-/* The platform's largest cluster and smallest node, in cores (0: none). */
-static void platform_sizes(struct hs_stream *out, int *max_cluster, int *min_node)
+/* The platform's largest cluster, smallest and largest node, in cores (0:
+ * none). */
+static void platform_sizes(struct hs_stream *out, int *max_cluster, int *min_node, int *max_node)
 {
 	struct hs_instance in;
 	memset(&in, 0, sizeof in);
-	*max_cluster = *min_node = 0;
+	*max_cluster = *min_node = *max_node = 0;
 	if (hs_instance_load(&in, out) < 0)
 		exit(HS_EXIT_USAGE); /* reported; the platform records were checked already */
 	for (int c = 0; c < in.plat.nclusters; c++)
 		if (in.plat.clusters[c].cores > *max_cluster)
 			*max_cluster = in.plat.clusters[c].cores;
-	for (int j = 0; j < in.plat.nnodes; j++)
+	for (int j = 0; j < in.plat.nnodes; j++) {
 		if (*min_node == 0 || in.plat.nodes[j].cores < *min_node)
 			*min_node = in.plat.nodes[j].cores;
+		if (in.plat.nodes[j].cores > *max_node)
+			*max_node = in.plat.nodes[j].cores;
+	}
 	hs_instance_release(&in);
 }
 
@@ -160,7 +172,7 @@ static long draw_size(struct hs_rng *rng, long p, int logu)
 }
 
 static void append_task(struct hs_stream *out, long k, const struct job *j, double fcomp,
-			double fcomm, double fw, double release, int cluster_scope, int from_swf)
+			double fcomm, double fw, double release, const char *scope, int from_swf)
 {
 	char id[32];
 	snprintf(id, sizeof id, "j%ld", k);
@@ -174,8 +186,8 @@ static void append_task(struct hs_stream *out, long k, const struct job *j, doub
 	hs_record_set_num(t, "comp", j->ret * fcomp);
 	if (j->ret * fcomm > 0)
 		hs_record_set_num(t, "comm", j->ret * fcomm);
-	if (cluster_scope)
-		hs_record_set(t, "scope", "cluster");
+	if (scope)
+		hs_record_set(t, "scope", scope);
 	if (release > 0)
 		hs_record_set_num(t, "release", release);
 	if (from_swf)
@@ -188,6 +200,7 @@ static int run(int argc, char **argv, struct hs_stream *out)
 	long n = 300, seed = 1, max_size = 0;
 	double lt = 3600, ut = 86400, fcomp = 1e6, fcomm = 0, fw = 1e3;
 	const char *swf = NULL, *sizes = "log", *release = "zero", *platform = "dietze";
+	const char *scope = "cluster";
 	const char *arg, *ut_arg = NULL;
 	int c, ind, sizes_given = 0;
 	while ((c = hs_cli_next(&cli, argc, argv, &arg, &ind)) != -1) {
@@ -213,6 +226,14 @@ static int run(int argc, char **argv, struct hs_stream *out)
 						   arg);
 			release = arg;
 			break;
+		case O_SCOPE:
+			if (strcmp(arg, "node") != 0 && strcmp(arg, "cluster") != 0 &&
+			    strcmp(arg, "any") != 0)
+				hs_cli_usage_error(&cli,
+						   "option --scope: '%s' must be node, cluster or any",
+						   arg);
+			scope = arg;
+			break;
 		case O_PLATFORM: platform = arg; break;
 		case O_SEED: seed = hs_cli_long("--seed", arg, 0, 0x7fffffffffffffffL); break;
 		}
@@ -233,14 +254,18 @@ static int run(int argc, char **argv, struct hs_stream *out)
 	hs_stream_append(out, p);
 	if (hs_gen_platform_append(out, platform) < 0)
 		exit(HS_EXIT_USAGE);
-	int max_cluster, min_node;
-	platform_sizes(out, &max_cluster, &min_node);
-	if (max_size && max_cluster && max_size > max_cluster)
+	int max_cluster, min_node, max_node;
+	platform_sizes(out, &max_cluster, &min_node, &max_node);
+	/* The widest job that can run: jobs fit in one cluster, even with
+	 * scope=any (the paper's pool), or in one node with --scope node. */
+	int node_only = strcmp(scope, "node") == 0;
+	int widest = node_only ? max_node : max_cluster;
+	if (max_size && widest && max_size > widest)
 		hs_die(HS_EXIT_USAGE,
-		       "option --max-size: %ld is more than the largest cluster of platform '%s' (%d "
+		       "option --max-size: %ld is more than the largest %s of platform '%s' (%d "
 		       "cores)",
-		       max_size, platform, max_cluster);
-	long limit = max_size ? max_size : max_cluster; /* 0: no limit */
+		       max_size, node_only ? "node" : "cluster", platform, widest);
+	long limit = max_size ? max_size : widest; /* 0: no limit */
 	if (!swf && !limit)
 		hs_cli_usage_error(&cli, "option --max-size is required without --swf and a platform");
 
@@ -304,16 +329,17 @@ static int run(int argc, char **argv, struct hs_stream *out)
 	hs_record_set_num(p, "fcomm", fcomm);
 	hs_record_set_num(p, "fw", fw);
 	hs_record_set(p, "release", release);
+	hs_record_set(p, "scope", scope);
 	hs_record_set(p, "platform", platform);
 	hs_record_set_int(p, "seed", seed);
 
-	/* A task wider than the smallest node may span nodes of one cluster
-	 * (without a platform: every task of more than one core). */
+	/* A task wider than the smallest node may span nodes (without a
+	 * platform: every task of more than one core). */
 	long node_cores = min_node ? min_node : 1;
 	for (long i = 0; i < n; i++)
 		append_task(out, i + 1, &jobs[i], fcomp, fcomm, fw,
-			    from_trace ? jobs[i].submit - first : 0, jobs[i].size > node_cores,
-			    swf != NULL);
+			    from_trace ? jobs[i].submit - first : 0,
+			    !node_only && jobs[i].size > node_cores ? scope : NULL, swf != NULL);
 	free(jobs);
 	return 0;
 }

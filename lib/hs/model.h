@@ -81,7 +81,9 @@ enum hs_model_kind {
 	HS_MODEL_GPU,      /* GPU only: no CPU model (only gpu_time) */
 };
 
-enum hs_scope { HS_SCOPE_NODE, HS_SCOPE_CLUSTER };
+/* Where one task may run: one node, nodes of one cluster, or nodes of any
+ * clusters.  Part of the plugin ABI: append new values at the end. */
+enum hs_scope { HS_SCOPE_NODE, HS_SCOPE_CLUSTER, HS_SCOPE_ANY };
 
 enum hs_on {
 	HS_ON_ANY, /* may run on cores or on one GPU */

@@ -50,6 +50,15 @@ static void test_known(void)
 	snprintf(buf, sizeof buf, "%stask t model=amdahl t1=80\n", two);
 	bounds_of(buf, 0, &b);
 	TAP_OK(b.longest == 20 && b.area == 10 && b.best == 20, "node scope: 80/4 = 20");
+	/* scope=any reaches every cluster: two clusters of 4 cores, 80/8 = 10
+	 * (scope=cluster: 80/4 = 20). */
+	const char *twoc = "cluster c\ncluster d\nnode a cluster=c cores=4\nnode b cluster=d cores=4\n";
+	snprintf(buf, sizeof buf, "%stask t model=amdahl t1=80 scope=any\n", twoc);
+	bounds_of(buf, 0, &b);
+	TAP_OK(b.longest == 10 && b.area == 10, "any scope over two clusters: 80/8 = 10");
+	snprintf(buf, sizeof buf, "%stask t model=amdahl t1=80 scope=cluster\n", twoc);
+	bounds_of(buf, 0, &b);
+	TAP_OK(b.longest == 20, "cluster scope over two clusters: 80/4 = 20");
 	snprintf(buf, sizeof buf, "%stask t model=amdahl t1=80 release=100 max_cores=2\n", two);
 	bounds_of(buf, 0, &b);
 	TAP_OK(b.longest == 140, "release + fastest time (max_cores=2): 100 + 40");

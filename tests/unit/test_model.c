@@ -291,7 +291,7 @@ static void test_errors(void)
 		     "test: t.hs:4: task b: on=gpu needs gpu_time= or alpha= (> 0)\n"
 		     "test: t.hs:4: task b: walltime must be a positive number or inf, got '0'\n"
 		     "test: t.hs:5: task c: times must be a list of non-negative numbers, got '1,,2'\n"
-		     "test: t.hs:5: task c: scope must be node or cluster, got 'everywhere'\n"
+		     "test: t.hs:5: task c: scope must be node, cluster or any, got 'everywhere'\n"
 		     "test: t.hs:5: task c: release must be a non-negative number, got '-1'\n"
 		     "test: t.hs:6: task d: alpha= needs a sequential time; give gpu_time=\n"
 		     "test: t.hs:7: task e: give either gpu_time= or alpha=, not both\n"

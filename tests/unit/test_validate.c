@@ -171,6 +171,30 @@ static void test_structure(void)
 	fx_free(&s, &in);
 }
 
+/* scope=any may span clusters, at the pace of its slowest node: on cs2
+ * (speed 2) and ws1 (speed 1), 4 cores, 8*(0.5+0.5/4)/1 = 5.  The same
+ * allotment with scope=cluster is refused. */
+static void test_any(void)
+{
+	const char *err;
+	int n = check("task x model=amdahl t1=8 beta=0.5 scope=any\n"
+		      "plan x node=cs2,ws1 cores=0-1/0-1 start=0 end=5\n",
+		      1, &err);
+	TAP_OK(n == 0, "scope=any over two clusters: no problem");
+	TAP_STREQ(err, "", "scope=any over two clusters: silent");
+	n = check("task x model=amdahl t1=8 beta=0.5 scope=any\n"
+		  "plan x node=cs2,ws1 cores=0-1/0-1 start=0 end=2.5\n",
+		  1, &err);
+	TAP_STREQ(err, "test: t.hs:8: plan x: runs for 2.5 but the model gives 5\n",
+		  "scope=any: the slowest node sets the pace");
+	n = check("task x model=amdahl t1=8 beta=0.5 scope=cluster\n"
+		  "plan x node=cs2,ws1 cores=0-1/0-1 start=0 end=5\n",
+		  1, &err);
+	TAP_OK(n == 1, "scope=cluster over two clusters: one problem");
+	TAP_STREQ(err, "test: t.hs:8: plan x: spans clusters cs and ws\n",
+		  "scope=cluster over two clusters: message");
+}
+
 static void test_many(void)
 {
 	/* 30 tasks all on one core at once: 29 overlaps, 20 shown, count. */
@@ -191,6 +215,7 @@ int main(void)
 	test_overlap();
 	test_durations();
 	test_structure();
+	test_any();
 	test_many();
 	return tap_done();
 }
