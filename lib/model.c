@@ -567,9 +567,20 @@ static void load_task(struct loader *L, struct hs_task *t, int index, struct hs_
 	get_num(L, r, what, "prio", NUM_ANY, 0, 0, &t->priority);
 	get_numlist(L, r, what, "comp", &t->comp, &t->ncomp);
 	get_numlist(L, r, what, "comm", &t->comm, &t->ncomm);
-	if (t->ncomm > 1 && (long)t->ncomm != (long)t->ncomp * t->ncomp)
-		err_add(L, r->line, "%s: comm has %d values, expected 1 or %ld (comp has %d hosts)", what,
-			t->ncomm, (long)t->ncomp * t->ncomp, t->ncomp);
+	/* A matrix is n x n for the task's n processes: with one comp value
+	 * (the same for every process) n is the allotment's, known at
+	 * simulation; with a comp list it is the list's length. */
+	long side = (long)sqrt((double)t->ncomm);
+	while (side * side > t->ncomm)
+		side--;
+	while ((side + 1) * (side + 1) <= t->ncomm)
+		side++;
+	if (t->ncomm > 1 && t->ncomp > 1 && (long)t->ncomm != (long)t->ncomp * t->ncomp)
+		err_add(L, r->line, "%s: comm has %d values, expected 1 or %ld (comp has %d processes)",
+			what, t->ncomm, (long)t->ncomp * t->ncomp, t->ncomp);
+	else if (t->ncomm > 1 && t->ncomp <= 1 && side * side != t->ncomm)
+		err_add(L, r->line, "%s: comm has %d values, expected 1 or a square number (n x n processes)",
+			what, t->ncomm);
 	t->app = pool_strdup(&L->ix->strings, hs_record_get(r, "app"));
 	t->cmd = pool_strdup(&L->ix->strings, hs_record_get(r, "cmd"));
 }

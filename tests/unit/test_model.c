@@ -295,11 +295,16 @@ static void test_errors(void)
 		     "test: t.hs:5: task c: release must be a non-negative number, got '-1'\n"
 		     "test: t.hs:6: task d: alpha= needs a sequential time; give gpu_time=\n"
 		     "test: t.hs:7: task e: give either gpu_time= or alpha=, not both\n"
-		     "test: t.hs:7: task e: comm has 2 values, expected 1 or 4 (comp has 2 hosts)\n"
+		     "test: t.hs:7: task e: comm has 2 values, expected 1 or 4 (comp has 2 processes)\n"
 		     "test: t.hs:8: task f: missing model= (one of amdahl, overhead, table, rigid, gpu)\n"
 		     "test: t.hs:9: platform p: ref_flops must be a positive number, got '0'\n"
 		     "test: t.hs:10: duplicate platform record (first at line 9)\n",
 		     "field errors");
+	/* One comp value: comm is n x n for the allotment's n processes. */
+	check_errors("task g model=amdahl t1=1 comp=5 comm=1,2,3\n"
+		     "task h model=amdahl t1=1 comp=5 comm=0,1,1,0\n",
+		     "test: t.hs:2: task g: comm has 3 values, expected 1 or a square number (n x n processes)\n",
+		     "comm matrix with one comp value");
 
 	/* More than 20 problems: the first 20 and a count. */
 	char big[4096] = "";
