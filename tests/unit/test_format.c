@@ -2,6 +2,7 @@
  * writing, syntax errors, compressed input, list and integer-set helpers. */
 #include "hs/format.h"
 #include "hs/util.h"
+#include "model_fixture.h"
 #include "tap.h"
 
 #include <fcntl.h>
@@ -57,39 +58,15 @@ static char *canonical(const struct hs_record *r)
 }
 
 /* stderr capture, to check the exact messages. */
-static int cap_fd = -1, saved_fd = -1;
-static void cap_begin(void)
-{
-	fflush(stderr);
-	if (cap_fd < 0) {
-		char *p = path_of("stderr.txt");
-		cap_fd = open(p, O_RDWR | O_CREAT | O_TRUNC, 0600);
-		free(p);
-	}
-	if (ftruncate(cap_fd, 0) != 0 || lseek(cap_fd, 0, SEEK_SET) != 0)
-		perror("cap_begin");
-	saved_fd = dup(2);
-	dup2(cap_fd, 2);
-}
-static const char *cap_end(void)
-{
-	static char buf[8192];
-	fflush(stderr);
-	dup2(saved_fd, 2);
-	close(saved_fd);
-	ssize_t n = pread(cap_fd, buf, sizeof buf - 1, 0);
-	buf[n > 0 ? n : 0] = '\0';
-	return buf;
-}
 
 /* Load text as a file; returns hs_stream_load's result, stderr in *msg. */
 static int load_text(struct hs_stream *s, const char *name, const char *text, size_t len,
 		     const char **msg)
 {
 	char *p = write_file(name, text, len);
-	cap_begin();
+	fx_cap_begin();
 	int r = hs_stream_load(s, p);
-	*msg = cap_end();
+	*msg = fx_cap_end();
 	free(p);
 	return r;
 }
@@ -431,9 +408,9 @@ static void test_stream_errors(void)
 	}
 	struct hs_stream s;
 	char *p = path_of("does-not-exist.hs");
-	cap_begin();
+	fx_cap_begin();
 	int r = hs_stream_load(&s, p);
-	const char *msg = cap_end();
+	const char *msg = fx_cap_end();
 	char *want = hs_asprintf("%s: %s: No such file or directory\n", hs_progname(), p);
 	TAP_OK(r == -1 && strcmp(msg, want) == 0, "nonexistent file: strerror message");
 	free(want);
@@ -504,9 +481,9 @@ static int load_stdin(struct hs_stream *s, const char *file, const char **msg)
 	int saved = dup(0);
 	dup2(fd, 0);
 	close(fd);
-	cap_begin();
+	fx_cap_begin();
 	int r = hs_stream_load(s, "-");
-	*msg = cap_end();
+	*msg = fx_cap_end();
 	dup2(saved, 0);
 	close(saved);
 	return r;
@@ -527,9 +504,9 @@ static void test_compressed(void)
 		free(cmd);
 		struct hs_stream s;
 		const char *msg = "";
-		cap_begin();
+		fx_cap_begin();
 		int r = made ? hs_stream_load(&s, cz) : (hs_stream_init(&s, "x"), -1);
-		msg = cap_end();
+		msg = fx_cap_end();
 		char *out = r == 0 ? written(&s, NULL) : NULL;
 		TAP_OK(out && strcmp(out, tricky) == 0, "%s input read transparently", tools[i]);
 		if (!out)
@@ -559,9 +536,9 @@ static void test_compressed(void)
 	char *cmd = hs_asprintf(": | gzip > '%s'", ez);
 	int made = system(cmd) == 0;
 	free(cmd);
-	cap_begin();
+	fx_cap_begin();
 	r = made ? hs_stream_load(&s, ez) : -1;
-	msg = cap_end();
+	msg = fx_cap_end();
 	char *want = hs_asprintf("%s: %s: empty input\n", hs_progname(), ez);
 	TAP_OK(r == -1 && strcmp(msg, want) == 0, "empty gzip: empty input");
 	free(want);
@@ -570,9 +547,9 @@ static void test_compressed(void)
 
 	/* Magic bytes of gzip but no gzip stream. */
 	char *fake = write_file("fake.gz", "\x1f\x8bhs 1\n", 7);
-	cap_begin();
+	fx_cap_begin();
 	r = hs_stream_load(&s, fake);
-	msg = cap_end();
+	msg = fx_cap_end();
 	want = hs_asprintf("%s: %s: corrupt compressed input: unrecognized compressed data\n",
 			   hs_progname(), fake);
 	TAP_OK(r == -1 && strcmp(msg, want) == 0, "gzip magic without gzip data is corrupt");
@@ -597,11 +574,11 @@ static void test_compressed(void)
 	struct hs_input *in = made ? hs_input_open(tz) : NULL;
 	long got = 0, lines = 0;
 	char *line;
-	cap_begin();
+	fx_cap_begin();
 	if (in)
 		while ((got = hs_input_getline(in, &line)) >= 0)
 			lines++;
-	msg = cap_end();
+	msg = fx_cap_end();
 	want = hs_asprintf("%s: %s: corrupt compressed input: ", hs_progname(), tz);
 	int ok = in && got == -2 && lines > 100 && strncmp(msg, want, strlen(want)) == 0;
 	TAP_OK(ok, "truncated gzip: %ld lines, then -2 and 'corrupt compressed input'", lines);
@@ -610,9 +587,9 @@ static void test_compressed(void)
 	TAP_OK(in && hs_input_getline(in, &line) == -2, "getline keeps returning -2 after an error");
 	hs_input_close(in);
 	free(want);
-	cap_begin();
+	fx_cap_begin();
 	r = hs_stream_load(&s, tz);
-	msg = cap_end();
+	msg = fx_cap_end();
 	TAP_OK(r == -1 && strstr(msg, "corrupt compressed input"), "truncated gzip: load fails");
 	hs_stream_release(&s);
 	/* The intact file reads back identically through the line reader. */

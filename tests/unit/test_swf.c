@@ -2,6 +2,7 @@
  * comment lines anywhere, CRLF, compressed input, and the error messages. */
 #include "hs/swf.h"
 #include "hs/util.h"
+#include "model_fixture.h"
 #include "tap.h"
 
 #include <fcntl.h>
@@ -21,30 +22,6 @@ static char *write_file(const char *name, const char *data)
 }
 
 /* stderr capture, to check the exact messages. */
-static int cap_fd = -1, saved_fd = -1;
-static void cap_begin(void)
-{
-	fflush(stderr);
-	if (cap_fd < 0) {
-		char *p = hs_asprintf("%s/stderr.txt", tmpdir);
-		cap_fd = open(p, O_RDWR | O_CREAT | O_TRUNC, 0600);
-		free(p);
-	}
-	if (ftruncate(cap_fd, 0) != 0 || lseek(cap_fd, 0, SEEK_SET) != 0)
-		perror("cap_begin");
-	saved_fd = dup(2);
-	dup2(cap_fd, 2);
-}
-static const char *cap_end(void)
-{
-	static char buf[8192];
-	fflush(stderr);
-	dup2(saved_fd, 2);
-	close(saved_fd);
-	ssize_t n = pread(cap_fd, buf, sizeof buf - 1, 0);
-	buf[n > 0 ? n : 0] = '\0';
-	return buf;
-}
 
 static const char trace[] =
 	"; Version: 2.2\n"
@@ -126,10 +103,10 @@ static int read_bad(const char *text, int *njobs, const char **msg, char **path)
 	struct hs_swf_job j;
 	int rc;
 	*njobs = 0;
-	cap_begin();
+	fx_cap_begin();
 	while ((rc = hs_swf_next(t, &j)) == 1)
 		(*njobs)++;
-	*msg = cap_end();
+	*msg = fx_cap_end();
 	if (rc < 0 && hs_swf_next(t, &j) != -1)
 		rc = -99; /* must stay failed */
 	hs_swf_close(t);
@@ -185,9 +162,9 @@ static void test_errors(void)
 
 	/* A file that does not exist: NULL, reported by the input layer. */
 	char *p = hs_asprintf("%s/nosuch.swf", tmpdir);
-	cap_begin();
+	fx_cap_begin();
 	struct hs_swf *t = hs_swf_open(p);
-	const char *msg = cap_end();
+	const char *msg = fx_cap_end();
 	char *want = hs_asprintf("test_swf: %s: No such file or directory\n", p);
 	TAP_OK(t == NULL && strcmp(msg, want) == 0, "missing file: NULL and the system's message");
 	free(want);

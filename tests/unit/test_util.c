@@ -1,5 +1,6 @@
 /* test_util - messages, checked numbers, number formatting, atomic files. */
 #include "hs/util.h"
+#include "model_fixture.h"
 #include "tap.h"
 
 #include <errno.h>
@@ -12,33 +13,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <dirent.h>
-
-/* ---- capturing stderr ---- */
-static char cap_path[] = "/tmp/hs-test-util-XXXXXX";
-static int cap_fd = -1, saved_fd = -1;
-
-static void cap_begin(void)
-{
-	fflush(stderr);
-	if (cap_fd < 0)
-		cap_fd = mkstemp(cap_path);
-	if (ftruncate(cap_fd, 0) != 0 || lseek(cap_fd, 0, SEEK_SET) != 0)
-		perror("cap_begin");
-	saved_fd = dup(2);
-	dup2(cap_fd, 2);
-}
-
-/* Returns what was written to stderr since cap_begin (static buffer). */
-static const char *cap_end(void)
-{
-	static char buf[8192];
-	fflush(stderr);
-	dup2(saved_fd, 2);
-	close(saved_fd);
-	ssize_t n = pread(cap_fd, buf, sizeof buf - 1, 0);
-	buf[n > 0 ? n : 0] = '\0';
-	return buf;
-}
 
 /* Test names must stay on one line. */
 static const char *vis(const char *s)
@@ -83,29 +57,29 @@ static void test_progname_and_messages(void)
 	hs_set_progname("/usr/local/bin/hs-test");
 	TAP_STREQ(hs_progname(), "hs-test", "progname is the basename of argv[0]");
 
-	cap_begin();
+	fx_cap_begin();
 	hs_error_at("in.hs", 12, "task %s: unknown model '%s'", "t3", "amdhal");
-	TAP_STREQ(cap_end(), "hs-test: in.hs:12: task t3: unknown model 'amdhal'\n",
+	TAP_STREQ(fx_cap_end(), "hs-test: in.hs:12: task t3: unknown model 'amdhal'\n",
 		  "hs_error_at: PROG: FILE:LINE: msg");
-	cap_begin();
+	fx_cap_begin();
 	hs_error_at("in.hs", 0, "No such file or directory");
-	TAP_STREQ(cap_end(), "hs-test: in.hs: No such file or directory\n",
+	TAP_STREQ(fx_cap_end(), "hs-test: in.hs: No such file or directory\n",
 		  "hs_error_at with line 0 omits the line");
-	cap_begin();
+	fx_cap_begin();
 	hs_error("bad %d", 7);
-	TAP_STREQ(cap_end(), "hs-test: bad 7\n", "hs_error: PROG: msg");
-	cap_begin();
+	TAP_STREQ(fx_cap_end(), "hs-test: bad 7\n", "hs_error: PROG: msg");
+	fx_cap_begin();
 	hs_warn("careful");
-	TAP_STREQ(cap_end(), "hs-test: warning: careful\n", "hs_warn says warning");
+	TAP_STREQ(fx_cap_end(), "hs-test: warning: careful\n", "hs_warn says warning");
 
 	/* hs_die exits with the given status after the message. */
-	cap_begin();
+	fx_cap_begin();
 	pid_t pid = fork();
 	if (pid == 0)
 		hs_die_at(HS_EXIT_USAGE, "x.hs", 3, "boom");
 	int st = 0;
 	waitpid(pid, &st, 0);
-	TAP_STREQ(cap_end(), "hs-test: x.hs:3: boom\n", "hs_die_at message");
+	TAP_STREQ(fx_cap_end(), "hs-test: x.hs:3: boom\n", "hs_die_at message");
 	TAP_OK(WIFEXITED(st) && WEXITSTATUS(st) == 2, "hs_die_at exits with the status given");
 	pid = fork();
 	if (pid == 0) {
@@ -371,9 +345,9 @@ static void test_atomic(void)
 
 	/* A directory that does not exist: reported, -1. */
 	char *bad = hs_asprintf("%s/nodir/out.hs", dir);
-	cap_begin();
+	fx_cap_begin();
 	int r = hs_atomic_open(&af, bad);
-	const char *msg = cap_end();
+	const char *msg = fx_cap_end();
 	TAP_OK(r == -1 && strstr(msg, "No such file or directory"), "open in a missing directory fails: %s", msg);
 	free(bad);
 
@@ -400,9 +374,5 @@ int main(void)
 	test_fmt_double();
 	test_now();
 	test_atomic();
-	if (cap_fd >= 0) {
-		close(cap_fd);
-		unlink(cap_path);
-	}
 	return tap_done();
 }
