@@ -27,6 +27,7 @@
  * SimGrid Griffon platform the paper's platforms derive from.
  */
 #include "dutot.h"
+#include "hs/gen.h"
 #include "hs/util.h"
 
 #include <stdlib.h>
@@ -77,13 +78,10 @@ static int parse_order(struct dutot *d, const char *v)
 
 static int param(const char *spec, struct dutot *d, const char *kv, int hetero)
 {
-	const char *eq = strchr(kv, '=');
-	if (!eq) {
-		hs_error("platform '%s': '%s' is not KEY=VALUE", spec, kv);
+	size_t klen;
+	const char *v;
+	if (hs_gen_param_split(spec, kv, &klen, &v) < 0)
 		return -1;
-	}
-	size_t klen = (size_t)(eq - kv);
-	const char *v = eq + 1;
 	struct {
 		const char *key;
 		long *l;

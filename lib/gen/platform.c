@@ -129,15 +129,24 @@ struct homog {
 	double speed;
 };
 
-static int homog_param(const char *spec, struct homog *h, const char *kv)
+int hs_gen_param_split(const char *spec, const char *kv, size_t *klen, const char **val)
 {
 	const char *eq = strchr(kv, '=');
 	if (!eq) {
 		hs_error("platform '%s': '%s' is not KEY=VALUE", spec, kv);
 		return -1;
 	}
-	size_t klen = (size_t)(eq - kv);
-	const char *v = eq + 1;
+	*klen = (size_t)(eq - kv);
+	*val = eq + 1;
+	return 0;
+}
+
+static int homog_param(const char *spec, struct homog *h, const char *kv)
+{
+	size_t klen;
+	const char *v;
+	if (hs_gen_param_split(spec, kv, &klen, &v) < 0)
+		return -1;
 	struct {
 		const char *key;
 		long *lval;

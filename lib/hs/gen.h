@@ -37,6 +37,11 @@ const char *hs_gen_platform_builtin(int i, const char **summary);
  * complete_words hook of generators that take --platform). */
 void hs_gen_complete_platforms(void);
 
+/* One KEY=VALUE of a built-in platform's NAME:KEY=VALUE,... spec: *klen is
+ * the key's length in kv, *val its value.  Returns 0, or -1 after reporting
+ * "platform 'SPEC': 'KV' is not KEY=VALUE". */
+int hs_gen_param_split(const char *spec, const char *kv, size_t *klen, const char **val);
+
 /* A new "prov gen" record with tool=hs-gen, version and gen=GEN set; the
  * generator adds its parameters and appends it. */
 struct hs_record *hs_gen_prov_new(const char *gen);
