@@ -605,3 +605,24 @@ int hs_simgrid_read(const char *path, struct hs_stream *out)
 	hs_strmap_release(&g.zone_ix);
 	return rc;
 }
+
+int hs_simgrid_is_file(const char *path)
+{
+	struct hs_input *f = hs_input_open(path);
+	if (!f)
+		return -1;
+	char *line;
+	long len;
+	int xml = 0;
+	while ((len = hs_input_getline(f, &line)) >= 0) {
+		long k = 0;
+		while (k < len && strchr(" \t\r\xEF\xBB\xBF", line[k]))
+			k++;
+		if (k < len) {
+			xml = line[k] == '<';
+			break;
+		}
+	}
+	hs_input_close(f);
+	return len == -2 ? -1 : xml;
+}

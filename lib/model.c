@@ -322,9 +322,8 @@ static int read_platform_xml(struct loader *L, struct hs_record *r)
 		return -1;
 	}
 	const char *name = L->s->name;
-	const char *slash = name ? strrchr(name, '/') : NULL;
-	if (xml[0] != '/' && slash && strcmp(name, "stdin") != 0)
-		L->ix->xml = hs_asprintf("%.*s/%s", (int)(slash - name), name, xml);
+	if (name && strcmp(name, "stdin") != 0)
+		L->ix->xml = hs_path_beside(name, xml);
 	else
 		L->ix->xml = hs_strdup(xml);
 	struct hs_stream *x = hs_malloc(sizeof *x);
@@ -984,6 +983,15 @@ static int kind_of(const char *k)
 	default: return K_OTHER;
 	}
 	return strcmp(k, names[i]) == 0 ? i : K_OTHER;
+}
+
+int hs_record_is_platform(const struct hs_record *r)
+{
+	static const char *const kinds[] = {"platform", "cluster", "node", "link", "route", "router"};
+	for (size_t i = 0; r->kind && i < sizeof kinds / sizeof *kinds; i++)
+		if (strcmp(r->kind, kinds[i]) == 0)
+			return 1;
+	return 0;
 }
 
 int hs_instance_load(struct hs_instance *in, struct hs_stream *s)

@@ -2,46 +2,13 @@
  * planned stream (hs_sim_replace_platform in hs/sim.h). */
 #include "hs/model.h"
 #include "hs/sim.h"
+#include "hs/simgrid.h"
 #include "hs/util.h"
 
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int is_platform_record(const struct hs_record *r)
-{
-	static const char *const kinds[] = { "platform", "cluster", "node", "link", "route", "router" };
-	if (!r->kind)
-		return 0;
-	for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++)
-		if (strcmp(r->kind, kinds[k]) == 0)
-			return 1;
-	return 0;
-}
-
-/* 1 when the file's first non-blank character is '<', 0 when not, -1 on
- * error (reported). */
-static int sniff_xml(const char *path)
-{
-	struct hs_input *f = hs_input_open(path);
-	if (!f)
-		return -1;
-	char *line;
-	long len;
-	int xml = 0;
-	while ((len = hs_input_getline(f, &line)) >= 0) {
-		long k = 0;
-		while (k < len && (line[k] == ' ' || line[k] == '\t' || line[k] == '\r'))
-			k++;
-		if (k < len) {
-			xml = line[k] == '<';
-			break;
-		}
-	}
-	hs_input_close(f);
-	return len == -2 ? -1 : xml;
-}
 
 static char *absolute(const char *path)
 {
@@ -69,15 +36,13 @@ static struct hs_record **load_platform(const char *path, int *n)
 	*n = 0;
 	for (size_t i = 0; i < ps.n; i++) {
 		struct hs_record *r = ps.recs[i];
-		if (!is_platform_record(r))
+		if (!hs_record_is_platform(r))
 			continue;
 		/* Taken over: the stream frees a blank line in its place. */
 		ps.recs[i] = hs_record_new(NULL, "");
 		const char *xml = strcmp(r->kind, "platform") == 0 ? hs_record_get(r, "xml") : NULL;
 		if (xml && xml[0] != '/') {
-			const char *slash = strrchr(path, '/');
-			char *joined = slash ? hs_asprintf("%.*s/%s", (int)(slash - path), path, xml)
-					     : hs_strdup(xml);
+			char *joined = hs_path_beside(path, xml);
 			char *abs = realpath(joined, NULL);
 			hs_record_set(r, "xml", abs ? abs : joined);
 			free(abs);
@@ -92,7 +57,7 @@ static struct hs_record **load_platform(const char *path, int *n)
 
 int hs_sim_replace_platform(struct hs_stream *s, const char *path)
 {
-	int xml = sniff_xml(path);
+	int xml = hs_simgrid_is_file(path);
 	if (xml < 0)
 		return -1;
 	struct hs_record **add;
@@ -114,7 +79,7 @@ int hs_sim_replace_platform(struct hs_stream *s, const char *path)
 	 * prov records). */
 	size_t pos = s->n, after_prov = s->header_pos;
 	for (size_t i = 0; i < s->n; i++) {
-		if (is_platform_record(s->recs[i]) && pos == s->n)
+		if (hs_record_is_platform(s->recs[i]) && pos == s->n)
 			pos = i;
 		if (s->recs[i]->kind && strcmp(s->recs[i]->kind, "prov") == 0)
 			after_prov = i + 1;
@@ -131,7 +96,7 @@ int hs_sim_replace_platform(struct hs_stream *s, const char *path)
 				recs[m++] = add[k];
 		if (i == s->n)
 			break;
-		if (is_platform_record(s->recs[i]))
+		if (hs_record_is_platform(s->recs[i]))
 			hs_record_free(s->recs[i]);
 		else
 			recs[m++] = s->recs[i];

@@ -497,3 +497,11 @@ void hs_atomic_abort(struct hs_atomic_file *af)
 		unlink(af->tmp);
 	atomic_free(af);
 }
+
+char *hs_path_beside(const char *file, const char *rel)
+{
+	const char *slash = strrchr(file, '/');
+	if (rel[0] == '/' || !slash)
+		return hs_strdup(rel);
+	return hs_asprintf("%.*s/%s", (int)(slash - file), file, rel);
+}

@@ -261,45 +261,12 @@ const char *hs_gen_platform_builtin(int i, const char **summary)
 
 /* ---- platforms from files ---- */
 
-static int is_platform_kind(const struct hs_record *r)
-{
-	static const char *const kinds[] = {"platform", "cluster", "node", "router", "link", "route",
-					    NULL};
-	for (int i = 0; r->kind && kinds[i]; i++)
-		if (strcmp(r->kind, kinds[i]) == 0)
-			return 1;
-	return 0;
-}
-
-/* A SimGrid platform file starts with '<' (after blanks and a BOM); an hs
- * stream never does. */
-static int is_xml(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return 0;
-	int c;
-	while ((c = getc(f)) == ' ' || c == '\t' || c == '\n' || c == '\r' || c == 0xEF ||
-	       c == 0xBB || c == 0xBF)
-		;
-	fclose(f);
-	return c == '<';
-}
-
-/* A relative xml= is relative to the file it was in; the generated stream
- * goes to stdout or elsewhere, where it would be read relative to the cwd. */
-static char *rebase_xml(const char *path, const char *xml)
-{
-	const char *slash = strrchr(path, '/');
-	if (xml[0] == '/' || !slash)
-		return hs_strdup(xml);
-	return hs_asprintf("%.*s/%s", (int)(slash - path), path, xml);
-}
-
 static int append_file(struct hs_stream *out, const char *path)
 {
 	struct hs_stream s;
-	int xml = is_xml(path);
+	int xml = hs_simgrid_is_file(path);
+	if (xml < 0)
+		return -1;
 	if (xml) {
 		hs_stream_init(&s, NULL);
 		if (hs_simgrid_read(path, &s) < 0) {
@@ -334,12 +301,14 @@ static int append_file(struct hs_stream *out, const char *path)
 		const struct hs_record *r = s.recs[i];
 		if (xml && !r->kind) /* the reader's note naming the file */
 			hs_stream_append(out, hs_record_new(NULL, r->raw));
-		if (!is_platform_kind(r))
+		if (!hs_record_is_platform(r))
 			continue;
 		struct hs_record *c = hs_record_new(r->kind, r->id);
 		for (int f = 0; f < r->nfields; f++) {
 			if (strcmp(r->kind, "platform") == 0 && strcmp(r->fields[f].key, "xml") == 0) {
-				char *x = rebase_xml(path, r->fields[f].val);
+				/* Relative to the file it was in; the copy goes
+				 * elsewhere (stdout), to be read relative to the cwd. */
+				char *x = hs_path_beside(path, r->fields[f].val);
 				hs_record_set(c, "xml", x);
 				free(x);
 			} else {

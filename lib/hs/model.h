@@ -224,6 +224,11 @@ struct hs_record *hs_instance_prov(struct hs_instance *in, const char *stage);
  * wins); "plan.algo" only the plan stage.  NULL if absent. */
 const char *hs_stream_prov(const struct hs_stream *s, const char *key);
 
+/* Whether r describes the platform: a platform, cluster, node, link, route
+ * or router record (what hs-gen --platform copies and hs-sim --platform
+ * replaces). */
+int hs_record_is_platform(const struct hs_record *r);
+
 /* Format a placement's fields into r (node=, cores=, gpus=, start=, end=, after=). */
 void hs_placement_to_record(const struct hs_instance *in, const struct hs_placement *p,
 			    struct hs_record *r);

@@ -28,4 +28,9 @@
  * success. */
 int hs_simgrid_read(const char *path, struct hs_stream *out);
 
+/* Whether path holds a SimGrid file rather than an hs stream: 1 when its
+ * first character that is not blank (or a UTF-8 BOM) is '<', which no hs
+ * stream starts with; 0 when not; -1 when it cannot be read (reported). */
+int hs_simgrid_is_file(const char *path);
+
 #endif

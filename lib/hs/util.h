@@ -67,6 +67,11 @@ int hs_parse_int(const char *s, int min, int max, int *out);
 #define HS_NUMBUF 32
 char *hs_fmt_double(char *buf, double v);
 
+/* rel seen from the directory of file: rel itself when it is absolute or
+ * file names no directory, else DIR/rel (malloc'd).  For paths written in a
+ * file (xml=), which are relative to that file. */
+char *hs_path_beside(const char *file, const char *rel);
+
 /* Seconds since an arbitrary origin, monotonic. */
 double hs_now(void);
 

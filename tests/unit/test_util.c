@@ -281,6 +281,19 @@ static void test_fmt_double(void)
 	TAP_OK(shortest_ok, "decimal numbers print in their shortest form");
 }
 
+static void test_path_beside(void)
+{
+	char *p = hs_path_beside("dir/sub/plat.hs", "g.xml");
+	TAP_STREQ(p, "dir/sub/g.xml", "a relative path is taken from the file's directory");
+	free(p);
+	p = hs_path_beside("dir/plat.hs", "/abs/g.xml");
+	TAP_STREQ(p, "/abs/g.xml", "an absolute path stays");
+	free(p);
+	p = hs_path_beside("plat.hs", "g.xml");
+	TAP_STREQ(p, "g.xml", "a file without a directory: the path stays");
+	free(p);
+}
+
 static void test_now(void)
 {
 	double a = hs_now();
@@ -372,6 +385,7 @@ int main(void)
 	test_alloc();
 	test_parse_numbers();
 	test_fmt_double();
+	test_path_beside();
 	test_now();
 	test_atomic();
 	return tap_done();
