@@ -122,36 +122,60 @@ int hs_sg_do_host(struct sg *g, xmlNodePtr n, const char *zone, struct hs_record
 	return rc;
 }
 
-/* "0-3,5" -> 0 1 2 3 5, in the given order. */
+/* One radical number between blanks: digits only, at most
+ * HS_SG_RADICAL_MAX (so that no arithmetic on it can overflow).  Returns
+ * the end, or NULL. */
+#define HS_SG_RADICAL_MAX 1000000000L
+static const char *radical_number(const char *p, long *v)
+{
+	long x = 0;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	const char *s = p;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		x = x * 10 + (*p - '0');
+		if (x > HS_SG_RADICAL_MAX)
+			return NULL;
+	}
+	if (p == s)
+		return NULL;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	*v = x;
+	return p;
+}
+
+/* "0-3,5" -> 0 1 2 3 5, in the given order; at most a million ids. */
 int hs_sg_parse_radical(struct sg *g, xmlNodePtr n, const char *s, long **out, int *count)
 {
 	int np;
 	char **parts = hs_split_list(s, ',', &np);
 	long *v = NULL;
-	int k = 0, rc = 0;
+	long k = 0;
+	int rc = 0;
 	for (int i = 0; i < np && rc == 0; i++) {
-		char *p = parts[i], *e;
-		long a = strtol(p, &e, 10), b = a;
-		if (e != p && *e == '-') {
-			char *q = e + 1;
-			b = strtol(q, &e, 10);
-			if (e == q)
-				e = p;
-		}
-		if (e == p || *e || a < 0 || b < a || b - a > 1000000 || k + (b - a + 1) > 1000000) {
-			rc = hs_sg_fail(g, n, "<%s>: bad radical '%s' (ranges like 0-3,5)", hs_sg_name_of(n), s);
+		long a, b;
+		const char *e = radical_number(parts[i], &a);
+		if (e && *e == '-')
+			e = radical_number(e + 1, &b);
+		else
+			b = a;
+		if (!e || *e || b < a || b - a + 1 > 1000000 - k) {
+			rc = hs_sg_fail(g, n, "<%s>: bad radical '%s' (ranges like 0-3,5, at most a million ids)",
+					hs_sg_name_of(n), s);
 			break;
 		}
-		v = hs_reallocarray(v, k + (b - a + 1), sizeof *v);
-		for (long x = a; x <= b; x++)
-			v[k++] = x;
+		long cnt = b - a + 1;
+		v = hs_reallocarray(v, k + cnt, sizeof *v);
+		for (long x = 0; x < cnt; x++)
+			v[k++] = a + x;
 	}
 	free(parts);
 	if (rc)
 		free(v);
 	else {
 		*out = v;
-		*count = k;
+		*count = (int)k;
 	}
 	return rc;
 }

@@ -797,6 +797,18 @@ static int load_placement(struct loader *L, const struct hs_record *r, int task,
 	return 0;
 }
 
+/* Append text to buf (cap bytes, *len used), truncating: buf stays a
+ * terminated string whatever the lengths. */
+static void append_text(char *buf, size_t cap, size_t *len, const char *text)
+{
+	size_t room = cap - 1 - *len, n = strlen(text);
+	if (n > room)
+		n = room;
+	memcpy(buf + *len, text, n);
+	*len += n;
+	buf[*len] = '\0';
+}
+
 /* Report cycles in the after lists of s (they would deadlock a replay or an
  * execution that waits for them). */
 static void check_cycles(struct loader *L, const struct hs_schedule *s, const char *kind,
@@ -832,21 +844,21 @@ static void check_cycles(struct loader *L, const struct hs_schedule *s, const ch
 				pos[top] = 0;
 				depth[w] = top;
 			} else if (color[w] == 1 && found < MAX_SHOWN_ERRORS) {
-				/* The cycle is the stack from w to v, back to w. */
+				/* The cycle is the stack from w to v, back to w; ids
+				 * are truncated to what fits in path. */
 				char path[512];
 				size_t len = 0;
 				int first = depth[w], cnt = top - first + 1;
 				for (int k = 0; k <= cnt; k++) {
 					int id = k == cnt ? w : stk[first + k];
 					if (cnt > 8 && k == 6) {
-						len += snprintf(path + len, sizeof path - len, " -> ...");
+						append_text(path, sizeof path, &len, " -> ...");
 						k = cnt - 1;
 						id = stk[first + k];
 					}
-					len += snprintf(path + len, sizeof path - len, "%s%s",
-							k ? " -> " : "", L->in->tasks[id].id);
-					if (len >= sizeof path)
-						len = sizeof path - 1;
+					if (k)
+						append_text(path, sizeof path, &len, " -> ");
+					append_text(path, sizeof path, &len, L->in->tasks[id].id);
 				}
 				err_add(L, line_of[w], "%s %s: after list is cyclic (%s)", kind,
 					L->in->tasks[w].id, path);
