@@ -221,7 +221,7 @@ enum {
 
 /* Documented in hs-report(1), OPTIONS; keep the two in the same order. */
 static const struct hs_cli_opt opts[] = {
-	{'f', "format", FMT_CHOICES, "output format (default text; svg with --gantt or --plot)"},
+	{'f', "format", FMT_CHOICES, "output format (default text; svg with --gantt, --plot or --plot-time)"},
 	{'m', "metrics", "METRIC[,METRIC]...", "metrics to show, in this order (default: all that apply)"},
 	{0, "list-metrics", NULL, "list the metrics, where each comes from, and exit"},
 	{0, "by", "KEY[,KEY]...", "one row per group of files with equal provenance values"},
@@ -762,6 +762,16 @@ static int check_inputs(const struct config *cf, struct input *in, int n)
 			found = in[i].row.vals.has[cf->plot];
 		if (!found) {
 			hs_error("--plot: no input has the metric %s", hs_rm_info[cf->plot].name);
+			return -1;
+		}
+	}
+	if (cf->plot_time == HS_TL_POWER) {
+		int found = 0;
+		for (int i = 0; i < n && !found; i++)
+			found = in[i].row.vals.has[HS_RM_ENERGY];
+		if (!found) {
+			hs_error("--plot-time power: no input has power figures (node cpu_busy=, cpu_idle=, "
+				 "gpu_busy=, gpu_idle=)");
 			return -1;
 		}
 	}

@@ -969,6 +969,76 @@ static void test_plot(void)
 	free(b.p);
 }
 
+
+/* Step lines, dash patterns, a given y range and dense step series. */
+static void test_plot_steps(void)
+{
+	double x[] = { 0, 2, 4, 10 }, y[] = { 1, 3, 2, 0 }, x2[] = { 0, 10 }, y2[] = { 2, 2 };
+	struct hs_plot_series se[] = { { "a", 4, x, y, NULL, NULL, 1 }, { "b", 2, x2, y2, NULL, NULL, 1 } };
+	struct hs_plot p = { NULL, "t", "v", 0, 0, se, 2, 400, 300, 0, 0, 0, 0 };
+	int rc;
+	struct buf b = plot_buf(&p, &rc);
+	xmlDocPtr d = parse(&b);
+	TAP_OK(rc == 0 && d && count(d, "//s:g[@class='markers']") == 0, "step series: no markers");
+	double fx = attr(d, "//s:rect[@class='frame']", 0, "x"), fw = attr(d, "//s:rect[@class='frame']", 0, "width");
+	double fy = attr(d, "//s:rect[@class='frame']", 0, "y"), fh = attr(d, "//s:rect[@class='frame']", 0, "height");
+	/* x: 0..10 unpadded; y: 0..3 padded 4%% above, from 0. */
+	double sx = fw / 10, sy = fh / 3.12;
+	char want[256], a[SVG_NUMBUF], c[SVG_NUMBUF], e[SVG_NUMBUF], f[SVG_NUMBUF], g2[SVG_NUMBUF],
+		h[SVG_NUMBUF], i2[SVG_NUMBUF], j[SVG_NUMBUF];
+	snprintf(want, sizeof want, "M%s %sH%sV%sH%sV%sH%sV%s", svg_num(a, fx), svg_num(c, fy + fh - sy),
+		 svg_num(e, fx + 2 * sx), svg_num(f, fy + fh - 3 * sy), svg_num(g2, fx + 4 * sx),
+		 svg_num(h, fy + fh - 2 * sy), svg_num(i2, fx + 10 * sx), svg_num(j, fy + fh));
+	TAP_STREQ(attr_text(d, "//s:g[@class='series'][1]/s:path", "d"), want,
+		  "a: horizontal then vertical segments, ending at 0 at x = 10");
+	TAP_OK(count(d, "//s:g[@class='series'][1]/s:path[@stroke-dasharray]") == 0 &&
+		       strcmp(attr_text(d, "//s:g[@class='series'][2]/s:path", "stroke-dasharray"), "6 3") == 0,
+	       "the first line solid, the second dashed");
+	TAP_OK(strcmp(attr_text(d, "//s:g[@class='legend']/s:line[2]", "stroke-dasharray"), "6 3") == 0,
+	       "the legend shows the dashes");
+	TAP_OK(count(d, "//*[@clip-path]") == 0, "no range given: nothing clipped");
+	xmlFreeDoc(d);
+	free(b.p);
+
+	/* --ymin 0 --ymax 2: ticks within, the lines clipped to the frame. */
+	p.ymin_set = p.ymax_set = 1;
+	p.ymin = 0;
+	p.ymax = 2;
+	b = plot_buf(&p, &rc);
+	d = parse(&b);
+	int nt = count(d, "//s:g[contains(@class,'axis y')]/s:g/s:text");
+	TAP_OK(rc == 0 && strcmp(text(d, "//s:g[contains(@class,'axis y')]/s:g/s:text", nt - 2), "2.0") == 0,
+	       "y ticks up to 2");
+	TAP_OK(count(d, "//s:clipPath/s:rect") == 1 && count(d, "//s:g[@clip-path]/s:g[@class='series']") == 2,
+	       "the series are clipped to the frame");
+	xmlFreeDoc(d);
+	free(b.p);
+
+	/* 100 000 steps across 400 px: drawn per pixel column. */
+	int n = 100000;
+	double *xs = malloc(n * sizeof *xs), *ys = malloc(n * sizeof *ys);
+	unsigned st = 9;
+	for (int k = 0; k < n; k++) {
+		xs[k] = k;
+		ys[k] = floor(100 * lcg(&st));
+	}
+	struct hs_plot_series big = { "big", n, xs, ys, NULL, NULL, 1 };
+	p = (struct hs_plot){ NULL, NULL, NULL, 0, 0, &big, 1, 400, 300, 0, 0, 0, 0 };
+	b = plot_buf(&p, &rc);
+	d = parse(&b);
+	const char *pd = attr_text(d, "//s:g[@class='series']/s:path", "d");
+	int hs = 0;
+	for (const char *q = pd; *q; q++)
+		hs += *q == 'H';
+	double fw2 = attr(d, "//s:rect[@class='frame']", 0, "width");
+	TAP_OK(rc == 0 && hs > 0 && hs <= fw2 + 1, "dense steps: one H per pixel column at most (%d)", hs);
+	TAP_OK(b.n < 60000, "and a small file (%zu bytes)", b.n);
+	xmlFreeDoc(d);
+	free(b.p);
+	free(xs);
+	free(ys);
+}
+
 static void test_examples(void)
 {
 	char dir[] = "/tmp/hs-test-svg-XXXXXX";
@@ -1031,6 +1101,7 @@ int main(int argc, char **argv)
 	test_gantt_rows();
 	test_gantt_empty();
 	test_plot();
+	test_plot_steps();
 	test_examples();
 	test_write_error();
 	xmlCleanupParser();
