@@ -773,6 +773,7 @@ static void draw_task(struct svg *g, struct gantt *G, const struct hs_schedule *
 		svg_text(g, x + w / 2, y + h / 2 + 0.35 * fs, "middle", fs);
 		svg_attr(g, "class", "id");
 		svg_attr(g, "fill", svg_text_on(fill));
+		svg_attr(g, "stroke", "none"); /* not the boxes' outline */
 		svg_string(g, id);
 		svg_close(g);
 	}
