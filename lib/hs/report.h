@@ -240,9 +240,9 @@ void hs_report_plot_release(struct hs_report_plot *p);
 /* ---------------- over time (timeplot.c) ----------------
  * --plot-time: a line per row (rows[i].tl, and rows[i].tl_gpus as a second
  * line), or with groups and nby > 0 a line per group, the mean of its
- * files' steps.  The time axis in unit (hs_report_time_unit resolves
- * AUTO from the rows' span).  The caller fills plot's title, labels, axes
- * and size. */
+ * files' steps; a single line has no label, so no legend.  The time axis
+ * in unit (hs_report_time_unit resolves AUTO from the rows' span).  The
+ * caller fills plot's title, labels, axes and size. */
 struct hs_report_tplot {
 	struct hs_plot plot;
 	struct hs_plot_series *series;

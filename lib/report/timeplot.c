@@ -134,9 +134,13 @@ void hs_report_time_plot_build(const struct hs_report_row *rows, int nrows,
 			c->v = hs_malloc((c->n ? c->n : 1) * sizeof *c->v);
 			memcpy(c->t, src[j]->t, c->n * sizeof *c->t);
 			memcpy(c->v, src[j]->v, c->n * sizeof *c->v);
-			char *label = j ? hs_asprintf("%s (GPUs)", L[k].label)
-				      : L[k].gpus ? hs_asprintf("%s (cores)", L[k].label)
-						  : hs_strdup(L[k].label);
+			/* One line needs no legend; one file's cores and GPUs
+			 * need only those words. */
+			char *label = n == 1 && !L[k].gpus ? NULL
+				      : n == 1		  ? hs_strdup(j ? "GPUs" : "cores")
+				      : j		  ? hs_asprintf("%s (GPUs)", L[k].label)
+				      : L[k].gpus	  ? hs_asprintf("%s (cores)", L[k].label)
+							  : hs_strdup(L[k].label);
 			add_series(p, c, label, u);
 		}
 	}
