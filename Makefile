@@ -144,7 +144,7 @@ bench: deps
 # The man pages and the plugin template's README name the default install
 # paths; the installed copies name those of this PREFIX.
 INSTALL_PATHS = -e 's|/usr/local/share/hs|$(datadir)|g' -e 's|/usr/local/lib/hs/plugins|$(plugindir)|g' \
-	-e 's|/usr/local/share/man|$(mandir)|g'
+	-e 's|/usr/local/share/man|$(mandir)|g' -e 's|/usr/local/share/bash-completion/completions|$(compdir)|g'
 install: all install-data
 	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(plugindir) $(DESTDIR)$(includedir)/hs \
 		$(DESTDIR)$(pkgconfdir) $(DESTDIR)$(compdir)
