@@ -74,6 +74,10 @@ int hs_optvals_set(struct hs_optvals *o, const char *spec);
 char *hs_optvals_text(const struct hs_optvals *o);
 /* The option table as text for "-o help": name, type, default, help. */
 void hs_options_print(FILE *f, const struct hs_algo *a, const char *family);
+/* The words bash completion offers for -o, one a line: "name=" for every
+ * option, "name=value" for each value of a choice (and true/false of a
+ * bool, which may also be given alone as "name"). */
+void hs_options_complete_words(FILE *f, const struct hs_algo *a);
 
 /* ---------------- planning context ---------------- */
 
