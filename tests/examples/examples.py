@@ -72,7 +72,7 @@ class Example:
         self.not_run = None
         self.text = False
         self.given = []
-        for m in marks:
+        for mline, m in marks:
             if m.startswith("not run:"):
                 self.not_run = m[len("not run:"):].strip() or "(no reason given)"
             elif m == "text":
@@ -81,7 +81,7 @@ class Example:
                 name, _, src = m[len("given "):].partition("=")
                 self.given.append((name.strip(), src.strip()))
             else:
-                raise SystemExit(f"examples.py: {path}:{line}: unknown marker 'example: {m}'")
+                raise SystemExit(f"examples.py: {path}:{mline}: unknown marker 'example: {m}'")
         if lines and re.match(r"^hs \d+\s*$", lines[0][1]):
             self.text = True
 
@@ -125,7 +125,7 @@ def from_markdown(path, text):
         ln = lines[i]
         m = MARK_MD.match(ln)
         if m:
-            marks.append(m.group(1))
+            marks.append((i + 1, m.group(1)))
             i += 1
             continue
         fence = re.match(r"^(\s*)```\s*([A-Za-z0-9_+-]*)\s*$", ln)
@@ -137,7 +137,7 @@ def from_markdown(path, text):
             if lang in SHELL_LANGS:
                 out.append(Example(path, i + 2, body, marks))
             else:
-                ex = Example(path, i + 2, body, marks + ["text"])
+                ex = Example(path, i + 2, body, marks + [(i + 1, "text")])
                 out.append(ex)
             marks, i, prev_blank = [], j + 1, False
             continue
@@ -168,7 +168,7 @@ def from_man(path, text):
             marks = []
         m = MARK_MAN.match(ln)
         if m and section == "EXAMPLES":
-            marks.append(m.group(1))
+            marks.append((i + 1, m.group(1)))
         elif section == "EXAMPLES" and ln.strip() in (".EX", ".nf"):
             end = ".EE" if ln.strip() == ".EX" else ".fi"
             j, body = i + 1, []
