@@ -5,7 +5,7 @@
  *   test_svg             run the checks (TAP)
  *   test_svg --write DIR write the example figures (gantt.svg, plot.svg,
  *                        plot-log.svg, gantt-large.svg, empty.svg) into DIR
- *                        for tests/0440-report-svg.bats and the docs */
+ *                        for tests/0445-report-svg.bats */
 #include <libxml/parser.h>
 #include <libxml/xpath.h>
 #include <libxml/xpathInternals.h>
