@@ -149,7 +149,7 @@ int hs_online_reject(struct hs_online *h, int job);
 int hs_online_wake(struct hs_online *h, double t);
 /* Add key=value to the job's plan record (say, its first reservation:
  * "resv"), shown to hs-report and to tests.  Keys the host writes itself
- * (node, cores, gpus, start, end, after, decided) are refused. */
+ * (node, cores, gpus, start, end, after) are refused. */
 void hs_online_note(struct hs_online *h, int job, const char *key, const char *fmt, ...)
 	HS_PRINTF(4, 5);
 /* Whether a resource is busy now: the job running there, or -1. */
