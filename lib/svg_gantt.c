@@ -84,8 +84,8 @@ struct gantt {
 static int valid_placement(const struct hs_instance *in, const struct hs_schedule *s, int i)
 {
 	const struct hs_placement *p = &s->p[i];
-	return p->task >= 0 && p->task < in->ntasks && isfinite(p->start) && isfinite(p->end) &&
-	       p->end >= p->start;
+	return p->task >= 0 && p->task < in->ntasks && p->state != HS_STATE_REJECTED &&
+	       isfinite(p->start) && isfinite(p->end) && p->end >= p->start;
 }
 
 /* Rows: clusters in order, their nodes in order; nodes no cluster lists
@@ -228,7 +228,7 @@ static void assign_keys(struct gantt *G, const struct hs_schedule *s, enum hs_ga
 	if (mode == HS_GANTT_COLOR_STATE) {
 		for (int i = 0; i < s->n; i++)
 			if (s->p[i].task >= 0 && s->p[i].task < n) {
-				int st = s->p[i].state;
+				int st = s->p[i].state; /* rejected tasks are not drawn */
 				G->key[s->p[i].task] = st >= 0 && st <= HS_STATE_FAILED ? st : 0;
 			}
 		G->nkeys = 4;

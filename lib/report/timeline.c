@@ -98,6 +98,13 @@ static void build(struct event *e, int n, double base, double t0, double t1, int
 	s->before = base;
 }
 
+/* A placement that ran (or is planned): rejected tasks never did, as in
+ * the metrics. */
+static int counts(const struct hs_placement *p)
+{
+	return p->task >= 0 && p->state != HS_STATE_REJECTED && isfinite(p->start) && isfinite(p->end);
+}
+
 int hs_timeline(const struct hs_instance *in, const struct hs_schedule *s, enum hs_timeline kind,
 		struct hs_step *out, struct hs_step *gpus)
 {
@@ -106,7 +113,7 @@ int hs_timeline(const struct hs_instance *in, const struct hs_schedule *s, enum 
 	int any = 0;
 	for (int i = 0; i < s->n; i++) {
 		const struct hs_placement *p = &s->p[i];
-		if (p->task < 0 || !isfinite(p->start) || !isfinite(p->end))
+		if (!counts(p))
 			continue;
 		t0 = fmin(t0, p->start);
 		t1 = any ? fmax(t1, p->end) : p->end;
@@ -122,7 +129,7 @@ int hs_timeline(const struct hs_instance *in, const struct hs_schedule *s, enum 
 	double P = pl->total_cores, G = pl->total_gpus;
 	for (int i = 0; i < s->n; i++) {
 		const struct hs_placement *p = &s->p[i];
-		if (p->task < 0 || p->task >= in->ntasks || !isfinite(p->start) || !isfinite(p->end))
+		if (!counts(p) || p->task >= in->ntasks)
 			continue;
 		if (kind == HS_TL_QUEUE) {
 			/* Waiting from the release date (0 without one) to the start. */

@@ -552,6 +552,28 @@ static void test_gantt_keys(void)
 	fx_free(&s, &in);
 }
 
+/* A task rejected by an online algorithm has no box, whatever the colours. */
+static void test_gantt_rejected(void)
+{
+	struct hs_stream s;
+	struct hs_instance in;
+	fx_load(&s, &in, "node n cores=1\ntask a model=rigid size=1 time=1\n"
+			 "task r model=rigid size=1 time=1\n"
+			 "run a node=n cores=0 start=0 end=1 state=done\n"
+			 "run r start=0 end=0 state=rejected\n");
+	for (int c = HS_GANTT_COLOR_APP; c <= HS_GANTT_COLOR_STATE; c++) {
+		struct hs_gantt_opts o = { .color = c };
+		int rc;
+		struct buf b = gantt_buf(&in, &in.run, NULL, &o, &rc);
+		xmlDocPtr d = parse(&b);
+		TAP_OK(rc == 0 && d && count(d, BAR) == 1 && count(d, "//s:g[@class='task']") == 1,
+		       "colour %d: the rejected task is not drawn", c);
+		xmlFreeDoc(d);
+		free(b.p);
+	}
+	fx_free(&s, &in);
+}
+
 /* The overlay: auto draws it when it agrees with most tasks, not when it
  * differs for most; none and outline force it. */
 static void test_gantt_overlay(void)
@@ -1096,6 +1118,7 @@ int main(int argc, char **argv)
 	test_gantt_hosts();
 	test_gantt_neighbours();
 	test_gantt_keys();
+	test_gantt_rejected();
 	test_gantt_overlay();
 	test_gantt_axes();
 	test_gantt_rows();

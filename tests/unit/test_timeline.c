@@ -111,6 +111,31 @@ static void test_window(void)
 	fx_free(&s, &in);
 }
 
+/* A task rejected by an online algorithm never ran: it counts nowhere,
+ * and widens no window. */
+static void test_rejected(void)
+{
+	struct hs_stream s;
+	struct hs_instance in;
+	TAP_OK(fx_load(&s, &in, "node n cores=2\ntask a model=rigid size=1 time=2\n"
+				"task r model=rigid size=1 time=9 release=1\n"
+				"run a node=n cores=0 start=0 end=2 state=done\n"
+				"run r start=5 end=5 state=rejected\n") == 0,
+	       "a run with a rejected task loads");
+	struct hs_step q;
+	const double t[] = { 0, 2 }, u[] = { 0.5, 0 }, r[] = { 1, 0 }, z[] = { 0, 0 };
+	hs_timeline(&in, &in.run, HS_TL_UTILIZATION, &q, NULL);
+	TAP_OK(steps_are(&q, 2, t, u), "rejected: no utilization");
+	hs_step_release(&q);
+	hs_timeline(&in, &in.run, HS_TL_RUNNING, &q, NULL);
+	TAP_OK(steps_are(&q, 2, t, r), "rejected: not running");
+	hs_step_release(&q);
+	hs_timeline(&in, &in.run, HS_TL_QUEUE, &q, NULL);
+	TAP_OK(steps_are(&q, 2, t, z), "rejected: not queued either");
+	hs_step_release(&q);
+	fx_free(&s, &in);
+}
+
 /* The mean of two step functions of different spans. */
 static void test_mean(void)
 {
@@ -131,6 +156,7 @@ int main(void)
 	hs_set_progname("test");
 	test_hand_made();
 	test_window();
+	test_rejected();
 	test_mean();
 	return tap_done();
 }
