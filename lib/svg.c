@@ -318,6 +318,22 @@ void svg_path_attr(struct svg *g, const struct svg_path *p)
 	svg_attr(g, "d", p->d ? p->d : "");
 }
 
+void svg_stroked_path(struct svg *g, const char *cls, const struct svg_path *p, const char *stroke,
+		      const char *width, const char *dash)
+{
+	if (!p->len)
+		return;
+	svg_open(g, "path");
+	svg_attr(g, "class", cls);
+	svg_attr(g, "fill", "none");
+	svg_attr(g, "stroke", stroke);
+	svg_attr(g, "stroke-width", width);
+	if (dash)
+		svg_attr(g, "stroke-dasharray", dash);
+	svg_path_attr(g, p);
+	svg_close(g);
+}
+
 double svg_text_width(const char *s, double size)
 {
 	double em = 0;

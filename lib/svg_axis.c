@@ -130,15 +130,7 @@ void svg_grid(struct svg *g, const struct svg_ticks *t, const struct svg_scale *
 			svg_path_line(&p, q, to);
 		}
 	}
-	if (p.len) {
-		svg_open(g, "path");
-		svg_attr(g, "class", "grid");
-		svg_attr(g, "fill", "none");
-		svg_attr(g, "stroke", "#e3e3e3");
-		svg_attr(g, "stroke-width", "0.8");
-		svg_path_attr(g, &p);
-		svg_close(g);
-	}
+	svg_stroked_path(g, "grid", &p, "#e3e3e3", "0.8", NULL);
 	svg_path_free(&p);
 }
 

@@ -659,15 +659,7 @@ static void draw_frame(struct svg *g, struct gantt *G)
 	const char *sw[2] = { "0.6", "0.9" };
 	struct svg_path *ps[2] = { &thin, &dark };
 	for (int k = 0; k < 2; k++) {
-		if (ps[k]->len) {
-			svg_open(g, "path");
-			svg_attr(g, "class", cls[k]);
-			svg_attr(g, "fill", "none");
-			svg_attr(g, "stroke", col[k]);
-			svg_attr(g, "stroke-width", sw[k]);
-			svg_path_attr(g, ps[k]);
-			svg_close(g);
-		}
+		svg_stroked_path(g, cls[k], ps[k], col[k], sw[k], NULL);
 		svg_path_free(ps[k]);
 	}
 	draw_labels(g, G);
@@ -808,16 +800,7 @@ static void draw_boxes(struct svg *g, struct gantt *G, const struct hs_schedule 
 		box_rect(G, &overlay->p[ob[k].p], &ob[k], &x, &y, &w, &h);
 		svg_path_rect(&d, x, y, w, h);
 	}
-	if (d.len) {
-		svg_open(g, "path");
-		svg_attr(g, "class", "plan");
-		svg_attr(g, "fill", "none");
-		svg_attr(g, "stroke", "#000");
-		svg_attr(g, "stroke-width", "1");
-		svg_attr(g, "stroke-dasharray", "3 2");
-		svg_path_attr(g, &d);
-		svg_close(g);
-	}
+	svg_stroked_path(g, "plan", &d, "#000", "1", "3 2");
 	svg_path_free(&d);
 	free(ob);
 }

@@ -178,6 +178,17 @@ static void marker_style(struct svg *g, int k)
 	}
 }
 
+/* The vertical extent of one pixel column of a dense step line, ending at
+ * its last value. */
+static void column(struct svg_path *d, double lo, double hi, double last)
+{
+	if (lo != hi) {
+		svg_path_vto(d, lo);
+		svg_path_vto(d, hi);
+	}
+	svg_path_vto(d, last);
+}
+
 /* A step series as horizontal and vertical segments; dense ones per pixel
  * column: to its first x, then down and up its range, then to its last
  * value. */
@@ -209,23 +220,14 @@ static void step_path(const struct plot *P, const struct hs_plot_series *s, stru
 			continue;
 		}
 		/* A new column: close the last one, go across at its value. */
-		if (cmin != cmax) {
-			svg_path_vto(d, cmin);
-			svg_path_vto(d, cmax);
-		}
-		svg_path_vto(d, clast);
+		column(d, cmin, cmax, clast);
 		svg_path_hto(d, x);
 		svg_path_vto(d, y);
 		col = (int)floor(x);
 		cmin = cmax = clast = y;
 	}
-	if (pen && dense) {
-		if (cmin != cmax) {
-			svg_path_vto(d, cmin);
-			svg_path_vto(d, cmax);
-		}
-		svg_path_vto(d, clast);
-	}
+	if (pen && dense)
+		column(d, cmin, cmax, clast);
 }
 
 static void line_style(struct svg *g, int k)
@@ -280,15 +282,7 @@ static void draw_series(struct svg *g, const struct plot *P, int k, int *idx)
 			svg_path_line(&d, x + CAP, ye);
 		}
 	}
-	if (d.len) {
-		svg_open(g, "path");
-		svg_attr(g, "class", "errorbars");
-		svg_attr(g, "fill", "none");
-		svg_attr(g, "stroke", c);
-		svg_attr(g, "stroke-width", "1");
-		svg_path_attr(g, &d);
-		svg_close(g);
-	}
+	svg_stroked_path(g, "errorbars", &d, c, "1", NULL);
 
 	/* The line, broken where y is missing. */
 	svg_path_reset(&d);

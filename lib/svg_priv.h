@@ -78,6 +78,10 @@ void svg_path_reset(struct svg_path *p);
 void svg_path_free(struct svg_path *p);
 /* d="..." on the open element. */
 void svg_path_attr(struct svg *g, const struct svg_path *p);
+/* A whole unfilled <path class=cls> stroked in colour stroke, width width
+ * and dash pattern dash (NULL: solid); nothing when p is empty. */
+void svg_stroked_path(struct svg *g, const char *cls, const struct svg_path *p, const char *stroke,
+		      const char *width, const char *dash);
 
 /* Text width estimate (px) for layout: about what sans-serif needs. */
 double svg_text_width(const char *s, double size);

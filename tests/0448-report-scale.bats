@@ -11,6 +11,7 @@
 # (CI=true) their absence fails these tests, elsewhere it skips them.
 
 load helper
+load svg/need
 
 CURIE=$SHARED/data/traces/CEA-Curie-2011-2.1-cln.swf.gz
 
@@ -33,18 +34,6 @@ setup_file() {
 
 setup() {
 	cd "$W"
-}
-
-need_render() {
-	local t
-	for t in chromium python3; do
-		command -v $t >/dev/null 2>&1 && continue
-		if [ "${CI:-}" = true ]; then
-			echo "$t is not installed (share/deps.sh)" >&2
-			return 1
-		fi
-		skip "$t is not installed (share/deps.sh)"
-	done
 }
 
 # now: seconds since the epoch, with nanoseconds.

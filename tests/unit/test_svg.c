@@ -89,7 +89,7 @@ static double attr(xmlDocPtr d, const char *expr, int k, const char *name)
 /* Attribute of the k-th match as text (static buffer, "" when none). */
 static const char *attr_text_k(xmlDocPtr d, const char *expr, int k, const char *name)
 {
-	static char out[256];
+	static char out[65536];
 	out[0] = '\0';
 	xmlXPathObjectPtr o = xp(d, expr);
 	if (o && o->nodesetval && k < o->nodesetval->nodeNr) {
@@ -102,20 +102,9 @@ static const char *attr_text_k(xmlDocPtr d, const char *expr, int k, const char 
 	return out;
 }
 
-/* Attribute of the first match as text (static buffer, "" when none). */
 static const char *attr_text(xmlDocPtr d, const char *expr, const char *name)
 {
-	static char out[65536];
-	out[0] = '\0';
-	xmlXPathObjectPtr o = xp(d, expr);
-	if (o && o->nodesetval && o->nodesetval->nodeNr > 0) {
-		xmlChar *s = xmlGetProp(o->nodesetval->nodeTab[0], BAD_CAST name);
-		if (s)
-			snprintf(out, sizeof out, "%s", (const char *)s);
-		xmlFree(s);
-	}
-	xmlXPathFreeObject(o);
-	return out;
+	return attr_text_k(d, expr, 0, name);
 }
 
 /* Text content of the k-th match (static buffer, "" when none). */
