@@ -144,7 +144,8 @@ static int placement_rows(const struct gantt *G, const struct hs_placement *p, i
 			if (pt->gpus[g] >= 0 && pt->gpus[g] < nd->gpus)
 				(*buf)[n++] = base + nd->cores + pt->gpus[g];
 	}
-	qsort(*buf, n, sizeof **buf, int_cmp);
+	if (n > 1)
+		qsort(*buf, n, sizeof **buf, int_cmp);
 	return n;
 }
 

@@ -67,7 +67,8 @@ static void step_add(struct hs_step *s, int *cap, double t, double v)
 static void build(struct event *e, int n, double base, double t0, double t1, int power,
 		  struct hs_step *s)
 {
-	qsort(e, n, sizeof *e, event_cmp);
+	if (n > 1)
+		qsort(e, n, sizeof *e, event_cmp);
 	memset(s, 0, sizeof *s);
 	int cap = 0, running = 0;
 	double v = base;
@@ -234,7 +235,8 @@ void hs_step_mean(const struct hs_step *const *s, int n, struct hs_step *out)
 	for (int k = 0; k < n; k++)
 		for (int i = 0; i < s[k]->n; i++)
 			t[nt++] = s[k]->t[i];
-	qsort(t, nt, sizeof *t, dbl_cmp);
+	if (nt > 1)
+		qsort(t, nt, sizeof *t, dbl_cmp);
 	int cap = 0;
 	double before = 0;
 	for (int k = 0; k < n; k++)

@@ -132,8 +132,10 @@ void hs_report_time_plot_build(const struct hs_report_row *rows, int nrows,
 			c->before = src[j]->before;
 			c->t = hs_malloc((c->n ? c->n : 1) * sizeof *c->t);
 			c->v = hs_malloc((c->n ? c->n : 1) * sizeof *c->v);
-			memcpy(c->t, src[j]->t, c->n * sizeof *c->t);
-			memcpy(c->v, src[j]->v, c->n * sizeof *c->v);
+			if (c->n) {
+				memcpy(c->t, src[j]->t, c->n * sizeof *c->t);
+				memcpy(c->v, src[j]->v, c->n * sizeof *c->v);
+			}
 			/* One line needs no legend; one file's cores and GPUs
 			 * need only those words. */
 			char *label = n == 1 && !L[k].gpus ? NULL
@@ -191,10 +193,12 @@ void hs_report_time_table(const struct hs_report_row *rows, int nrows,
 		/* Every breakpoint of the line's steps, each value there. */
 		int m = L[k].q->n + (L[k].gpus ? L[k].gpus->n : 0);
 		double *ts = hs_malloc((m ? m : 1) * sizeof *ts);
-		memcpy(ts, L[k].q->t, L[k].q->n * sizeof *ts);
-		if (L[k].gpus)
+		if (L[k].q->n)
+			memcpy(ts, L[k].q->t, L[k].q->n * sizeof *ts);
+		if (L[k].gpus && L[k].gpus->n)
 			memcpy(ts + L[k].q->n, L[k].gpus->t, L[k].gpus->n * sizeof *ts);
-		qsort(ts, m, sizeof *ts, dbl_cmp);
+		if (m > 1)
+			qsort(ts, m, sizeof *ts, dbl_cmp);
 		for (int i = 0; i < m; i++) {
 			if (i && ts[i] == ts[i - 1])
 				continue;
