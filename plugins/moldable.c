@@ -6,6 +6,9 @@
  *   approx2   the polynomial 2+eps algorithm of §VI
  *   heft      the HEFT-like heuristics 1-6 of Table II (prio=, cpus=),
  *             also as heft-lpt-seq ... heft-ratio-par
+ * The two dual approximations share one search on the guess (mold_dual):
+ * hs's (search_hs) or the paper's bisection (search_paper), each keeping
+ * the shortest schedule built and a proven lower bound.
  *
  * The algorithms work on a plain problem (struct mold: times per core count,
  * GPU times) so that tests/unit/test_moldable_exact.c can include this file
@@ -1743,8 +1746,9 @@ static int a32_test(void *st, double lam, int mode, struct mold_sched *S, double
  *            least loaded column (Lemma 5 shows it fits);
  *   GPUs:    set (5) one per GPU from 0, then set (6) longest first at the
  *            top of the least loaded GPU (Lemma 6).
- * Two refinements use the columns that (C2) leaves free; neither breaks
- * the proofs, as every column still has a bottom block of length <= λ
+ * With refine, two refinements use the columns that (C2) leaves free;
+ * neither breaks the proofs, as every column still has a bottom block of
+ * length <= λ
  * (or is a set (2) column) and the total work stays <= mλ:
  *   - a pair of set (1) is split, its (1)R task running from 0 on a free
  *     column (the pairs with the longest sum first);
