@@ -3,6 +3,7 @@
 #   collect.sh results OUT "ALGOS" "INSTS"   one line per plan:
 #       n m k seed algo makespan algo_time steps lambda lb
 #   collect.sh fig5 results.tsv   makespan / approx32's on the same instance
+#   collect.sh fig5p results.tsv  makespan / approx32-paper's (the paper's Fig. 5)
 #   collect.sh fig6 results.tsv   algorithm run time (prov algo_time, s)
 #   collect.sh fig8 results.tsv   guesses tested by the dual approximations
 # The figure tables have one line per (case, algorithm):
@@ -45,10 +46,12 @@ results)
 			}' "$f"
 	done
 	;;
-fig5)
-	awk -F '\t' 'NR > 1 { id = $1 " " $2 " " $3 " " $4; ms[id, $5] = $6; algo[$5]; inst[id] = "n=" $1 " m=" $2 " k=" $3 }
-		END { for (i in inst) for (a in algo) if ((i, a) in ms && ms[i, "approx32"] > 0)
-			printf "%s|%s\t%.10g\n", inst[i], a, ms[i, a] / ms[i, "approx32"] }' "$1" | summary
+fig5 | fig5p)
+	ref=approx32
+	[ "$what" = fig5p ] && ref=approx32-paper
+	awk -F '\t' -v ref="$ref" 'NR > 1 { id = $1 " " $2 " " $3 " " $4; ms[id, $5] = $6; algo[$5]; inst[id] = "n=" $1 " m=" $2 " k=" $3 }
+		END { for (i in inst) for (a in algo) if ((i, a) in ms && ms[i, ref] > 0)
+			printf "%s|%s\t%.10g\n", inst[i], a, ms[i, a] / ms[i, ref] }' "$1" | summary
 	;;
 fig6)
 	awk -F '\t' 'NR > 1 && $7 != "" { printf "n=%s m=%s k=%s|%s\t%s\n", $1, $2, $3, $5, $7 }' "$1" | summary
