@@ -2,7 +2,7 @@
  *
  * A plugin is a shared object that exports one symbol, HS_PLUGIN_SYMBOL, a
  * `const struct hs_plugin` describing one family of algorithms.  The loader
- * (hs-plan, later hs-sim) checks type and ABI version before using anything
+ * (hs-plan, hs-sim) checks type and ABI version before using anything
  * else, calls init() once, and unloads the plugin when init fails.
  *
  * Compatibility rules (they keep old plugins working):
@@ -21,6 +21,7 @@
 #include "hs/util.h"
 #include "hs/format.h"
 #include "hs/model.h"
+#include "hs/online.h"
 
 #define HS_PLUGIN_ABI 1
 #define HS_PLUGIN_TYPE "hs-sched"
@@ -75,17 +76,8 @@ int hs_ctx_verbose(const struct hs_ctx *c);
 typedef int (*hs_plan_fn)(const struct hs_instance *in, const struct hs_optvals *opts,
 			  struct hs_schedule *out, struct hs_ctx *ctx);
 
-/* Online (event-driven) algorithms, driven by hs-sim: reserved.  The host
- * calls start, then event for each release/completion, then finish.  The
- * event and decision types will be defined with HS_ONLINE_ABI 1; until then
- * a plugin must leave `online` NULL. */
-struct hs_online_ops {
-	uint32_t struct_size;
-	uint32_t online_abi;
-	void *(*start)(const struct hs_instance *in, const struct hs_optvals *opts, struct hs_ctx *ctx);
-	int (*event)(void *state, const void *event, void *decisions);
-	void (*finish)(void *state);
-};
+/* Online (event-driven) algorithms, driven by hs-sim: struct hs_online_ops
+ * and the host functions they call are in hs/online.h. */
 
 struct hs_algo {
 	uint32_t struct_size;     /* sizeof(struct hs_algo) the plugin was built with */
@@ -93,7 +85,7 @@ struct hs_algo {
 	const char *summary;      /* one line for hs-plan -l */
 	const struct hs_option *options; /* NULL or terminated by {NULL} */
 	hs_plan_fn plan;          /* offline entry point, or NULL */
-	const struct hs_online_ops *online; /* NULL: offline only */
+	const struct hs_online_ops *online; /* NULL: offline only (hs/online.h) */
 	/* Preset option values "k=v,k=v" applied before the user's -o: lets one
 	 * algorithm be offered under short names (heft-lpt-seq). NULL = none. */
 	const char *presets;

@@ -1,0 +1,164 @@
+/* hs/online.h - the online (event-driven) scheduling ABI, HS_ONLINE_ABI 1
+ * (see hs-plugin(7), ONLINE ALGORITHMS).
+ *
+ * An online algorithm is driven by hs-sim (`hs-sim -a NAME`): the simulator
+ * tells it what a batch scheduler learns while the machine runs, and the
+ * algorithm answers with decisions.
+ *
+ *   events (in a batch, all at one date, in this order):
+ *     HS_ONLINE_END     a job it started ended: done, killed at its walltime,
+ *                       or failed;
+ *     HS_ONLINE_SUBMIT  a job became known: its release date came and, in a
+ *                       task graph, every job it depends on ended;
+ *     HS_ONLINE_WAKE    a wake-up the algorithm asked for.
+ *   decisions (host functions, called from inside the events callback):
+ *     hs_online_start   start a job now on given cores and GPUs;
+ *     hs_online_reject  never run a job;
+ *     hs_online_wake    call me again at a later date.
+ *
+ * What an algorithm may know: by default what a batch scheduler knows, the
+ * machine (cores, GPUs, nodes, clusters) and for each submitted job its
+ * size, walltime (the user's estimate), release date, priority and
+ * application; never its real duration nor its computation and
+ * communication amounts.  An algorithm that needs the runtime model (a
+ * performance model, as StarPU's schedulers have) declares
+ * HS_ONLINE_NEEDS_MODEL; `hs-sim --clairvoyant` grants the whole task to any
+ * algorithm, for research on clairvoyant schedulers.  The stream records
+ * which knowledge a run had (prov sim knowledge=).
+ *
+ * Compatibility: the rules of hs/plugin.h.  Every struct carries its size
+ * and only grows at the end; host functions are only ever added.
+ */
+#ifndef HS_ONLINE_H
+#define HS_ONLINE_H
+
+#include <stdint.h>
+#include "hs/model.h"
+#include "hs/util.h"
+
+#define HS_ONLINE_ABI 1
+
+/* The host's side of one simulation: passed to every callback, the
+ * argument of every decision.  Opaque. */
+struct hs_online;
+struct hs_optvals;
+struct hs_ctx;
+
+/* ---------------- what the algorithm sees ---------------- */
+
+/* The machine.  Cores are numbered 0..ncores-1 node by node in stream
+ * order (a node's cores are consecutive), GPUs likewise; nodes of a
+ * cluster are consecutive (hs_platform.clusters[k].first_node). */
+struct hs_online_machine {
+	uint32_t struct_size;
+	const struct hs_platform *plat; /* ids, clusters, nodes, cores, GPUs, speeds */
+	int ncores, ngpus;
+	const int *node_first_core;     /* [nnodes + 1]: node j has cores [a, b) */
+	const int *node_first_gpu;      /* [nnodes + 1] */
+	const int *core_node;           /* [ncores]: the node of each core */
+	const int *gpu_node;            /* [ngpus] */
+	int njobs;                      /* jobs are numbered 0..njobs-1 (stream order) */
+};
+
+/* A submitted job, as a batch scheduler sees it. */
+struct hs_online_job {
+	uint32_t struct_size;
+	int index;          /* 0..njobs-1: names the job in decisions */
+	const char *id;     /* the task's id in the stream */
+	int cores;          /* cores it asks for: a rigid task's size; else its
+			     * size= limit, or 1 (0 for a GPU-only task) */
+	int gpus;           /* GPUs it asks for: 1 for a GPU-only task, else 0 */
+	double walltime;    /* the user's estimate, +inf when none: hs-sim kills
+			     * a job still running walltime seconds after its start */
+	double release;     /* submission date */
+	double submitted;   /* when it became known (release, or its last
+			     * dependency's end) */
+	double priority;    /* prio=, 0 by default */
+	const char *app;    /* application, or NULL */
+	enum hs_scope scope;/* one node, one cluster, or any */
+	enum hs_on on;      /* cores, a GPU, or either (a moldable choice) */
+	const int *deps;    /* jobs it depends on (task graphs), or NULL */
+	int ndeps;
+	/* The whole task (runtime model, comp, comm) when the run grants it
+	 * (HS_ONLINE_NEEDS_MODEL or --clairvoyant), else NULL. */
+	const struct hs_task *task;
+};
+
+enum hs_online_event_type {
+	HS_ONLINE_END = 1,
+	HS_ONLINE_SUBMIT,
+	HS_ONLINE_WAKE,
+};
+
+struct hs_online_event {
+	uint32_t struct_size;
+	enum hs_online_event_type type;
+	int job;             /* END, SUBMIT: the job; WAKE: -1 */
+	enum hs_state state; /* END: HS_STATE_DONE, _KILLED or _FAILED */
+	double time;         /* the date of the batch (hs_online_now) */
+};
+
+/* ---------------- the algorithm's descriptor ---------------- */
+
+enum {
+	/* The algorithm uses the runtime model (hs_online_estimate, job->task):
+	 * granted by hs-sim, and said in the run's provenance. */
+	HS_ONLINE_NEEDS_MODEL = 1u << 0,
+};
+
+struct hs_online_ops {
+	uint32_t struct_size;  /* sizeof(struct hs_online_ops) */
+	uint32_t online_abi;   /* HS_ONLINE_ABI */
+	uint32_t flags;        /* HS_ONLINE_* above */
+	/* Once, before the first event: set *state (may stay NULL).  Return 0,
+	 * or -1 after hs_ctx_error (bad options for this machine, ...). */
+	int (*start)(struct hs_online *h, const struct hs_optvals *opts, struct hs_ctx *ctx,
+		     void **state);
+	/* A batch of nev events, all at hs_online_now(h): ends first (in the
+	 * order the jobs ended), then submissions (by release date, then
+	 * stream order), then wake-ups.  Decide with the functions below.
+	 * Return 0, or -1 after hs_ctx_error (hs-sim stops, exit 1). */
+	int (*events)(void *state, struct hs_online *h, const struct hs_online_event *ev, int nev,
+		      struct hs_ctx *ctx);
+	/* Once at the end, also after an error (a failed start included):
+	 * free state. */
+	void (*finish)(void *state);
+};
+
+/* ---------------- host functions ---------------- */
+
+/* The current date of the simulation. */
+double hs_online_now(const struct hs_online *h);
+const struct hs_online_machine *hs_online_machine(const struct hs_online *h);
+/* The job, once submitted (any job when the run grants the model); NULL
+ * otherwise or out of range. */
+const struct hs_online_job *hs_online_job(const struct hs_online *h, int job);
+
+/* Start job now on ncores cores and ngpus GPUs (machine numbering; the
+ * arrays are copied).  The host checks the decision: the job is submitted,
+ * waiting, and the resources exist, are free and fit what it asks for (its
+ * size, its scope, cores or GPU).  Returns 0, or -1 after reporting the
+ * problem ("hs-sim: easy: job j3: core 5 (node n2) is busy: job j1 runs
+ * there"): the simulation then stops with exit 1 once the callback
+ * returns. */
+int hs_online_start(struct hs_online *h, int job, const int *cores, int ncores, const int *gpus,
+		    int ngpus);
+/* Never run a waiting job (its run record says state=rejected). */
+int hs_online_reject(struct hs_online *h, int job);
+/* Call the algorithm again (a WAKE event) at date t >= now.  Several
+ * wake-ups at one date make one event. */
+int hs_online_wake(struct hs_online *h, double t);
+/* Add key=value to the job's plan record (say, its first reservation:
+ * "resv"), shown to hs-report and to tests.  Keys the host writes itself
+ * (node, cores, gpus, start, end, after) are refused. */
+void hs_online_note(struct hs_online *h, int job, const char *key, const char *fmt, ...)
+	HS_PRINTF(4, 5);
+/* Whether a resource is busy now: the job running there, or -1. */
+int hs_online_core_job(const struct hs_online *h, int core);
+int hs_online_gpu_job(const struct hs_online *h, int gpu);
+/* The runtime model's duration of job on ncores cores of node (ngpus 0) or
+ * on one GPU of node (ncores 0, ngpus 1): NAN unless the run grants the
+ * model. */
+double hs_online_estimate(const struct hs_online *h, int job, int node, int ncores, int ngpus);
+
+#endif
