@@ -811,6 +811,13 @@ static int out_of_time(struct search *X)
 	return X->ss->stopped;
 }
 
+/* Nothing left to gain: out of time, or the best schedule is within
+ * cutoff of the proven lower bound (no guess can do better than that). */
+static int search_done(struct search *X)
+{
+	return out_of_time(X) || X->S->makespan <= X->P->cutoff * X->ss->lb;
+}
+
 /* Test one guess and keep its schedule (compacted when asked) if it is
  * the shortest so far, or always without P->best (the paper returns the
  * last accepted guess's).  *ms: its makespan (infinite when not
@@ -904,7 +911,8 @@ static int search_paper(struct search *X, double lo, double hi)
  *      smallest accepted guess, every proven rejection raising lb;
  *   3. below the proven bound, where the relaxation may still accept:
  *      bisection with exact tests between lo0 and the guesses whose
- *      rho*λ schedule is certain to beat the best one. */
+ *      rho*λ schedule is certain to beat the best one.
+ * Each stops early once the best schedule is within cutoff of lb. */
 static int search_hs(struct search *X, double lo0, double ub)
 {
 	const struct mold_params *P = X->P;
@@ -915,13 +923,13 @@ static int search_hs(struct search *X, double lo0, double ub)
 	/* today's probe, lb*cutoff, then a golden section on log(guess) */
 	const double phi = 0.6180339887498949;
 	double a = log(lo0), b = log(ub), x1 = b - phi * (b - a), x2 = a + phi * (b - a), f1, f2;
-	if (out_of_time(X))
+	if (search_done(X))
 		return 0;
 	if (try_guess(X, ss->lb0 * c, mode, "1 quality:", &f1) == TEST_ERROR ||
 	    try_guess(X, exp(x1), mode, "1 quality:", &f1) == TEST_ERROR ||
 	    try_guess(X, exp(x2), mode, "1 quality:", &f2) == TEST_ERROR)
 		return -1;
-	while (b - a > log(c) && !out_of_time(X)) {
+	while (b - a > log(c) && !search_done(X)) {
 		/* equal makespans (the same assignment at both guesses): the
 		 * schedules end near their guess further right, if they end
 		 * above it here */
@@ -946,7 +954,7 @@ static int search_hs(struct search *X, double lo0, double ub)
 	hi = fmin(ss->lambda, ub);
 	int probe = 1;
 	double ms;
-	while (X->S->makespan > X->rho * c * ss->lb && hi > lo * c && !out_of_time(X)) {
+	while (X->S->makespan > X->rho * c * ss->lb && hi > lo * c && !search_done(X)) {
 		double lam = probe ? lo * c : sqrt(lo * hi);
 		probe = 0;
 		int r = try_guess(X, lam, MODE_FULL, "2 guarantee:", &ms);
@@ -961,7 +969,7 @@ static int search_hs(struct search *X, double lo0, double ub)
 	}
 	lo = lo0;
 	hi = fmin(fmin(ss->lb, ub), fmin(ss->lambda, X->S->makespan / X->rho));
-	while (hi > lo * c && !out_of_time(X)) {
+	while (hi > lo * c && !search_done(X)) {
 		double lam = sqrt(lo * hi);
 		int r = try_guess(X, lam, MODE_FULL, "3 below lb:", &ms);
 		if (r == TEST_ERROR)
@@ -2195,11 +2203,12 @@ static void prov_stats(struct hs_ctx *ctx, const struct mold_stats *ss, int ilp,
 	prov_num(ctx, "ub0", ss->ub0);
 	prov_num(ctx, "lo0", ss->lo0);
 	prov_num(ctx, "hi0", ss->hi0);
-	hs_ctx_prov(ctx, "best", "%s", from_name[ss->from]);
-	if (ss->from == FROM_GUESS)
-		prov_num(ctx, "best_lambda", ss->from_lambda);
-	if (ss->makespan > 0)
+	if (ss->makespan > 0) { /* (not without tasks) */
+		hs_ctx_prov(ctx, "best", "%s", from_name[ss->from]);
+		if (ss->from == FROM_GUESS)
+			prov_num(ctx, "best_lambda", ss->from_lambda);
 		hs_ctx_prov(ctx, "guarantee", "%.6g", ss->guarantee);
+	}
 	hs_ctx_prov(ctx, "steps", "%d", ss->steps);
 	hs_ctx_prov(ctx, "below", "%d", ss->below);
 	if (ilp) {
