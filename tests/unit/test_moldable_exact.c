@@ -608,6 +608,8 @@ static void test_heft_and_bounds(void)
 	struct mold_params P = {.cutoff = 1.01, .short_obj = 1, .compact = 1, .refine = 1, .best = 1};
 	struct mold_stats ss;
 	TAP_OK(mold_approx32(&M, &P, &S, &ss) == 0 && S.makespan == 10, "approx32 finds 10");
+	TAP_OK(ss.steps == 0 && ss.from == FROM_HEFT_LPT_SEQ,
+	       "the HEFT-like schedule is within cutoff of the bound: no guess is tested (%d)", ss.steps);
 	TAP_OK(mold_approx2(&M, &P, &S, &ss) == 0 && S.makespan == 10, "approx2 finds 10");
 	sched_release(&S);
 	mold_release(&M);
