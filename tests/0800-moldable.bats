@@ -47,7 +47,7 @@ prov() {
 	run bash -c 'hs-gen moldable -n 40 -m 16 -k 2 --seed 2 | hs-plan -a approx32'
 	[ "$status" -eq 0 ]
 	rec=$(printf '%s\n' "$output" | grep '^prov plan ')
-	for k in lambda lb lb0 ub0 lo0 hi0 best guarantee steps below lps ilps ilp_time lp_time greedy rounded sets algo_time; do
+	for k in lambda lb lb0 ub0 lo0 hi0 best guarantee steps below lps ilps ilp_time lp_time greedy rounded sets algo_time algo_cpu; do
 		[[ $rec == *" $k="* ]] || { echo "missing $k: $rec"; false; }
 	done
 	# no warning, nothing limited, no budget stop on such an instance
