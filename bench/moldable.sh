@@ -57,7 +57,7 @@ run() {
 }
 
 echo "approx32 on n=1000, m=512, the paper's law; $R rounds per instance, interleaved with heft-lpt-seq${BASE:+ and $BASE/hs-plan -a approx32}"
-printf '%3s %4s %8s %8s %8s %8s %6s %4s %4s %5s %8s %8s%s\n' k seed wall_s cpu_s heft_s a32/heft steps lps ilps best makespan paper_s \
+printf '%3s %4s %8s %8s %8s %8s %6s %4s %4s %5s %8s %8s %5s %5s%s\n' k seed wall_s cpu_s heft_s a32/heft steps lps ilps best makespan paper_s p_lps p_ilps \
 	"${BASE:+ base_s new/base}"
 : >"$tmp/all.wall"
 : >"$tmp/all.cpu"
@@ -105,9 +105,10 @@ for k in 16 32; do
 		pw=$(echo "$t1 - $t0" | bc -l)
 		echo "$pw" >>"$tmp/all.paper"
 		cp "$tmp/a32.hs" "$tmp/a32-$k-$s.hs"
-		printf '%3s %4s %8s %8s %8s %8s %6s %4s %4s %5s %8s %8.3f%s\n' "$k" "$s" "$w" "$c" "$h" "$q" \
+		printf '%3s %4s %8s %8s %8s %8s %6s %4s %4s %5s %8s %8.3f %5s %5s%s\n' "$k" "$s" "$w" "$c" "$h" "$q" \
 			"$(prov steps <"$tmp/a32.hs")" "$(prov lps <"$tmp/a32.hs")" "$(prov ilps <"$tmp/a32.hs")" \
-			"$(prov best <"$tmp/a32.hs" | cut -c1-5)" "$(makespan <"$tmp/a32.hs")" "$pw" "$extra"
+			"$(prov best <"$tmp/a32.hs" | cut -c1-5)" "$(makespan <"$tmp/a32.hs")" "$pw" \
+			"$(prov lps <"$tmp/paper-$k-$s.hs")" "$(prov ilps <"$tmp/paper-$k-$s.hs")" "$extra"
 	done
 done
 w=$(stats <"$tmp/all.wall")
@@ -153,4 +154,5 @@ for k in 16 32; do
 	rp=$(stats <"$tmp/relp-$k")
 	echo "k=$k: approx32 shorter than every HEFT-like heuristic on $win of $n; best HEFT / approx32 median ${rel% *}; approx2 / approx32 median ${r2% *}; paper preset / approx32 median ${rp% *}"
 done
-echo "(wall, cpu: one hs-plan process, median of $R rounds; steps, lps, ilps: guesses, LPs and ILPs of approx32's search)"
+echo "(wall, cpu: one hs-plan process, median of $R rounds; steps, lps, ilps: guesses, LPs and ILPs of approx32's search;"
+echo " p_lps, p_ilps: those of approx32 -o paper; a run with none shows 0)"
