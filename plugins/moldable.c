@@ -697,10 +697,11 @@ static void paper_bounds(const struct mold *M, double *lo, double *hi)
 {
 	double smin = 0, smax = 0;
 	for (int j = 0; j < M->n; j++) {
+		/* the shortest and longest finite times on cores and GPU */
 		double c = M->lo[j] ? mold_p(M, j, M->hi[j]) : INFINITY, c1 = M->lo[j] ? mold_p(M, j, M->lo[j]) : 0;
 		double g = M->k > 0 && isfinite(M->g[j]) ? M->g[j] : INFINITY;
 		smin += c < g ? c : g;
-		smax += c1 > (isfinite(g) ? g : 0) ? c1 : g;
+		smax += isfinite(g) && g > c1 ? g : c1;
 	}
 	*lo = 2 * smin / (3.0 * (M->m + M->k));
 	*hi = smax;
@@ -719,7 +720,7 @@ struct mold_params {
 	int short_obj;    /* approx32: fewest set (2) tasks first, then min W_C */
 	double ilp_limit; /* approx32: seconds for one branch-and-bound */
 	int compact;      /* shift tasks left after the construction */
-	int refine;       /* approx32: split set (1) pairs, widen set (2) tasks */
+	int refine;       /* approx32: split set (1) pairs, widen set (2) tasks, list-schedule */
 	int best;         /* return the shortest schedule built, not the last guess's */
 	int search;       /* SEARCH_HS or SEARCH_PAPER */
 	double budget;    /* seconds for the whole search (0: none) */
