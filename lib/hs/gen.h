@@ -42,6 +42,17 @@ void hs_gen_complete_platforms(void);
  * "platform 'SPEC': 'KV' is not KEY=VALUE". */
 int hs_gen_param_split(const char *spec, const char *kv, size_t *klen, const char **val);
 
+/* Output (lib/gen/output.c).  hs-gen names where the stream goes (path
+ * NULL: stdout) before it runs the generator, and writes what is left at
+ * the end with hs_gen_output_finish (an exit status: 0, or 1 after
+ * reporting a write error; a file is written atomically).  A generator that
+ * writes very many records calls hs_gen_flush(out) now and then: the
+ * records so far are written and freed (0, or -1 after reporting a write
+ * error).  Only records that need no later change may be flushed. */
+void hs_gen_output_to(const char *path);
+int hs_gen_flush(struct hs_stream *out);
+int hs_gen_output_finish(struct hs_stream *out);
+
 /* A new "prov gen" record with tool=hs-gen, version and gen=GEN set; the
  * generator adds its parameters and appends it. */
 struct hs_record *hs_gen_prov_new(const char *gen);
