@@ -29,6 +29,11 @@ double hs_rng_range(struct hs_rng *r, double lo, double hi);
 double hs_rng_normal(struct hs_rng *r, double mu, double sigma);
 long hs_rng_int(struct hs_rng *r, long lo, long hi); /* inclusive */
 
+/* hs-gen platform --master: the host of a SimGrid file that runs no job
+ * (NULL: Batsim's conventions; "none": every host is a compute node; see
+ * hs/simgrid.h), for the files hs_gen_platform_append reads next. */
+void hs_gen_platform_master(const char *master);
+
 /* Added for hs-gen platform -l and completion: the i-th built-in platform's
  * name (and its one-line summary in *summary), or NULL past the end. */
 const char *hs_gen_platform_builtin(int i, const char **summary);
