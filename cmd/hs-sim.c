@@ -8,6 +8,7 @@
  * communicate over the platform's network, after SimGrid's ptask_L07;
  * the replay model (hs_replay) runs the plan under the runtime model. */
 #include "hs/cli.h"
+#include "hs/drift.h"
 #include "hs/metrics.h"
 #include "hs/model.h"
 #include "hs/sim.h"
@@ -164,6 +165,7 @@ int main(int argc, char **argv)
 		return HS_EXIT_USAGE;
 	}
 	double elapsed = hs_now() - t0;
+	hs_drift_warn(&in, &run, stderr); /* durations far from time= (hs/drift.h) */
 
 	hs_instance_set_run(&in, &run);
 	struct hs_record *prov = hs_instance_prov(&in, "sim");
