@@ -72,14 +72,14 @@ enum reason { R_NO_SUBMIT, R_WINDOW, R_STATUS, R_PARTITION, R_QUEUE, R_NO_RUN, R
 	      R_NO_SIZE, R_MAX_SIZE, R_OVERSIZE, NREASONS, KEEP = NREASONS };
 
 static const struct { const char *key, *text; } reasons[NREASONS] = {
-	{"no_submit", "unknown submit time"},
+	{"no_submit", "with unknown submit time"},
 	{"window", "submitted outside --from/--to"},
 	{"status", "of another --status"},
 	{"partition", "of another --partition"},
 	{"queue", "of another --queue"},
-	{"no_run", "unknown run time"},
-	{"zero_run", "run time 0"},
-	{"no_size", "unknown size"},
+	{"no_run", "with unknown run time"},
+	{"zero_run", "with run time 0"},
+	{"no_size", "of unknown size"},
 	{"max_size", "wider than --max-size"},
 	{"oversize", "wider than the platform"},
 };
@@ -366,10 +366,11 @@ static void refuse_oversize(const struct cfg *c, const struct tally *y)
 		snprintf(hint, sizeof hint, " (the trace's MaxProcs is %s)", y->maxprocs);
 	hs_error_at(c->trace, y->over_line,
 		    "job %s needs %s processors, more than the largest %s of platform '%s' (%ld "
-		    "cores); %ld job%s %s wider, the widest %s%s: give a platform that holds "
+		    "core%s); %ld job%s %s wider, the widest %s%s: give a platform that holds "
 		    "them, or --oversize drop to leave them out",
 		    hs_fmt_double(job, y->over_job), hs_fmt_double(size, y->over_size),
-		    c->widest_what, c->platform, c->widest, y->drop[R_OVERSIZE],
+		    c->widest_what, c->platform, c->widest, c->widest == 1 ? "" : "s",
+		    y->drop[R_OVERSIZE],
 		    y->drop[R_OVERSIZE] == 1 ? "" : "s", y->drop[R_OVERSIZE] == 1 ? "is" : "are",
 		    hs_fmt_double(widest, y->over_max), hint);
 }
