@@ -517,8 +517,10 @@ struct hs_json_doc *hs_json_parse(const char *name, const char *text, size_t len
 		P.p += 3;
 	int rc;
 	skip_blanks(&P);
-	if (P.p >= P.end)
+	if (P.p >= P.end) {
+		P.line = 0; /* the whole file */
 		rc = fail(&P, "no JSON value (empty input)");
+	}
 	else
 		rc = parse_value(&P, &d->root);
 	if (rc == 0) {

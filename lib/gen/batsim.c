@@ -170,12 +170,12 @@ static int run(int argc, char **argv, struct hs_stream *out)
 			if (!drop) {
 				hs_error_at(w->name, j->line,
 					    "job '%s' needs %ld cores, more than the largest %s of "
-					    "platform '%s' (%ld): give a platform that holds it, or "
-					    "--oversize drop to leave such jobs out",
+					    "platform '%s' (%ld core%s): give a platform that holds it, "
+					    "or --oversize drop to leave such jobs out",
 					    j->id, j->res, strcmp(scope, "node") == 0 ? "node"
 							   : strcmp(scope, "any") == 0 ? "set of nodes"
 										       : "cluster",
-					    platform, widest);
+					    platform, widest, widest == 1 ? "" : "s");
 				hs_batsim_free(w);
 				exit(HS_EXIT_USAGE);
 			}
