@@ -32,6 +32,7 @@ struct parser {
 	const char *p, *end;
 	int line, depth;
 	long nvalues;
+	const struct hs_json_limits *lim;
 	struct hs_json_doc *doc;
 	struct hs_json *stack; /* children of the open containers */
 	size_t nstack, capstack;
@@ -416,8 +417,8 @@ static int check_duplicates(struct parser *P, const struct hs_json *v)
 static int parse_container(struct parser *P, struct hs_json *v, int object)
 {
 	char close = object ? '}' : ']', b[32], kb[64];
-	if (++P->depth > HS_JSON_MAX_DEPTH)
-		return fail(P, "nesting deeper than %d", HS_JSON_MAX_DEPTH);
+	if (++P->depth > P->lim->max_depth)
+		return fail(P, "nesting deeper than %d", P->lim->max_depth);
 	v->type = object ? HS_JSON_OBJECT : HS_JSON_ARRAY;
 	size_t base = P->nstack, kbase = P->nkeys;
 	P->p++;
@@ -488,8 +489,8 @@ static int parse_value(struct parser *P, struct hs_json *v)
 	memset(v, 0, sizeof *v);
 	skip_blanks(P);
 	v->line = P->line;
-	if (++P->nvalues > HS_JSON_MAX_VALUES)
-		return fail(P, "more than %ld values", (long)HS_JSON_MAX_VALUES);
+	if (++P->nvalues > P->lim->max_values)
+		return fail(P, "more than %ld values", P->lim->max_values);
 	if (P->p >= P->end)
 		return fail(P, "expected a value, not the end of the input");
 	switch (*P->p) {
@@ -508,16 +509,30 @@ static int parse_value(struct parser *P, struct hs_json *v)
 	}
 }
 
+static const struct hs_json_limits default_limits = {HS_JSON_MAX_BYTES, HS_JSON_MAX_DEPTH,
+							  HS_JSON_MAX_VALUES};
+
 struct hs_json_doc *hs_json_parse(const char *name, const char *text, size_t len)
+{
+	return hs_json_parse_limits(name, text, len, &default_limits);
+}
+
+struct hs_json_doc *hs_json_parse_limits(const char *name, const char *text, size_t len,
+					 const struct hs_json_limits *lim)
 {
 	struct hs_json_doc *d = hs_calloc(1, sizeof *d);
 	d->name = hs_strdup(name ? name : "stdin");
-	struct parser P = {.name = d->name, .p = text, .end = text + len, .line = 1, .doc = d};
+	struct parser P = {.name = d->name, .p = text, .end = text + len, .line = 1, .doc = d,
+			   .lim = lim};
 	if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
 		P.p += 3;
 	int rc;
 	skip_blanks(&P);
-	if (P.p >= P.end) {
+	if (len > lim->max_bytes) {
+		P.line = 0;
+		rc = fail(&P, "more than %lu bytes of JSON (the most hs reads)",
+			  (unsigned long)lim->max_bytes);
+	} else if (P.p >= P.end) {
 		P.line = 0; /* the whole file */
 		rc = fail(&P, "no JSON value (empty input)");
 	}

@@ -44,11 +44,21 @@ struct hs_json {
 
 struct hs_json_doc;
 
+/* Bounds of one parse (hs_json_parse uses the HS_JSON_MAX_* above). */
+struct hs_json_limits {
+	size_t max_bytes;
+	int max_depth;
+	long max_values;
+};
+
 /* Parse text[0, len) named name (for messages).  Returns the document (its
  * root with hs_json_root), or NULL after reporting "PROG: NAME:LINE: what"
  * ("expected ':' after an object key", "duplicate key 'jobs' (first at line
  * 3)", "nesting deeper than 64", ...). */
 struct hs_json_doc *hs_json_parse(const char *name, const char *text, size_t len);
+/* The same within other bounds (tests use small ones). */
+struct hs_json_doc *hs_json_parse_limits(const char *name, const char *text, size_t len,
+					 const struct hs_json_limits *lim);
 /* Read a file (path "-" or NULL: stdin, plain or compressed) and parse it. */
 struct hs_json_doc *hs_json_load(const char *path);
 const struct hs_json *hs_json_root(const struct hs_json_doc *d);
