@@ -360,9 +360,8 @@ static int load(struct hs_batsim *w, struct priv *pv)
 	return rc;
 }
 
-struct hs_batsim *hs_batsim_load(const char *path)
+static struct hs_batsim *from_doc(struct hs_json_doc *doc)
 {
-	struct hs_json_doc *doc = hs_json_load(path);
 	if (!doc)
 		return NULL;
 	struct hs_batsim *w = hs_calloc(1, sizeof *w);
@@ -375,6 +374,16 @@ struct hs_batsim *hs_batsim_load(const char *path)
 		return NULL;
 	}
 	return w;
+}
+
+struct hs_batsim *hs_batsim_load(const char *path)
+{
+	return from_doc(hs_json_load(path));
+}
+
+struct hs_batsim *hs_batsim_parse(const char *name, const char *text, size_t len)
+{
+	return from_doc(hs_json_parse(name, text, len));
 }
 
 void hs_batsim_free(struct hs_batsim *w)

@@ -21,6 +21,8 @@
 #ifndef HS_BATSIM_H
 #define HS_BATSIM_H
 
+#include <stddef.h>
+
 enum hs_batsim_kind {
 	HS_BATSIM_DELAY,
 	HS_BATSIM_PARALLEL,     /* cpu and com arrays */
@@ -52,6 +54,8 @@ struct hs_batsim {
 /* Read and check a workload (path "-" or NULL: stdin; compressed files
  * read too).  NULL after reporting the first problem. */
 struct hs_batsim *hs_batsim_load(const char *path);
+/* The same from text[0, len) named name (for messages). */
+struct hs_batsim *hs_batsim_parse(const char *name, const char *text, size_t len);
 void hs_batsim_free(struct hs_batsim *w);
 
 #endif
