@@ -15,10 +15,6 @@ teardown() {
 	rm -rf "$tmp"
 }
 
-xml() {
-	printf '<?xml version="1.0"?>\n<platform version="4.1">\n%s\n</platform>\n' "$2" >"$1"
-}
-
 @test "master: the Batsim 8x16 file has 128 compute nodes; master_host0 is named in a note" {
 	run hs-gen platform "$real"
 	[ "$status" -eq 0 ]

@@ -14,11 +14,6 @@ teardown() {
 	rm -rf "$tmp"
 }
 
-# xml FILE BODY: a v4.1 platform file whose <platform> holds BODY.
-xml() {
-	printf '<?xml version="1.0"?>\n<platform version="4.1">\n%s\n</platform>\n' "$2" >"$1"
-}
-
 # field RECORD-KIND ID KEY: the value of KEY in that record of $output.
 field() {
 	printf '%s\n' "$output" | awk -v k="$1" -v id="$2" -v key="$3" '

@@ -24,12 +24,11 @@
 enum { O_PLATFORM = 256, O_RELEASE, O_OVERSIZE, O_SCOPE };
 
 static const struct hs_cli_opt opts[] = {
-	{0, "platform", "NAME|FILE", "the platform to replay on (required; or none)"},
+	HS_GEN_OPT_PLATFORM,
 	{0, "release", "trace|shift|zero", "subtimes as they are (as Batsim), shifted so the "
 					   "first is 0, or all 0 (default trace)"},
-	{0, "oversize", "refuse|drop", "jobs wider than the platform: exit 2, or leave them out "
-				       "(default refuse)"},
-	{0, "scope", "node|cluster|any", "where a job wider than a node runs (default cluster)"},
+	HS_GEN_OPT_OVERSIZE,
+	HS_GEN_OPT_SCOPE,
 	{'q', "quiet", NULL, "no count of the jobs left out on stderr"},
 	{0, NULL, NULL, NULL},
 };
@@ -119,24 +118,16 @@ static int run(int argc, char **argv, struct hs_stream *out)
 		switch (o) {
 		case O_PLATFORM: platform = arg; break;
 		case O_RELEASE:
-			if (strcmp(arg, "trace") != 0 && strcmp(arg, "shift") != 0 &&
-			    strcmp(arg, "zero") != 0)
-				hs_cli_usage_error(&cli,
-						   "option --release: '%s' must be trace, shift or zero",
-						   arg);
+			hs_gen_choice(&cli, "--release", arg,
+				      (const char *const[]){"trace", "shift", "zero", NULL});
 			release = arg;
 			break;
 		case O_OVERSIZE:
-			if (strcmp(arg, "refuse") != 0 && strcmp(arg, "drop") != 0)
-				hs_cli_usage_error(&cli, "option --oversize: '%s' must be refuse or drop",
-						   arg);
-			drop = arg[0] == 'd';
+			drop = hs_gen_choice(&cli, "--oversize", arg,
+					     (const char *const[]){"refuse", "drop", NULL});
 			break;
 		case O_SCOPE:
-			if (!hs_gen_is_scope(arg))
-				hs_cli_usage_error(&cli,
-						   "option --scope: '%s' must be node, cluster or any",
-						   arg);
+			hs_gen_choice(&cli, "--scope", arg, hs_gen_scopes);
 			scope = arg;
 			break;
 		case 'q': quiet = 1; break;

@@ -55,10 +55,21 @@ void hs_gen_platform_fit(struct hs_stream *out, struct hs_gen_fit *fit)
 	hs_instance_release(&in);
 }
 
-int hs_gen_is_scope(const char *word)
+int hs_gen_choice(const struct hs_cli *cli, const char *opt, const char *arg,
+		  const char *const *words)
 {
-	return strcmp(word, "node") == 0 || strcmp(word, "cluster") == 0 || strcmp(word, "any") == 0;
+	int n = 0;
+	for (; words[n]; n++)
+		if (strcmp(arg, words[n]) == 0)
+			return n;
+	char list[256] = "";
+	for (int i = 0; i < n; i++)
+		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
+			 i == 0 ? "" : i == n - 1 ? " or " : ", ", words[i]);
+	hs_cli_usage_error(cli, "option %s: '%s' must be %s", opt, arg, list);
 }
+
+const char *const hs_gen_scopes[] = {"node", "cluster", "any", NULL};
 
 long hs_gen_widest(const struct hs_gen_fit *fit, const char *scope)
 {

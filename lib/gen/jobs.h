@@ -4,6 +4,7 @@
 #ifndef HS_GEN_JOBS_H
 #define HS_GEN_JOBS_H
 
+#include "hs/cli.h"
 #include "hs/format.h"
 
 /* "90", "1.5h", "1d": seconds, or a number followed by s, m, h or d; > 0
@@ -20,8 +21,20 @@ struct hs_gen_fit {
 };
 void hs_gen_platform_fit(struct hs_stream *out, struct hs_gen_fit *fit);
 
-/* Whether word is a scope: node, cluster or any. */
-int hs_gen_is_scope(const char *word);
+/* arg's index in words (NULL-terminated), or a usage error "option OPT:
+ * 'ARG' must be a, b or c" of cli (exit 2). */
+int hs_gen_choice(const struct hs_cli *cli, const char *opt, const char *arg,
+		  const char *const *words);
+/* The option rows the trace and workload generators share. */
+#define HS_GEN_OPT_PLATFORM \
+	{0, "platform", "NAME|FILE", "the platform to replay on (required; or none)"}
+#define HS_GEN_OPT_OVERSIZE \
+	{0, "oversize", "refuse|drop", \
+	 "jobs wider than the platform: exit 2, or leave them out (default refuse)"}
+#define HS_GEN_OPT_SCOPE \
+	{0, "scope", "node|cluster|any", "where a job wider than a node runs (default cluster)"}
+/* --scope's words, in hs_gen_choice's order. */
+extern const char *const hs_gen_scopes[];
 /* The widest job scope lets run: the largest node, cluster, or the whole
  * platform (0: no platform, no limit). */
 long hs_gen_widest(const struct hs_gen_fit *fit, const char *scope);

@@ -172,9 +172,7 @@ static int run(int argc, char **argv, struct hs_stream *out)
 		case O_SWF: swf = arg; break;
 		case O_MAX_SIZE: max_size = hs_cli_long("--max-size", arg, 1, 1000000000); break;
 		case O_SIZES:
-			if (strcmp(arg, "log") != 0 && strcmp(arg, "uniform") != 0)
-				hs_cli_usage_error(&cli, "option --sizes: '%s' must be log or uniform",
-						   arg);
+			hs_gen_choice(&cli, "--sizes", arg, (const char *const[]){"log", "uniform", NULL});
 			sizes = arg;
 			sizes_given = 1;
 			break;
@@ -184,16 +182,11 @@ static int run(int argc, char **argv, struct hs_stream *out)
 		case O_FCOMM: fcomm = hs_cli_double("--fcomm", arg, 0, HUGE_VAL); factors = 1; break;
 		case O_FW: fw = hs_cli_double("--fw", arg, 0, HUGE_VAL); break;
 		case O_RELEASE:
-			if (strcmp(arg, "zero") != 0 && strcmp(arg, "trace") != 0)
-				hs_cli_usage_error(&cli, "option --release: '%s' must be zero or trace",
-						   arg);
+			hs_gen_choice(&cli, "--release", arg, (const char *const[]){"zero", "trace", NULL});
 			release = arg;
 			break;
 		case O_SCOPE:
-			if (!hs_gen_is_scope(arg))
-				hs_cli_usage_error(&cli,
-						   "option --scope: '%s' must be node, cluster or any",
-						   arg);
+			hs_gen_choice(&cli, "--scope", arg, hs_gen_scopes);
 			scope = arg;
 			break;
 		case O_PLATFORM: platform = arg; break;

@@ -31,7 +31,7 @@ enum { O_PLATFORM = 256, O_SIZE, O_WALLTIME, O_WFACTOR, O_RELEASE, O_FROM, O_TO,
        O_MAX_SIZE, O_STATUS, O_PARTITION, O_QUEUE, O_OVERSIZE, O_SCOPE };
 
 static const struct hs_cli_opt opts[] = {
-	{0, "platform", "NAME|FILE", "the platform to replay on (required; or none)"},
+	HS_GEN_OPT_PLATFORM,
 	{0, "size", "alloc|req", "size: allocated or requested processors, the other when unknown "
 				 "(default alloc)"},
 	{0, "walltime", "req|max|run", "requested time, max(requested, F x run time), or the run "
@@ -48,9 +48,8 @@ static const struct hs_cli_opt opts[] = {
 			      "... or 0-5, -1 (default all)"},
 	{0, "partition", "LIST", "keep jobs of these partition numbers (default all)"},
 	{0, "queue", "LIST", "keep jobs of these queue numbers (default all)"},
-	{0, "oversize", "refuse|drop", "jobs wider than the platform: exit 2, or leave them out "
-				       "(default refuse)"},
-	{0, "scope", "node|cluster|any", "where a job wider than a node runs (default cluster)"},
+	HS_GEN_OPT_OVERSIZE,
+	HS_GEN_OPT_SCOPE,
 	{'q', "quiet", NULL, "no summary of the jobs left out on stderr"},
 	{0, NULL, NULL, NULL},
 };
@@ -385,33 +384,21 @@ static int run(int argc, char **argv, struct hs_stream *out)
 		switch (o) {
 		case O_PLATFORM: c.platform = arg; break;
 		case O_SIZE:
-			if (strcmp(arg, "alloc") != 0 && strcmp(arg, "req") != 0)
-				hs_cli_usage_error(&cli, "option --size: '%s' must be alloc or req", arg);
-			c.size_field = arg[0] == 'a' ? HS_SWF_PROCS : HS_SWF_REQ_PROCS;
+			c.size_field = hs_gen_choice(&cli, "--size", arg,
+						     (const char *const[]){"alloc", "req", NULL})
+					       ? HS_SWF_REQ_PROCS
+					       : HS_SWF_PROCS;
 			break;
 		case O_WALLTIME:
-			if (strcmp(arg, "req") == 0)
-				c.wmode = W_REQ;
-			else if (strcmp(arg, "max") == 0)
-				c.wmode = W_MAX;
-			else if (strcmp(arg, "run") == 0)
-				c.wmode = W_RUN;
-			else
-				hs_cli_usage_error(&cli, "option --walltime: '%s' must be req, max or run",
-						   arg);
+			c.wmode = (enum wmode)hs_gen_choice(&cli, "--walltime", arg,
+							    (const char *const[]){"req", "max", "run",
+										  NULL});
 			break;
 		case O_WFACTOR: c.wfactor = hs_cli_double("--walltime-factor", arg, 0, 1e9); break;
 		case O_RELEASE:
-			if (strcmp(arg, "shift") == 0)
-				c.rmode = REL_SHIFT;
-			else if (strcmp(arg, "trace") == 0)
-				c.rmode = REL_TRACE;
-			else if (strcmp(arg, "zero") == 0)
-				c.rmode = REL_ZERO;
-			else
-				hs_cli_usage_error(&cli,
-						   "option --release: '%s' must be shift, trace or zero",
-						   arg);
+			c.rmode = (enum rmode)hs_gen_choice(&cli, "--release", arg,
+							    (const char *const[]){"shift", "trace",
+										  "zero", NULL});
 			break;
 		case O_FROM: c.from = hs_gen_duration("--from", arg, 1); break;
 		case O_TO: c.to = hs_gen_duration("--to", arg, 1); break;
@@ -429,16 +416,11 @@ static int run(int argc, char **argv, struct hs_stream *out)
 			c.queue_arg = arg;
 			break;
 		case O_OVERSIZE:
-			if (strcmp(arg, "refuse") != 0 && strcmp(arg, "drop") != 0)
-				hs_cli_usage_error(&cli, "option --oversize: '%s' must be refuse or drop",
-						   arg);
-			c.oversize_drop = arg[0] == 'd';
+			c.oversize_drop = hs_gen_choice(&cli, "--oversize", arg,
+							(const char *const[]){"refuse", "drop", NULL});
 			break;
 		case O_SCOPE:
-			if (!hs_gen_is_scope(arg))
-				hs_cli_usage_error(&cli,
-						   "option --scope: '%s' must be node, cluster or any",
-						   arg);
+			hs_gen_choice(&cli, "--scope", arg, hs_gen_scopes);
 			c.scope = arg;
 			break;
 		case 'q': c.quiet = 1; break;
