@@ -68,6 +68,11 @@ hs-gen: $tmp/tiny.swf: 1 size from the requested processors (allocated unknown);
 	run hs-gen swf --platform $PLAT --scope node "$tmp/tiny.swf"
 	[ "$status" -eq 2 ]
 	[[ ${lines[0]} == "hs-gen: $tmp/tiny.swf:10: job 7 needs 8 processors, more than the largest node of platform '$PLAT' (4 cores); 2 jobs are wider, the widest 16 "* ]]
+	# Jobs that fit in the platform but not in a cluster: the message says
+	# --scope any would do.
+	run hs-gen swf --platform homogeneous:nodes=4,cores=4,clusters=2 "$tmp/tiny.swf"
+	[ "$status" -eq 2 ]
+	[[ $output == *"(the trace's MaxProcs is 8): give a platform that holds them, --scope any to let them span clusters, or --oversize drop to leave them out" ]]
 	hs-gen swf -q --platform homogeneous:nodes=4,cores=4,clusters=2 --scope any "$tmp/tiny.swf" >"$tmp/o"
 	tasks | grep -q '^task j4 model=rigid size=16 time=20 walltime=100 scope=any release=60 swf_id=8$'
 	# --max-size leaves jobs out before the platform is asked.

@@ -161,12 +161,15 @@ static int run(int argc, char **argv, struct hs_stream *out)
 			if (!drop) {
 				hs_error_at(w->name, j->line,
 					    "job '%s' needs %ld cores, more than the largest %s of "
-					    "platform '%s' (%ld core%s): give a platform that holds it, "
+					    "platform '%s' (%ld core%s): give a platform that holds it%s, "
 					    "or --oversize drop to leave such jobs out",
 					    j->id, j->res, strcmp(scope, "node") == 0 ? "node"
 							   : strcmp(scope, "any") == 0 ? "set of nodes"
 										       : "cluster",
-					    platform, widest, widest == 1 ? "" : "s");
+					    platform, widest, widest == 1 ? "" : "s",
+					    strcmp(scope, "cluster") == 0 && j->res <= fit.total
+						    ? ", --scope any to let it span clusters"
+						    : "");
 				hs_batsim_free(w);
 				exit(HS_EXIT_USAGE);
 			}

@@ -308,6 +308,7 @@ static int run(int argc, char **argv, struct hs_stream *out)
 
 const struct hs_generator hs_gen_ptask = {
 	"ptask",
-	"rigid parallel tasks (Dutot et al.): from an SWF trace or drawn, comp/comm from run time",
+	"rigid parallel tasks (Dutot et al.): from an SWF trace or drawn, comp/comm from "
+	"--fcomp/--fcomm",
 	run,
 };

@@ -99,6 +99,7 @@ struct cfg {
 	double *partitions, *queues;
 	int npartitions, nqueues;
 	long widest;               /* the platform's, for the scope (0: none) */
+	long total;                /* the platform's cores */
 	const char *widest_what;   /* "node", "cluster", "platform" */
 };
 
@@ -363,15 +364,19 @@ static void refuse_oversize(const struct cfg *c, const struct tally *y)
 	char hint[128] = "";
 	if (*y->maxprocs)
 		snprintf(hint, sizeof hint, " (the trace's MaxProcs is %s)", y->maxprocs);
+	/* Jobs that only need to span clusters. */
+	const char *any = strcmp(c->scope, "cluster") == 0 && y->over_max <= (double)c->total
+				  ? ", --scope any to let them span clusters"
+				  : "";
 	hs_error_at(c->trace, y->over_line,
 		    "job %s needs %s processors, more than the largest %s of platform '%s' (%ld "
 		    "core%s); %ld job%s %s wider, the widest %s%s: give a platform that holds "
-		    "them, or --oversize drop to leave them out",
+		    "them%s, or --oversize drop to leave them out",
 		    hs_fmt_double(job, y->over_job), hs_fmt_double(size, y->over_size),
 		    c->widest_what, c->platform, c->widest, c->widest == 1 ? "" : "s",
 		    y->drop[R_OVERSIZE],
 		    y->drop[R_OVERSIZE] == 1 ? "" : "s", y->drop[R_OVERSIZE] == 1 ? "is" : "are",
-		    hs_fmt_double(widest, y->over_max), hint);
+		    hs_fmt_double(widest, y->over_max), hint, any);
 }
 
 static int run(int argc, char **argv, struct hs_stream *out)
@@ -445,6 +450,7 @@ static int run(int argc, char **argv, struct hs_stream *out)
 	struct hs_gen_fit fit;
 	hs_gen_platform_fit(out, &fit);
 	c.widest = hs_gen_widest(&fit, c.scope);
+	c.total = fit.total;
 	c.widest_what = strcmp(c.scope, "node") == 0 ? "node"
 			: strcmp(c.scope, "any") == 0 ? "set of nodes" : "cluster";
 
