@@ -1,8 +1,8 @@
 /* hs-sim - simulate a planned stream and add a run record per task.
  *
- *   hs-sim [--model flow|replay] [--solver maxmin|simgrid] [--tcp-gamma B]
+ *   hs-sim [--model flow|replay] [--solver bottleneck|simgrid] [--tcp-gamma B]
  *          [--energy host|core] [--platform FILE] [--check-durations]
- *          [--progress|--no-progress] [--stats] [FILE]
+ *          [--check-simgrid] [--progress|--no-progress] [--stats] [FILE]
  *
  * The flow model (hs/sim.h) simulates parallel tasks that compute and
  * communicate over the platform's network, after SimGrid's ptask_L07;
@@ -28,11 +28,13 @@ enum {
 	O_PROGRESS,
 	O_NO_PROGRESS,
 	O_STATS,
+	O_CHECK_SIMGRID,
 };
 
 static const struct hs_cli_opt opts[] = {
 	{0, "model", "flow|replay", "flow-level simulation (default) or replay under the runtime model"},
-	{0, "solver", "maxmin|simgrid", "link sharing: bandwidth-fair max-min (default) or SimGrid's"},
+	{0, "solver", "bottleneck|simgrid",
+	 "sharing: SimGrid's fair bottleneck less its bugs (default) or as SimGrid has it"},
 	{0, "tcp-gamma", "BYTES", "TCP window bounding a flow's rate (default 4194304; 0: none)"},
 	{0, "energy", "host|core", "energy total: busy or idle per node (default) or per core"},
 	{0, "platform", "FILE", "simulate on the platform of FILE (hs stream or SimGrid XML)"},
@@ -41,13 +43,16 @@ static const struct hs_cli_opt opts[] = {
 	{0, "progress", NULL, "show progress on stderr (default: when it is a terminal)"},
 	{0, "no-progress", NULL, "never show progress"},
 	{0, "stats", NULL, "print the simulation's counters and time on stderr"},
+	{0, "check-simgrid", NULL,
+	 "also solve with the other solver; say on stderr where their rates first differ"},
 	{0, NULL, NULL, NULL},
 };
 
 static const struct hs_cli cli = {
 	"hs-sim",
-	"[--model flow|replay] [--solver maxmin|simgrid] [--tcp-gamma BYTES] [--energy host|core] "
-	"[--platform FILE] [--check-durations] [--progress|--no-progress] [--stats] [FILE]",
+	"[--model flow|replay] [--solver bottleneck|simgrid] [--tcp-gamma BYTES] [--energy host|core] "
+	"[--platform FILE] [--check-durations] [--check-simgrid] [--progress|--no-progress] [--stats] "
+	"[FILE]",
 	"Simulate a planned stream (from hs-plan) and add run records.",
 	opts,
 	NULL,
@@ -100,10 +105,10 @@ int main(int argc, char **argv)
 			replay = strcmp(arg, "replay") == 0;
 			break;
 		case O_SOLVER:
-			if (strcmp(arg, "maxmin") != 0 && strcmp(arg, "simgrid") != 0)
-				hs_cli_usage_error(&cli, "option --solver: '%s' must be maxmin or simgrid",
+			if (strcmp(arg, "bottleneck") != 0 && strcmp(arg, "simgrid") != 0)
+				hs_cli_usage_error(&cli, "option --solver: '%s' must be bottleneck or simgrid",
 						   arg);
-			o.solver = strcmp(arg, "simgrid") == 0 ? HS_SIM_SIMGRID : HS_SIM_MAXMIN;
+			o.solver = strcmp(arg, "simgrid") == 0 ? HS_SIM_SIMGRID : HS_SIM_BOTTLENECK;
 			break;
 		case O_TCP_GAMMA: o.tcp_gamma = hs_cli_double("--tcp-gamma", arg, 0, INFINITY); break;
 		case O_ENERGY:
@@ -116,6 +121,7 @@ int main(int argc, char **argv)
 		case O_PROGRESS: progress = 1; break;
 		case O_NO_PROGRESS: progress = 0; break;
 		case O_STATS: stats = 1; break;
+		case O_CHECK_SIMGRID: o.check_simgrid = 1; break;
 		default: hs_cli_usage_error(&cli, "unexpected option");
 		}
 	}
@@ -171,7 +177,7 @@ int main(int argc, char **argv)
 	hs_record_set(prov, "version", HS_VERSION);
 	hs_record_set(prov, "model", replay ? "replay" : "flow");
 	if (!replay) {
-		hs_record_set(prov, "solver", o.solver == HS_SIM_SIMGRID ? "simgrid" : "maxmin");
+		hs_record_set(prov, "solver", o.solver == HS_SIM_SIMGRID ? "simgrid" : "bottleneck");
 		set_num(prov, "tcp_gamma", o.tcp_gamma);
 		hs_record_set(prov, "energy_model", o.energy == HS_SIM_ENERGY_CORE ? "core" : "host");
 		set_num(prov, "makespan", res.makespan);
@@ -189,6 +195,16 @@ int main(int argc, char **argv)
 				"%ld variables and %ld elements solved\n",
 				hs_progname(), in.ntasks, res.flow_tasks, elapsed, res.events, res.solves,
 				res.vars_solved, res.elems_solved);
+	}
+
+	if (o.check_simgrid && !replay) {
+		const char *other = o.solver == HS_SIM_SIMGRID ? "the default's" : "SimGrid's";
+		char at[HS_NUMBUF];
+		if (res.departures > 0)
+			hs_error_at(s.name, 0, "rates differ from %s rounds in %ld of %ld solves, first at %s s",
+				    other, res.departures, res.solves, hs_fmt_double(at, res.first_departure));
+		else
+			hs_error_at(s.name, 0, "rates equal to %s rounds in all %ld solves", other, res.solves);
 	}
 
 	int status = HS_EXIT_OK;

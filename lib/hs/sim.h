@@ -22,8 +22,8 @@
 #include "hs/model.h"
 
 enum hs_sim_solver {
-	HS_SIM_MAXMIN,   /* bandwidth-fair max-min (default) */
-	HS_SIM_SIMGRID,  /* SimGrid 3.32's fair bottleneck, quirks and all */
+	HS_SIM_BOTTLENECK, /* SimGrid's fair bottleneck less its bugs (default) */
+	HS_SIM_SIMGRID,    /* SimGrid 3.32's fair bottleneck, bugs and all */
 };
 
 enum hs_sim_energy {
@@ -37,6 +37,10 @@ struct hs_sim_opts {
 	enum hs_sim_solver solver;
 	double tcp_gamma;         /* bytes; 0: no TCP gamma bound */
 	enum hs_sim_energy energy;
+	/* Also solve every change with the other solver (SimGrid's rounds
+	 * for the default) and note where their rates differ: twice the
+	 * solving. */
+	int check_simgrid;
 	/* Called now and then (at most every 2^10 events) with the tasks
 	 * finished so far; may be NULL. */
 	void (*progress)(void *arg, int done, int total, double now);
@@ -52,6 +56,10 @@ struct hs_sim_result {
 	long solves;      /* sharing re-solves, variables and elements visited */
 	long vars_solved, elems_solved;
 	int flow_tasks;   /* tasks simulated as parallel tasks */
+	/* With opts.check_simgrid: the solves whose rates differ from the
+	 * other solver's, and the date of the first (+inf: none). */
+	long departures;
+	double first_departure;
 };
 
 /* Check that plan can be simulated: every parallel task's comp and comm
