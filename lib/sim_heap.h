@@ -1,8 +1,9 @@
 /* sim_heap.h - binary min-heaps for the simulator.
  *
- * hs_heap: timed items (events) compared by key, then prio, then insertion order, so equal keys pop in
- * a fixed order.  Items are never removed but from the top: holders skip
- * the ones that are out of date when they pop.
+ * hs_heap: timed items (events) compared by key, then prio, then
+ * insertion order, so equal keys pop in a fixed order.  Items are never
+ * removed but from the top: holders skip the ones that are out of date
+ * when they pop.
  *
  * hs_iheap: at most one key per id (0..n-1), set, moved or removed in
  * place: the completion dates, which change at every re-solve and would

@@ -156,6 +156,30 @@ t2 1.5 3 done" ]
 	printf 't6 1.5006 %.17g done\n' "$(awk 'BEGIN { printf "%.17g", 1.5006 + 0.0505 + 0.1 }')" | near "$W/out"
 }
 
+@test "simgrid ref: with TCP-gamma 0 SimGrid computes a process faster than its core; hs-sim only with --solver simgrid" {
+	# 4e9 flop on one core of a node of four (1e9 flop/s each), 1e6 B to
+	# b over two links of 1e9 B/s and 1e-3 s: the core takes 4 s, after
+	# the latency 2e-3 s.  SimGrid with network/TCP-gamma:0 drops the
+	# task's bound, the core's with it: the host's 4e9 flop/s, 1 s.
+	cat >"$W/g0.hs" <<-'END'
+	hs 1
+	cluster c bw=1e9 lat=1e-3
+	node a cluster=c cores=4 flops=1e9
+	node b cluster=c cores=1 flops=1e9
+	task t model=amdahl t1=1 scope=cluster comp=4e9,0 comm=0,1e6,0,0
+	plan t node=a,b cores=0/0 start=0 end=1
+	END
+	"$REF" "$W/g0.hs" >"$W/out"
+	echo "t 0 4.002 done" | near "$W/out"
+	"$REF" --cfg network/TCP-gamma:0 "$W/g0.hs" >"$W/out"
+	echo "t 0 1.002 done" | near "$W/out"
+	hs-sim --tcp-gamma 0 "$W/g0.hs" | run_times >"$W/out"
+	echo "t 0 4.002 done" | near "$W/out"
+	HS_SIM_OPTS="--solver simgrid --tcp-gamma 0" HS_REF_OPTS="--cfg network/TCP-gamma:0" \
+		run "$CMP" "$W/g0.hs" $TOL
+	[ "$status" -eq 0 ]
+}
+
 @test "simgrid ref: SimGrid's routes are hs_net_route's, <cluster> tags and Full zones alike" {
 	for c in 1 2 4; do
 		for seed in 1 2 3; do

@@ -9,11 +9,16 @@
  *     comm bytes per ordered pair of processes.  Its single rate r (the
  *     fraction of the task done per second) is bounded by each process's
  *     core (r * comp_i <= node flops), by each fatpipe link alone, by TCP
- *     gamma, and shares the shared links of its routes with the other
- *     running tasks (hs/maxmin.h).  It starts progressing after the
- *     largest latency of its communicating pairs' routes;
+ *     gamma, and shares the shared links of its routes and its nodes' CPUs
+ *     (cores * flops) with the other running tasks, SimGrid's fair
+ *     bottleneck (hs/maxmin.h).  It starts progressing after the largest
+ *     latency of its communicating pairs' routes;
  *   - any other task (no comp/comm, or on GPUs) lasts its runtime model's
- *     duration and shares nothing;
+ *     duration;
+ *   - a core or GPU that two running tasks hold (the after lists let them
+ *     overlap) is shared by them, and reported: a process uses comp_i of
+ *     its core per unit of rate, a delay of d seconds flops * d of each
+ *     core and GPU it holds;
  *   - a task still running at its walltime is killed there.
  */
 #ifndef HS_SIM_H
