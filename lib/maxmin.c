@@ -41,7 +41,7 @@ struct cnst {
 	unsigned mark, seed;
 	/* solve scratch */
 	double rem, usage;
-	int in_list;  /* still in the rounds */
+	int nact;     /* elements of unfinished variables */
 };
 
 struct hs_lmm {
@@ -55,6 +55,7 @@ struct hs_lmm {
 	unsigned stamp, seedstamp;
 	int *out, capout;
 	int *cl, capcl;
+	int *rv, *rc, caprv, caprc; /* the rounds' variables and constraints */
 	struct hs_lmm_stats st;
 	struct hs_lmm *shadow; /* the other solver on the same system, or NULL */
 	int departed;          /* the last solve's rates differ from the shadow's */
@@ -89,6 +90,8 @@ void hs_lmm_free(struct hs_lmm *s)
 	free(s->seed_v);
 	free(s->out);
 	free(s->cl);
+	free(s->rv);
+	free(s->rc);
 	free(s);
 }
 
@@ -231,76 +234,97 @@ static void bn_charge(double *rem, double x)
 		*rem = 0;
 }
 
+/* Variable v stops growing: one unfinished element less on each of its
+ * constraints. */
+static void bn_stop(struct hs_lmm *s, struct var *v)
+{
+	v->active = 0;
+	for (int k = 0; k < v->nel; k++)
+		s->c[v->el[k].c].nact--;
+}
+
+/* SimGrid's rounds on variables V and their constraints C.  The variables
+ * and the constraints still in the rounds are kept in lists that shrink
+ * (rv, rc), and every constraint counts its unfinished variables, so that
+ * a round costs what is still in it; the order of the variables and
+ * constraints within a round does not change its result. */
 static void bn_solve(struct hs_lmm *s, const int *V, int nV, const int *C, int nC)
 {
 	int simgrid = s->solver == HS_LMM_SIMGRID;
-	int nactive = 0;
+	s->rv = grow(s->rv, &s->caprv, nV, sizeof *s->rv);
+	s->rc = grow(s->rc, &s->caprc, nC, sizeof *s->rc);
+	int nv = 0, nc = 0;
 	for (int i = 0; i < nV; i++) {
 		struct var *v = &s->v[V[i]];
 		v->value = 0;
 		v->mu = 0;
 		v->active = v->nel > 0;
 		if (v->active)
-			nactive++;
+			s->rv[nv++] = V[i];
 		else
 			v->value = v->bound; /* nothing limits it but its bound */
 	}
+	/* Every variable of a constraint of C is in V, unfinished or without
+	 * elements. */
 	for (int i = 0; i < nC; i++) {
 		struct cnst *c = &s->c[C[i]];
 		c->rem = c->cap;
-		c->in_list = 1;
+		c->nact = c->nel;
+		s->rc[nc++] = C[i];
 	}
-	for (long round = 0; nactive > 0 && round < BN_MAX_ROUNDS; round++) {
+	for (long round = 0; nv > 0 && round < BN_MAX_ROUNDS; round++) {
 		s->st.rounds++;
-		for (int i = 0; i < nC; i++) {
-			struct cnst *c = &s->c[C[i]];
-			if (!c->in_list)
-				continue;
-			int nb = 0;
-			for (int k = 0; k < c->nel; k++)
-				nb += s->v[c->el[k].v].active;
-			if (nb > 0 && c->fatpipe)
-				nb = 1;
-			if (nb == 0) {
+		for (int i = 0; i < nc;) {
+			struct cnst *c = &s->c[s->rc[i]];
+			if (c->nact == 0) {
 				c->rem = 0;
-				c->usage = 0;
-				c->in_list = 0;
-			} else {
-				c->usage = c->rem / nb;
+				s->rc[i] = s->rc[--nc];
+				continue;
 			}
+			c->usage = c->rem / (c->fatpipe ? 1 : c->nact);
+			i++;
 		}
-		for (int i = 0; i < nV; i++) {
-			struct var *v = &s->v[V[i]];
+		/* The variables stopped in the last round leave the list (with
+		 * SimGrid their last increment stays, charged again below). */
+		for (int i = 0; i < nv;) {
+			struct var *v = &s->v[s->rv[i]];
 			if (!v->active) {
-				/* SimGrid keeps a finished variable's last
-				 * increment, and charges it again below. */
 				if (!simgrid)
 					v->mu = 0;
+				s->rv[i] = s->rv[--nv];
 				continue;
 			}
 			double m = INFINITY;
-			for (int k = 0; k < v->nel; k++)
-				m = fmin(m, s->c[v->el[k].c].usage / v->el[k].w);
-			if (isfinite(v->bound))
-				m = fmin(m, v->bound - v->value);
+			for (int k = 0; k < v->nel; k++) {
+				double x = s->c[v->el[k].c].usage / v->el[k].w;
+				m = x < m ? x : m;
+			}
+			if (v->bound - v->value < m)
+				m = v->bound - v->value;
 			v->mu = m;
 			v->value += m;
-			if (v->value == v->bound) {
-				v->active = 0;
-				nactive--;
+			if (v->value == v->bound)
+				bn_stop(s, v);
+			i++;
+		}
+		if (!simgrid) {
+			/* Charged for the variables that grew in this round. */
+			for (int i = 0; i < nv; i++) {
+				const struct var *v = &s->v[s->rv[i]];
+				for (int k = 0; k < v->nel; k++)
+					bn_charge(&s->c[v->el[k].c].rem, v->el[k].w * v->mu);
 			}
 		}
-		for (int i = 0; i < nC; i++) {
-			struct cnst *c = &s->c[C[i]];
-			if (!c->in_list)
-				continue;
-			if (!c->fatpipe) {
+		for (int i = 0; i < nc; i++) {
+			struct cnst *c = &s->c[s->rc[i]];
+			if (simgrid && !c->fatpipe) {
+				/* Every element, the finished variables' too. */
 				for (int k = 0; k < c->nel; k++) {
 					const struct var *v = &s->v[c->el[k].v];
 					bn_charge(&c->rem, v->el[c->el[k].k].w * v->mu);
 				}
-			} else {
-				/* SimGrid's rounds only: the least use. */
+			} else if (simgrid) {
+				/* A fatpipe: the least use. */
 				double u = c->usage;
 				for (int k = 0; k < c->nel; k++) {
 					const struct var *v = &s->v[c->el[k].v];
@@ -309,14 +333,13 @@ static void bn_solve(struct hs_lmm *s, const int *V, int nV, const int *C, int n
 				bn_charge(&c->rem, u);
 			}
 			if (c->rem <= 0) {
-				c->in_list = 0;
-				for (int k = 0; k < c->nel; k++) {
+				for (int k = 0; k < c->nel && c->nact > 0; k++) {
 					struct var *v = &s->v[c->el[k].v];
-					if (v->active) {
-						v->active = 0;
-						nactive--;
-					}
+					if (v->active)
+						bn_stop(s, v);
 				}
+				/* Out of the rounds at the next count. */
+				c->nact = 0;
 			}
 		}
 	}
@@ -324,20 +347,21 @@ static void bn_solve(struct hs_lmm *s, const int *V, int nV, const int *C, int n
 
 /* ---------------- incremental driver ---------------- */
 
+/* Constraint ci and its variables join the part to solve (s->cl, s->out,
+ * sized for every constraint and variable). */
 static void visit_cnst(struct hs_lmm *s, int ci, int *nout, int *ncl)
 {
 	struct cnst *c = &s->c[ci];
 	if (c->mark == s->stamp)
 		return;
 	c->mark = s->stamp;
-	s->cl = grow(s->cl, &s->capcl, *ncl + 1, sizeof *s->cl);
 	s->cl[(*ncl)++] = ci;
+	s->st.elems_solved += c->nel;
 	for (int k = 0; k < c->nel; k++) {
 		struct var *v = &s->v[c->el[k].v];
 		if (v->mark == s->stamp)
 			continue;
 		v->mark = s->stamp;
-		s->out = grow(s->out, &s->capout, *nout + 1, sizeof *s->out);
 		s->out[(*nout)++] = c->el[k].v;
 	}
 }
@@ -365,6 +389,8 @@ static int departs(struct hs_lmm *s, const int *V, int nV)
 int hs_lmm_solve(struct hs_lmm *s, const int **vars)
 {
 	s->stamp++;
+	s->out = grow(s->out, &s->capout, s->nv + 1, sizeof *s->out);
+	s->cl = grow(s->cl, &s->capcl, s->nc + 1, sizeof *s->cl);
 	int nout = 0, ncl = 0;
 	for (int i = 0; i < s->nseed_v; i++) {
 		int vi = s->seed_v[i];
@@ -372,7 +398,6 @@ int hs_lmm_solve(struct hs_lmm *s, const int **vars)
 		if (!v->used || v->mark == s->stamp)
 			continue;
 		v->mark = s->stamp;
-		s->out = grow(s->out, &s->capout, nout + 1, sizeof *s->out);
 		s->out[nout++] = vi;
 	}
 	/* A seed constraint (one that lost a variable) brings the others. */
@@ -388,8 +413,6 @@ int hs_lmm_solve(struct hs_lmm *s, const int **vars)
 	if (nout > 0) {
 		s->st.solves++;
 		s->st.vars_solved += nout;
-		for (int i = 0; i < ncl; i++)
-			s->st.elems_solved += s->c[s->cl[i]].nel;
 		bn_solve(s, s->out, nout, s->cl, ncl);
 	}
 	s->departed = s->shadow && departs(s, s->out, nout);

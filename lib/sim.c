@@ -21,6 +21,7 @@
 #include "hs/net.h"
 #include "hs/util.h"
 #include "sim_heap.h"
+#include "sim_routes.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -53,6 +54,7 @@ struct sim {
 	const struct hs_instance *in;
 	const struct hs_sim_opts *o;
 	struct hs_net net;
+	struct hs_sim_routes routes;
 	struct act *a;
 	int n;
 	int *el_c;
@@ -149,8 +151,7 @@ static void node_pairs(struct sim *S, const struct hs_task *t, int P, int K)
 
 /* Turn task i on placement p into a parallel task.  Returns the number of
  * problems reported. */
-static int build_flow(struct sim *S, int i, const struct hs_placement *p, int P,
-		      struct hs_route *route)
+static int build_flow(struct sim *S, int i, const struct hs_placement *p, int P)
 {
 	const struct hs_instance *in = S->in;
 	const struct hs_platform *pl = &in->plat;
@@ -206,17 +207,20 @@ static int build_flow(struct sim *S, int i, const struct hs_placement *p, int P,
 				double sum = S->psum[u * K + v], mx = S->pmax[u * K + v];
 				if (!(sum > 0))
 					continue;
-				if (hs_net_route(&S->net, S->lnodes[u], S->lnodes[v], route) < 0) {
+				const int *links;
+				int nlinks;
+				double lat;
+				if (hs_sim_route(&S->routes, S->lnodes[u], S->lnodes[v], &links, &nlinks, &lat) < 0) {
 					hs_error_at(stream_name(in), task_line(t),
 						    "task %s: no route from node %s to node %s", t->id,
 						    pl->nodes[S->lnodes[u]].id, pl->nodes[S->lnodes[v]].id);
 					problems++;
 					break;
 				}
-				a->lat = fmax(a->lat, route->lat);
-				latb = fmax(latb, route->lat * mx);
-				for (int k = 0; k < route->n; k++) {
-					int l = route->links[k];
+				a->lat = fmax(a->lat, lat);
+				latb = fmax(latb, lat * mx);
+				for (int k = 0; k < nlinks; k++) {
+					int l = links[k];
 					if (S->lw[l] == 0)
 						S->touched[S->ntouched++] = l;
 					/* A fatpipe carries each flow alone. */
@@ -247,7 +251,7 @@ static int build_flow(struct sim *S, int i, const struct hs_placement *p, int P,
 }
 
 /* Task i's activity.  Returns the number of problems reported. */
-static int build_task(struct sim *S, const struct hs_schedule *plan, int i, struct hs_route *route)
+static int build_task(struct sim *S, const struct hs_schedule *plan, int i)
 {
 	const struct hs_instance *in = S->in;
 	struct act *a = &S->a[i];
@@ -258,7 +262,7 @@ static int build_task(struct sim *S, const struct hs_schedule *plan, int i, stru
 	const struct hs_task *t = &in->tasks[i];
 	int P = hs_schedule_total_cores(p), G = hs_schedule_total_gpus(p);
 	if ((t->ncomp > 0 || t->ncomm > 0) && P > 0 && G == 0)
-		return build_flow(S, i, p, P, route);
+		return build_flow(S, i, p, P);
 	a->kind = ACT_DELAY;
 	a->dur = hs_placement_duration(in, t, p);
 	a->fail = !isfinite(a->dur);
@@ -293,16 +297,16 @@ static int build_all(struct sim *S, const struct hs_schedule *plan)
 		S->local[j] = -1;
 	S->cpu0 = nlinks;
 	number_resources(S);
-	struct hs_route route = { 0 };
+	hs_sim_routes_init(&S->routes, &S->net, pl->nnodes);
 	int problems = 0;
 	for (int i = 0; i < S->n; i++)
-		problems += build_task(S, plan, i, &route);
-	hs_route_release(&route);
+		problems += build_task(S, plan, i);
 	return problems;
 }
 
 static void sim_release(struct sim *S)
 {
+	hs_sim_routes_release(&S->routes);
 	hs_net_release(&S->net);
 	free(S->a);
 	free(S->el_c);
