@@ -6,13 +6,14 @@
 # planned with hs-plan -a taskp.
 #
 # For each size, whole processes, cold (a new process each time): the wall
-# time of SimGrid, of hs-sim (default solver) and of hs-sim --solver
-# simgrid, and with HS_BASE_BIN of the same two of a baseline build, run
-# in turn $RUNS times (interleaved, so that a busy machine slows them
-# alike); the median of each, and the ratios SimGrid/hs-sim measured in the
-# same run (targets: >= 5 at 300 and 3 000 jobs, >= 9 at 30 000); the
-# largest relative difference of the start and end times from SimGrid's
-# (tests/simgrid/compare.sh).
+# and CPU (user + system) times of SimGrid, of hs-sim (default solver) and
+# of hs-sim --solver simgrid, and with HS_BASE_BIN of the same two of a
+# baseline build, run in turn $RUNS times (interleaved, so that a busy
+# machine slows them alike); the median of each, and the ratios
+# SimGrid/hs-sim of the medians measured in the same run (targets, on wall
+# times: >= 5 at 300 and 3 000 jobs, >= 9 at 30 000); the largest relative
+# difference of the start and end times from SimGrid's
+# (tests/simgrid/compare.sh).  Times by bench/proctime.c.
 #
 # Environment: HS_BIN, HS_BUILD (the tree's bin and build by default),
 # HS_BASE_BIN (a baseline build's bin, e.g. main's: compared too), RUNS
@@ -34,31 +35,33 @@ if [ ! -x "$REF" ]; then
 	make -s "$REF"
 fi
 
+make --no-print-directory -s "$BUILD/bench/proctime" >/dev/null
+PROCTIME=$BUILD/bench/proctime
+
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # timed NAME CMD...: run CMD (stdout to $tmp/NAME.out), append its wall
-# time in seconds to $tmp/NAME.t.
+# and CPU times in seconds to $tmp/NAME.t (bench/proctime.c).
 timed() {
 	name=$1
 	shift
-	t0=$(date +%s.%N)
-	"$@" >"$tmp/$name.out"
-	t1=$(date +%s.%N)
-	echo "$t1 - $t0" | bc -l >>"$tmp/$name.t"
+	"$PROCTIME" "$tmp/$name.t" "$@" >"$tmp/$name.out"
 }
 
-median() { sort -g "$tmp/$1.t" | awk '{ v[NR] = $1 } END { printf "%.4f", (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+# median NAME COLUMN: of the wall (1) or CPU (2) times of NAME.
+median() { awk -v c="$2" '{ print $c }' "$tmp/$1.t" | sort -g |
+	awk '{ v[NR] = $1 } END { printf "%.4f", (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
 
-# report NAME LABEL TARGET: median, ratio to SimGrid's, agreement.
+# report NAME LABEL TARGET: medians, ratios to SimGrid's, agreement.
 report() {
-	m=$(median "$1")
 	c=$(sh tests/simgrid/compare.sh --outputs "$tmp/$1.out" "$tmp/ref.out") || true
-	awk -v l="$2" -v m="$m" -v r="$(median ref)" -v tg="$3" -v c="$c" 'BEGIN {
+	awk -v l="$2" -v m="$(median "$1" 1)" -v r="$(median ref 1)" -v mc="$(median "$1" 2)" \
+		-v rc="$(median ref 2)" -v tg="$3" -v c="$c" 'BEGIN {
 		n = split(c, f, " ")
 		for (i = 1; i < n; i++) v[f[i]] = f[i + 1]
-		printf "  %-28s %8.4f s  SimGrid/hs-sim %5.1f (target >= %s)  start diff %s, end diff %s\n",
-			l, m, (m > 0 ? r / m : 0), tg, v["start_rel_err"], v["end_rel_err"]
+		printf "  %-26s wall %7.4f s, SimGrid/hs-sim %5.1f (target >= %s); cpu %7.4f s, ratio %5.1f; start diff %s, end diff %s\n",
+			l, m, (m > 0 ? r / m : 0), tg, mc, (mc > 0 ? rc / mc : 0), v["start_rel_err"], v["end_rel_err"]
 	}'
 }
 
@@ -81,7 +84,7 @@ for size in $SIZES; do
 		fi
 		i=$((i + 1))
 	done
-	echo "sim: $n jobs on ${c}x16 hosts, median of $RUNS interleaved runs: SimGrid $(median ref) s"
+	echo "sim: $n jobs on ${c}x16 hosts, medians of $RUNS interleaved runs: SimGrid wall $(median ref 1) s, cpu $(median ref 2) s"
 	report def "hs-sim" "$target"
 	report sg "hs-sim --solver simgrid" "$target"
 	if [ -n "$BASE" ]; then
