@@ -210,7 +210,8 @@ static int build_flow(struct sim *S, int i, const struct hs_placement *p, int P)
 				const int *links;
 				int nlinks;
 				double lat;
-				if (hs_sim_route(&S->routes, S->lnodes[u], S->lnodes[v], &links, &nlinks, &lat) < 0) {
+				if (hs_sim_route(&S->routes, S->lnodes[u], S->lnodes[v], &links, &nlinks,
+						 &lat) < 0) {
 					hs_error_at(stream_name(in), task_line(t),
 						    "task %s: no route from node %s to node %s", t->id,
 						    pl->nodes[S->lnodes[u]].id, pl->nodes[S->lnodes[v]].id);
@@ -397,7 +398,9 @@ static int held(struct run *R, int i)
 	const struct hs_placement *p = &R->run->p[i];
 	const struct hs_task *t = &S->in->tasks[i];
 	const struct act *a = &S->a[i];
-	int need = hs_schedule_total_cores(p) + hs_schedule_total_gpus(p);
+	int need = 0;
+	for (int k = 0; k < p->nparts; k++)
+		need += p->parts[k].ncores + p->parts[k].ngpus;
 	if (need > R->caphr) {
 		R->caphr = need;
 		R->hr = hs_reallocarray(R->hr, need, sizeof *R->hr);

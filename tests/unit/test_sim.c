@@ -468,7 +468,8 @@ static void test_delays_shared(void)
 	       "two delays on a core: 4 s and 6 s");
 	TAP_OK(end_of(&in, &run, "f") == 2 && end_of(&in, &run, "g") == 2,
 	       "a delay and a parallel task on a core: 2 s both");
-	TAP_OK(end_of(&in, &run, "k") == 4 && end_of(&in, &run, "l") == 4, "two GPU tasks on a GPU: 4 s both");
+	TAP_OK(end_of(&in, &run, "k") == 4 && end_of(&in, &run, "l") == 4,
+	       "two GPU tasks on a GPU: 4 s both");
 	TAP_OK(end_of(&in, &run, "h") == 1, "alone on its core: 1 s");
 	TAP_OK(strstr(msg, "tasks k and l share GPU 0 of node n from 0 s") != NULL &&
 		       strstr(msg, "tasks f and g share core 1 of node m from 0 s") != NULL,
@@ -618,7 +619,8 @@ static void test_simgrid_bugs(void)
 		int c0 = hs_lmm_add_constraint(s, 6, 0), c1 = hs_lmm_add_constraint(s, 3, 0);
 		int both[] = { c0, c1 }, only[] = { c0 };
 		double one[] = { 1, 1 };
-		int v0 = hs_lmm_add_variable(s, 0, both, one, 2), v1 = hs_lmm_add_variable(s, 1, both, one, 2);
+		int v0 = hs_lmm_add_variable(s, 0, both, one, 2);
+		int v1 = hs_lmm_add_variable(s, 1, both, one, 2);
 		int v2 = hs_lmm_add_variable(s, 0, only, one, 1);
 		const int *vars;
 		hs_lmm_solve(s, &vars);
