@@ -230,16 +230,8 @@ hs-sim: $tmp/cl.hs: the plan is not valid (1 problem)" ]
 	# core of 1 Gflop/s, planned one after the other but not ordered by
 	# an after list; j3 after both.  Half the core each: j1 ends at 2 s,
 	# j2 at 3 s, j3 at 4 s.
-	cat >"$tmp/v5.hs" <<-'EOF'
-	hs 1
-	node n cores=4 flops=1e9
-	task j1 model=amdahl t1=1 comp=1e9
-	task j2 model=amdahl t1=2 comp=2e9
-	task j3 model=amdahl t1=1 comp=1e9
-	plan j1 node=n cores=0 start=0 end=1
-	plan j2 node=n cores=0 start=1 end=3
-	plan j3 node=n cores=0 start=3 end=4 after=j1,j2
-	EOF
+	# (tests/simgrid/v5.hs, on one core of four here.)
+	sed 's/cores=1 flops/cores=4 flops/' "$TOP/tests/simgrid/v5.hs" >"$tmp/v5.hs"
 	for solver in bottleneck simgrid; do
 		run hs-sim --solver $solver "$tmp/v5.hs"
 		[ "$status" -eq 0 ]
@@ -266,27 +258,7 @@ hs-sim: $tmp/cl.hs: the plan is not valid (1 problem)" ]
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "hs-sim: $tmp/share.hs: rates equal to SimGrid's rounds in all 2 solves" ]
 	# SimGrid's stale charge (hs-sim(1)): v2 should get L0's last 25 B/s.
-	cat >"$tmp/stale.hs" <<-'EOF'
-	hs 1
-	cluster c routing=full
-	link L0 bw=600
-	link L1 bw=300
-	node x0 cluster=c cores=1
-	node y0 cluster=c cores=1
-	node x1 cluster=c cores=1
-	node y1 cluster=c cores=1
-	node x2 cluster=c cores=1
-	node y2 cluster=c cores=1
-	route r0 src=x0 dst=y0 links=L0,L1
-	route r1 src=x1 dst=y1 links=L0,L1
-	route r2 src=x2 dst=y2 links=L0
-	task v0 model=amdahl t1=1 scope=cluster comp=0,0 comm=0,100,0,0
-	task v1 model=amdahl t1=1 scope=cluster comp=1e9,0 comm=0,100,0,0
-	task v2 model=amdahl t1=1 scope=cluster comp=0,0 comm=0,100,0,0
-	plan v0 node=x0,y0 cores=0/0 start=0 end=1
-	plan v1 node=x1,y1 cores=0/0 start=0 end=1
-	plan v2 node=x2,y2 cores=0/0 start=0 end=1
-	EOF
+	cp "$TOP/tests/simgrid/stale.hs" "$tmp/stale.hs"
 	run hs-sim --check-simgrid "$tmp/stale.hs"
 	[ "${lines[0]}" = "hs-sim: $tmp/stale.hs: rates differ from SimGrid's rounds in 1 of 3 solves, first at 0 s" ]
 	[ "$(field run v2 end)" = 0.3333333333333333 ]

@@ -15,6 +15,9 @@ REF=$HS_BUILD/tests/simgrid/hs-simgrid-ref
 CMP=$TOP/tests/simgrid/compare.sh
 GEN=$TOP/tests/simgrid/gen.awk
 CONTEND=$TOP/tests/simgrid/contend.awk
+PLACE=$TOP/tests/simgrid/place.awk
+# SimGrid's stale charge, by hand (hs-sim(1), tests/unit/test_sim.c).
+STALE=$TOP/tests/simgrid/stale.hs
 AGREE=$TOP/tests/simgrid/agree.sh
 # hs-sim's flow model with SimGrid's sharing rule (not its default).
 export HS_SIM_OPTS="--solver simgrid"
@@ -368,7 +371,7 @@ t2 1.5 3 done" ]
 	# span.awk (every task of 2 or more processes spans two clusters or more).
 	for seed in 1 2 3 4; do
 		awk -v seed=$seed -v n=40 -v clusters=3 -f "$GEN" | sed 's/ scope=cluster/ scope=any/' |
-			awk -v seed=$seed -f "$TOP/tests/simgrid/span.awk" >"$W/p.hs"
+			awk -v seed=$seed -f "$PLACE" -f "$TOP/tests/simgrid/span.awk" >"$W/p.hs"
 		[ "$(awk '$1 == "plan" && $3 ~ /,/ { n++ } END { print n + 0 }' "$W/p.hs")" -gt 10 ]
 		run "$CMP" "$W/p.hs" $TOL
 		echo "seed $seed: $output"
@@ -484,7 +487,7 @@ summary() {
 		plans=
 		for seed in 1 2 3 4; do
 			# shellcheck disable=SC2086 # the generator's options
-			awk -v seed=$seed ${g#*:} -f "$CONTEND" >"$W/$name-$seed.hs"
+			awk -v seed=$seed ${g#*:} -f "$PLACE" -f "$CONTEND" >"$W/$name-$seed.hs"
 			plans="$plans $W/$name-$seed.hs"
 		done
 		# shellcheck disable=SC2086
@@ -517,32 +520,11 @@ summary() {
 	# 300).  SimGrid charges L0 in round 2 with v1's 100 B/s again, counts
 	# it full and leaves 25 B/s idle: v2 ends at 1/2.75 = 4/11 s instead
 	# of 1/3 s.  Then v0 and v1 keep 2 and 1 in both: 1/2 s and 1 s.
-	cat >"$W/stale.hs" <<-'END'
-	hs 1
-	cluster c routing=full
-	link L0 bw=600
-	link L1 bw=300
-	node x0 cluster=c cores=1
-	node y0 cluster=c cores=1
-	node x1 cluster=c cores=1
-	node y1 cluster=c cores=1
-	node x2 cluster=c cores=1
-	node y2 cluster=c cores=1
-	route r0 src=x0 dst=y0 links=L0,L1
-	route r1 src=x1 dst=y1 links=L0,L1
-	route r2 src=x2 dst=y2 links=L0
-	task v0 model=amdahl t1=1 scope=cluster comp=0,0 comm=0,100,0,0
-	task v1 model=amdahl t1=1 scope=cluster comp=1e9,0 comm=0,100,0,0
-	task v2 model=amdahl t1=1 scope=cluster comp=0,0 comm=0,100,0,0
-	plan v0 node=x0,y0 cores=0/0 start=0 end=1
-	plan v1 node=x1,y1 cores=0/0 start=0 end=1
-	plan v2 node=x2,y2 cores=0/0 start=0 end=1
-	END
-	"$REF" "$W/stale.hs" >"$W/out"
+	"$REF" "$STALE" >"$W/out"
 	awk 'BEGIN { printf "v0 0 0.5 done\nv1 0 1 done\nv2 0 %.17g done\n", 4 / 11 }' | near "$W/out"
-	run "$CMP" "$W/stale.hs" $TOL
+	run "$CMP" "$STALE" $TOL
 	[ "$status" -eq 0 ]
-	hs-sim "$W/stale.hs" | run_times >"$W/out"
+	hs-sim "$STALE" | run_times >"$W/out"
 	awk 'BEGIN { printf "v0 0 0.5 done\nv1 0 1 done\nv2 0 %.17g done\n", 1 / 3 }' | near "$W/out"
 }
 
@@ -585,16 +567,7 @@ summary() {
 	need_flow
 	# V5: j1 (1 Gflop) and j2 (2 Gflop) on one CPU of 1 Gflop/s, j3 after
 	# both: 0-2, 0-3, 3-4, in SimGrid and in both solvers.
-	cat >"$W/v5.hs" <<-'END'
-	hs 1
-	node n cores=1 flops=1e9
-	task j1 model=amdahl t1=1 comp=1e9
-	task j2 model=amdahl t1=2 comp=2e9
-	task j3 model=amdahl t1=1 comp=1e9
-	plan j1 node=n cores=0 start=0 end=1
-	plan j2 node=n cores=0 start=1 end=3
-	plan j3 node=n cores=0 start=3 end=4 after=j1,j2
-	END
+	cp "$TOP/tests/simgrid/v5.hs" "$W/v5.hs"
 	"$REF" "$W/v5.hs" >"$W/out"
 	printf 'j1 0 2 done\nj2 0 3 done\nj3 3 4 done\n' | near "$W/out"
 	for solver in "" "--solver simgrid"; do

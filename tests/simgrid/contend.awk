@@ -3,7 +3,7 @@
 # SimGrid (tests/0340-sim-simgrid.bats).
 #
 #   awk -v seed=S [-v n=JOBS] [-v clusters=C] [-v cross=F] [-v sharing=S]
-#       [-v backbone=B] [-v speeds=mixed|same] [-v cores=K] -f contend.awk
+#       [-v backbone=B] [-v speeds=mixed|same] [-v cores=K] -f place.awk -f contend.awk
 #
 # The platform: C clusters (default 3) of 3 to 5 nodes of K cores
 # (default 4) joined by a backbone; host links sharing=S (shared,
@@ -53,11 +53,13 @@ BEGIN {
 		for (j = 1; j <= pick(3, 5); j++) {
 			node[++nn] = sprintf("c%dn%d", c, j)
 			cl[nn] = c
+			ncores[nn] = cores
 			printf "node %s cluster=c%d cores=%d speed=%.4g\n", node[nn], c, cores, speed
 		}
 		last[c] = nn
 	}
 	for (i = 1; i <= n; i++) {
+		task[i] = "j" i
 		size[i] = pick(1, 6)
 		# A split job needs two processes at least.
 		if (size[i] > 1 && rand() < cross * 6 / 5)
@@ -111,30 +113,9 @@ BEGIN {
 				order[++np] = j
 			parts[j] = 1
 		}
-		nodes = ""
-		cset = ""
-		after = ""
-		split("", seen)
-		for (q = 1; q <= np; q++) {
-			j = order[q]
-			set = ""
-			for (k = 0; k < cores; k++) {
-				if (!((j, k) in used))
-					continue
-				set = set (set == "" ? "" : ",") k
-				if ((j, k) in lastjob && !(lastjob[j, k] in seen)) {
-					seen[lastjob[j, k]] = 1
-					after = after (after == "" ? "" : ",") "j" lastjob[j, k]
-				}
-				lastjob[j, k] = i
-			}
-			nodes = nodes (q > 1 ? "," : "") node[j]
-			cset = cset (q > 1 ? "/" : "") set
-		}
 		if (rel[i] > t)
 			t = rel[i]
-		printf "plan j%d node=%s cores=%s start=%.17g end=%.17g%s\n", i, nodes, cset, t, t + 1,
-		       after == "" ? "" : " after=" after
+		print plan_line(i, np, order, used, node, ncores, task, lastjob, t)
 		t += 1
 	}
 }

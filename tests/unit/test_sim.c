@@ -325,13 +325,49 @@ static void test_replace_platform(void)
 	free(dir);
 }
 
-/* ---------------- the three points of issue 13 ---------------- */
+/* ---------------- cores, SimGrid's sharing and its bugs ---------------- */
 
 /* Every solver, by name. */
 static const enum hs_sim_solver SOLVERS[] = { HS_SIM_BOTTLENECK, HS_SIM_SIMGRID };
 static const char *solver_name(enum hs_sim_solver sv)
 {
 	return sv == HS_SIM_SIMGRID ? "simgrid" : "bottleneck";
+}
+
+/* One simulated case: the stream, its instance, the run. */
+struct simcase {
+	struct hs_stream s;
+	struct hs_instance in;
+	struct hs_schedule run;
+	struct hs_sim_result res;
+};
+
+/* Simulate text with solver sv (and opts.check_simgrid = check); returns
+ * what was written on stderr meanwhile (fx_cap_end's buffer). */
+static const char *sim_case(struct simcase *c, enum hs_sim_solver sv, int check, const char *text)
+{
+	struct hs_sim_opts o;
+	hs_sim_opts_default(&o);
+	o.solver = sv;
+	o.check_simgrid = check;
+	fx_cap_begin();
+	sim(&c->s, &c->in, &c->run, &o, &c->res, text);
+	return fx_cap_end();
+}
+
+static double c_end(const struct simcase *c, const char *id)
+{
+	return end_of(&c->in, &c->run, id);
+}
+
+static double c_start(const struct simcase *c, const char *id)
+{
+	return start_of(&c->in, &c->run, id);
+}
+
+static void c_done(struct simcase *c)
+{
+	done(&c->s, &c->in, &c->run);
 }
 
 /* Two clusters of 1-core hosts with links of 100 B/s, no latency, a wide
@@ -353,13 +389,6 @@ static void test_two_clusters(void)
 	};
 	for (int k = 0; k < 2; k++)
 		for (int sv = 0; sv < 2; sv++) {
-			struct hs_stream s;
-			struct hs_instance in;
-			struct hs_schedule run;
-			struct hs_sim_result res;
-			struct hs_sim_opts o;
-			hs_sim_opts_default(&o);
-			o.solver = SOLVERS[sv];
 			char text[2048];
 			snprintf(text, sizeof text,
 				 "platform p backbone_bw=1e4 backbone_lat=0\n"
@@ -372,11 +401,12 @@ static void test_two_clusters(void)
 				 "plan A %s start=0 end=1\n"
 				 "plan B node=h1,h3 cores=1/0 start=0 end=1\n",
 				 spread[k][0]);
-			sim(&s, &in, &run, &o, &res, text);
-			TAP_OK(end_of(&in, &run, "B") == 4 && end_of(&in, &run, "A") == 8,
+			struct simcase c;
+			sim_case(&c, SOLVERS[sv], 0, text);
+			TAP_OK(c_end(&c, "B") == 4 && c_end(&c, "A") == 8,
 			       "%s, A spread %s: half of the shared link each, B ends at 4 s, A at 8 s",
-			       solver_name(o.solver), spread[k][1]);
-			done(&s, &in, &run);
+			       solver_name(SOLVERS[sv]), spread[k][1]);
+			c_done(&c);
 		}
 }
 
@@ -387,28 +417,20 @@ static void test_two_clusters(void)
 static void test_core_shared(void)
 {
 	for (int sv = 0; sv < 2; sv++) {
-		struct hs_stream s;
-		struct hs_instance in;
-		struct hs_schedule run;
-		struct hs_sim_result res;
-		struct hs_sim_opts o;
-		hs_sim_opts_default(&o);
-		o.solver = SOLVERS[sv];
-		fx_cap_begin();
-		sim(&s, &in, &run, &o, &res,
-		    "node n cores=2 flops=1e9\n"
-		    "task a model=amdahl t1=1 comp=1e9\ntask b model=amdahl t1=2 comp=2e9\n"
-		    "task c model=amdahl t1=1\n"
-		    "plan a node=n cores=0 start=0 end=1\nplan b node=n cores=0 start=1 end=3\n"
-		    "plan c node=n cores=1 start=0 end=1\n");
-		const char *msg = fx_cap_end();
-		TAP_OK(end_of(&in, &run, "a") == 2 && end_of(&in, &run, "b") == 3 &&
-			       start_of(&in, &run, "b") == 0,
-		       "%s: a core shared by 1 and 2 Gflop: ends at 2 s and 3 s", solver_name(o.solver));
+		struct simcase c;
+		const char *msg =
+			sim_case(&c, SOLVERS[sv], 0,
+				 "node n cores=2 flops=1e9\n"
+				 "task a model=amdahl t1=1 comp=1e9\ntask b model=amdahl t1=2 comp=2e9\n"
+				 "task c model=amdahl t1=1\n"
+				 "plan a node=n cores=0 start=0 end=1\nplan b node=n cores=0 start=1 end=3\n"
+				 "plan c node=n cores=1 start=0 end=1\n");
+		TAP_OK(c_end(&c, "a") == 2 && c_end(&c, "b") == 3 && c_start(&c, "b") == 0,
+		       "%s: a core shared by 1 and 2 Gflop: ends at 2 s and 3 s", solver_name(SOLVERS[sv]));
 		TAP_OK(strcmp(msg, "test: t.hs: warning: tasks a and b share core 0 of node n from 0 s: the "
 				   "plan has them at [0, 1] and [1, 3] but no after list orders them\n") == 0,
-		       "%s: the overlap is reported, with both tasks", solver_name(o.solver));
-		done(&s, &in, &run);
+		       "%s: the overlap is reported, with both tasks", solver_name(SOLVERS[sv]));
+		c_done(&c);
 	}
 }
 
@@ -417,26 +439,17 @@ static void test_core_shared(void)
 static void test_v5(void)
 {
 	for (int sv = 0; sv < 2; sv++) {
-		struct hs_stream s;
-		struct hs_instance in;
-		struct hs_schedule run;
-		struct hs_sim_result res;
-		struct hs_sim_opts o;
-		hs_sim_opts_default(&o);
-		o.solver = SOLVERS[sv];
-		fx_cap_begin();
-		sim(&s, &in, &run, &o, &res,
-		    "node cpu cores=1 flops=1e9\n"
-		    "task j1 model=amdahl t1=1 comp=1e9\ntask j2 model=amdahl t1=2 comp=2e9\n"
-		    "task j3 model=amdahl t1=1 comp=1e9\n"
-		    "plan j1 node=cpu cores=0 start=0 end=1\nplan j2 node=cpu cores=0 start=1 end=3\n"
-		    "plan j3 node=cpu cores=0 start=3 end=4 after=j1,j2\n");
-		fx_cap_end();
-		TAP_OK(start_of(&in, &run, "j1") == 0 && end_of(&in, &run, "j1") == 2 &&
-			       start_of(&in, &run, "j2") == 0 && end_of(&in, &run, "j2") == 3 &&
-			       start_of(&in, &run, "j3") == 3 && end_of(&in, &run, "j3") == 4,
-		       "%s: SimGrid's V5, 0-2, 0-3, 3-4", solver_name(o.solver));
-		done(&s, &in, &run);
+		struct simcase c;
+		sim_case(&c, SOLVERS[sv], 0,
+			 "node cpu cores=1 flops=1e9\n"
+			 "task j1 model=amdahl t1=1 comp=1e9\ntask j2 model=amdahl t1=2 comp=2e9\n"
+			 "task j3 model=amdahl t1=1 comp=1e9\n"
+			 "plan j1 node=cpu cores=0 start=0 end=1\nplan j2 node=cpu cores=0 start=1 end=3\n"
+			 "plan j3 node=cpu cores=0 start=3 end=4 after=j1,j2\n");
+		TAP_OK(c_start(&c, "j1") == 0 && c_end(&c, "j1") == 2 && c_start(&c, "j2") == 0 &&
+			       c_end(&c, "j2") == 3 && c_start(&c, "j3") == 3 && c_end(&c, "j3") == 4,
+		       "%s: SimGrid's V5, 0-2, 0-3, 3-4", solver_name(SOLVERS[sv]));
+		c_done(&c);
 	}
 }
 
@@ -444,37 +457,30 @@ static void test_v5(void)
  * with a parallel task; GPUs alike. */
 static void test_delays_shared(void)
 {
-	struct hs_stream s;
-	struct hs_instance in;
-	struct hs_schedule run;
-	struct hs_sim_result res;
 	/* d (2 s) and e (4 s) on core 0 from 0: half speed each, d ends at
 	 * 4 s, e has 2 s of work left, alone: 6 s.  f (1e9 flop, 1 s) and g
 	 * (a delay of 1 s) on core 1 of node m: 2 s both.  On GPU 0: k (2 s)
 	 * and l (2 s) at once: 4 s both; on core 1 of n, h (1 s) alone. */
-	fx_cap_begin();
-	sim(&s, &in, &run, NULL, &res,
-	    "node n cores=2 gpus=1 flops=1e9\nnode m cores=2 flops=1e9\n"
-	    "task d model=amdahl t1=2 beta=0\ntask e model=amdahl t1=4 beta=0\n"
-	    "task f model=amdahl t1=1 comp=1e9\ntask g model=amdahl t1=1 beta=0\n"
-	    "task k model=gpu gpu_time=2\ntask l model=gpu gpu_time=2\n"
-	    "task h model=amdahl t1=1 beta=0\n"
-	    "plan d node=n cores=0 start=0 end=2\nplan e node=n cores=0 start=2 end=6\n"
-	    "plan f node=m cores=1 start=0 end=1\nplan g node=m cores=1 start=1 end=2\n"
-	    "plan k node=n gpus=0 start=0 end=2\nplan l node=n gpus=0 start=2 end=4\n"
-	    "plan h node=n cores=1 start=0 end=1\n");
-	const char *msg = fx_cap_end();
-	TAP_OK(end_of(&in, &run, "d") == 4 && end_of(&in, &run, "e") == 6,
-	       "two delays on a core: 4 s and 6 s");
-	TAP_OK(end_of(&in, &run, "f") == 2 && end_of(&in, &run, "g") == 2,
-	       "a delay and a parallel task on a core: 2 s both");
-	TAP_OK(end_of(&in, &run, "k") == 4 && end_of(&in, &run, "l") == 4,
-	       "two GPU tasks on a GPU: 4 s both");
-	TAP_OK(end_of(&in, &run, "h") == 1, "alone on its core: 1 s");
+	struct simcase c;
+	const char *msg =
+		sim_case(&c, HS_SIM_BOTTLENECK, 0,
+			 "node n cores=2 gpus=1 flops=1e9\nnode m cores=2 flops=1e9\n"
+			 "task d model=amdahl t1=2 beta=0\ntask e model=amdahl t1=4 beta=0\n"
+			 "task f model=amdahl t1=1 comp=1e9\ntask g model=amdahl t1=1 beta=0\n"
+			 "task k model=gpu gpu_time=2\ntask l model=gpu gpu_time=2\n"
+			 "task h model=amdahl t1=1 beta=0\n"
+			 "plan d node=n cores=0 start=0 end=2\nplan e node=n cores=0 start=2 end=6\n"
+			 "plan f node=m cores=1 start=0 end=1\nplan g node=m cores=1 start=1 end=2\n"
+			 "plan k node=n gpus=0 start=0 end=2\nplan l node=n gpus=0 start=2 end=4\n"
+			 "plan h node=n cores=1 start=0 end=1\n");
+	TAP_OK(c_end(&c, "d") == 4 && c_end(&c, "e") == 6, "two delays on a core: 4 s and 6 s");
+	TAP_OK(c_end(&c, "f") == 2 && c_end(&c, "g") == 2, "a delay and a parallel task on a core: 2 s both");
+	TAP_OK(c_end(&c, "k") == 4 && c_end(&c, "l") == 4, "two GPU tasks on a GPU: 4 s both");
+	TAP_OK(c_end(&c, "h") == 1, "alone on its core: 1 s");
 	TAP_OK(strstr(msg, "tasks k and l share GPU 0 of node n from 0 s") != NULL &&
 		       strstr(msg, "tasks f and g share core 1 of node m from 0 s") != NULL,
 	       "GPU and core overlaps reported");
-	done(&s, &in, &run);
+	c_done(&c);
 
 	/* Twelve tasks at once on one core: 11 overlaps, 10 shown, then the
 	 * count; each 1 s alone, 12 s all together. */
@@ -486,21 +492,19 @@ static void test_delays_shared(void)
 		snprintf(text + strlen(text), sizeof text - strlen(text),
 			 "plan t%d node=n cores=0 start=%d end=%d%s\n", i, i, i + 1,
 			 i == 11 ? " after=t0" : "");
-	fx_cap_begin();
-	sim(&s, &in, &run, NULL, &res, text);
-	msg = fx_cap_end();
+	msg = sim_case(&c, HS_SIM_BOTTLENECK, 0, text);
 	int lines = 0;
-	for (const char *c = msg; *c; c++)
-		lines += *c == '\n';
+	for (const char *p = msg; *p; p++)
+		lines += *p == '\n';
 	TAP_OK(lines == 11 && strstr(msg, "test: t.hs: warning: 55 overlaps of tasks on a core or GPU "
 					  "in all (10 shown)\n") != NULL,
 	       "overlaps past 10 are counted, not shown (%d lines)", lines);
 	/* t0..t10 share the core from 0 (11 tasks: 11 s each); t11 starts at
 	 * 11 when t0 ends, with t1..t10 ending then too. */
-	TAP_OK(NEAR(end_of(&in, &run, "t0"), 11.0) && NEAR(end_of(&in, &run, "t10"), 11.0) &&
-		       NEAR(start_of(&in, &run, "t11"), 11.0) && NEAR(end_of(&in, &run, "t11"), 12.0),
+	TAP_OK(NEAR(c_end(&c, "t0"), 11.0) && NEAR(c_end(&c, "t10"), 11.0) &&
+		       NEAR(c_start(&c, "t11"), 11.0) && NEAR(c_end(&c, "t11"), 12.0),
 	       "eleven tasks on one core: 11 s");
-	done(&s, &in, &run);
+	c_done(&c);
 }
 
 /* SimGrid's stale charge, on a platform: links L0 (600 B/s) and L1 (300
@@ -514,7 +518,8 @@ static void test_delays_shared(void)
  *   SimGrid charges L0 in round 2 v1's 100 B/s of round 1 again: L0
  *   counts as full, v2 stops at 2.75 with 25 B/s idle.
  * v2 ends at 1/3 s (SimGrid: 1/2.75 = 4/11 s); then v0 and v1 keep
- * rates 2 and 1: v0 ends at 1/2, v1 at 1 (SimGrid alike). */
+ * rates 2 and 1: v0 ends at 1/2, v1 at 1 (SimGrid alike).  The same
+ * stream is tests/simgrid/stale.hs. */
 static const char *STALE = "cluster c routing=full\nlink L0 bw=600\nlink L1 bw=300\n"
 			   "node x0 cluster=c cores=1\nnode y0 cluster=c cores=1\n"
 			   "node x1 cluster=c cores=1\nnode y1 cluster=c cores=1\n"
@@ -531,37 +536,23 @@ static const char *STALE = "cluster c routing=full\nlink L0 bw=600\nlink L1 bw=3
 static void test_stale_charge(void)
 {
 	for (int sv = 0; sv < 2; sv++) {
-		struct hs_stream s;
-		struct hs_instance in;
-		struct hs_schedule run;
-		struct hs_sim_result res;
-		struct hs_sim_opts o;
-		hs_sim_opts_default(&o);
-		o.solver = SOLVERS[sv];
-		o.check_simgrid = 1;
-		sim(&s, &in, &run, &o, &res, STALE);
+		struct simcase c;
+		sim_case(&c, SOLVERS[sv], 1, STALE);
 		double v2 = sv ? 4.0 / 11 : 1.0 / 3;
-		TAP_OK(NEAR(end_of(&in, &run, "v2"), v2) && NEAR(end_of(&in, &run, "v0"), 0.5) &&
-			       NEAR(end_of(&in, &run, "v1"), 1.0),
-		       "%s: stale charge %s: v2 ends at %s, v0 at 1/2, v1 at 1", solver_name(o.solver),
+		TAP_OK(NEAR(c_end(&c, "v2"), v2) && NEAR(c_end(&c, "v0"), 0.5) && NEAR(c_end(&c, "v1"), 1.0),
+		       "%s: stale charge %s: v2 ends at %s, v0 at 1/2, v1 at 1", solver_name(SOLVERS[sv]),
 		       sv ? "kept" : "removed", sv ? "4/11" : "1/3");
-		TAP_OK(res.departures >= 1 && res.first_departure == 0,
+		TAP_OK(c.res.departures >= 1 && c.res.first_departure == 0,
 		       "%s: --check-simgrid: the rates differ from the other solver's from 0 s",
-		       solver_name(o.solver));
-		done(&s, &in, &run);
+		       solver_name(SOLVERS[sv]));
+		c_done(&c);
 	}
 	/* Without the bound on v1, no stale charge matters: the same rates. */
-	struct hs_stream s;
-	struct hs_instance in;
-	struct hs_schedule run;
-	struct hs_sim_result res;
-	struct hs_sim_opts o;
-	hs_sim_opts_default(&o);
-	o.check_simgrid = 1;
-	sim(&s, &in, &run, &o, &res, SHARE);
-	TAP_OK(res.departures == 0 && isinf(res.first_departure) && res.solves > 0,
+	struct simcase c;
+	sim_case(&c, HS_SIM_BOTTLENECK, 1, SHARE);
+	TAP_OK(c.res.departures == 0 && isinf(c.res.first_departure) && c.res.solves > 0,
 	       "--check-simgrid: no departure where SimGrid's rounds are right");
-	done(&s, &in, &run);
+	c_done(&c);
 }
 
 /* ---------------- the solver ---------------- */
