@@ -3,9 +3,10 @@
 # plan with SimGrid's ptask_L07 model (hand-checked here first), and
 # tests/simgrid/compare.sh compares its start and end times with hs-sim
 # --model flow on hand-made and random plans: --solver simgrid over the
-# whole run, the default solver (tests/simgrid/agree.sh) up to where
-# SimGrid's bugs change the rates (hs-sim --check-simgrid), and where they
-# do, on plans built for it, against the right answer computed by hand.  In CI (CI=true) a missing SimGrid fails
+# whole run, and on the random plans the default solver too
+# (tests/simgrid/agree.sh) up to where SimGrid's bugs change the rates
+# (hs-sim --check-simgrid); where they do, on plans built for it, against
+# the right answer computed by hand.  In CI (CI=true) a missing SimGrid fails
 # every test (share/deps.sh installs libsimgrid-dev); elsewhere they are
 # skipped.
 
@@ -331,7 +332,7 @@ t2 1.5 3 done" ]
 		awk -v seed=$seed -v n=40 -v clusters=3 -f "$GEN" >"$W/i.hs"
 		for a in taskp datap taskp-ef datap-ef; do
 			hs-plan -a $a "$W/i.hs" >"$W/p.hs"
-			run "$CMP" "$W/p.hs" $TOL
+			run sh "$AGREE" $TOL "$W/p.hs"
 			echo "seed $seed $a: $output"
 			[ "$status" -eq 0 ]
 		done
@@ -373,7 +374,7 @@ t2 1.5 3 done" ]
 		awk -v seed=$seed -v n=40 -v clusters=3 -f "$GEN" | sed 's/ scope=cluster/ scope=any/' |
 			awk -v seed=$seed -f "$PLACE" -f "$TOP/tests/simgrid/span.awk" >"$W/p.hs"
 		[ "$(awk '$1 == "plan" && $3 ~ /,/ { n++ } END { print n + 0 }' "$W/p.hs")" -gt 10 ]
-		run "$CMP" "$W/p.hs" $TOL
+		run sh "$AGREE" $TOL "$W/p.hs"
 		echo "seed $seed: $output"
 		[ "$status" -eq 0 ]
 	done
@@ -388,7 +389,7 @@ t2 1.5 3 done" ]
 			--fcomp 1.2e9 --fcomm 2e8 --fw 1.5 --seed $seed >"$W/i.hs"
 		for a in taskp datap-ef; do
 			hs-plan -a $a "$W/i.hs" >"$W/p.hs"
-			run "$CMP" "$W/p.hs" $TOL
+			run sh "$AGREE" $TOL "$W/p.hs"
 			echo "seed $seed $a: $output"
 			[ "$status" -eq 0 ]
 		done
@@ -405,14 +406,14 @@ t2 1.5 3 done" ]
 		hs-gen ptask -n 100 --platform "$W/plat.hs" --fcomp 2e5 --fcomm 2e5 --fw 2 --seed 1 >"$W/i.hs"
 		for a in taskp datap-ef; do
 			hs-plan -a $a "$W/i.hs" >"$W/p.hs"
-			run "$CMP" "$W/p.hs" $TOL
+			run sh "$AGREE" $TOL "$W/p.hs"
 			echo "$sharing $a: $output"
 			[ "$status" -eq 0 ]
 		done
 	done
 	hs-gen ptask -n 100 --platform dutot-hetero --fcomp 2e5 --fcomm 2e8 --fw 2 --seed 1 |
 		hs-plan -a datap-ef >"$W/p.hs"
-	run "$CMP" "$W/p.hs" $TOL
+	run sh "$AGREE" $TOL "$W/p.hs"
 	echo "dutot-hetero: $output"
 	[ "$status" -eq 0 ]
 	"$REF" "$W/p.hs" | grep -q ' killed$'
@@ -424,7 +425,7 @@ t2 1.5 3 done" ]
 	hs-gen ptask -n 100 --platform "$W/plat.hs" --fcomp 3e9 --fcomm 1e9 --seed 3 |
 		hs-plan -a taskp >"$W/p.hs"
 	grep -q '^platform p xml=' "$W/p.hs"
-	run "$CMP" "$W/p.hs" $TOL
+	run sh "$AGREE" $TOL "$W/p.hs"
 	echo "$output"
 	[ "$status" -eq 0 ]
 }
