@@ -13,8 +13,9 @@ int hs_drift_check(const struct hs_instance *in, const struct hs_schedule *run, 
 	for (int i = 0; i < in->ntasks && i < run->n; i++) {
 		const struct hs_task *t = &in->tasks[i];
 		const struct hs_placement *p = &run->p[i];
+		/* Only a trace's jobs (swf_id=): their time= is what really ran. */
 		if (t->model != HS_MODEL_RIGID || (t->ncomp == 0 && t->ncomm == 0) || p->task != i ||
-		    p->state != HS_STATE_DONE)
+		    p->state != HS_STATE_DONE || !t->rec || !hs_record_get(t->rec, "swf_id"))
 			continue;
 		double want = hs_placement_duration(in, t, p), got = p->end - p->start;
 		if (!(want > 0) || !isfinite(want))

@@ -6,7 +6,8 @@
  * comm and the platform.  When comp was made from the run time with a
  * factor meant for another platform's flop/s (hs-gen ptask --fcomp 1e6 on
  * nodes of 1e9 flop/s runs every job 1000 times faster), every result is
- * off with nothing said.
+ * off with nothing said.  Only a trace's jobs count (tasks with swf_id=,
+ * as hs-gen ptask --swf writes them): elsewhere time= is anybody's guess.
  */
 #ifndef HS_DRIFT_H
 #define HS_DRIFT_H
@@ -19,7 +20,7 @@
 #define HS_DRIFT_FACTOR 2.0
 
 struct hs_drift {
-	int checked;        /* tasks run to the end (state done) with time= and comp/comm */
+	int checked;        /* trace jobs (swf_id=) run to the end with time= and comp/comm */
 	int off;            /* those whose simulated duration is off by more than the factor */
 	double lo, hi;      /* smallest and largest simulated / expected ratio of the off ones */
 	int worst;          /* task index of the ratio furthest from 1, or -1 */

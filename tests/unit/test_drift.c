@@ -8,14 +8,15 @@
 /* Node a runs at speed 2: time=10 gives 5 s there. */
 static const char *RUNS =
 	"node a cores=4 speed=2\n"
-	"task t1 model=rigid size=1 time=10 comp=1\n"
-	"task t2 model=rigid size=1 time=10 comp=1\n"
-	"task t3 model=rigid size=1 time=10 comm=5\n"
-	"task t4 model=rigid size=1 time=10 comp=1 walltime=30\n"
-	"task t5 model=rigid size=1 time=10\n"
-	"task t6 model=amdahl t1=10 comp=1\n"
-	"task t7 model=rigid size=1 time=10 comp=1\n"
-	"task t8 model=rigid size=1 time=10 comp=1\n"
+	"task t1 swf_id=1 model=rigid size=1 time=10 comp=1\n"
+	"task t2 swf_id=2 model=rigid size=1 time=10 comp=1\n"
+	"task t3 swf_id=3 model=rigid size=1 time=10 comm=5\n"
+	"task t4 swf_id=4 model=rigid size=1 time=10 comp=1 walltime=30\n"
+	"task t5 swf_id=5 model=rigid size=1 time=10\n"
+	"task t6 swf_id=6 model=amdahl t1=10 comp=1\n"
+	"task t7 swf_id=7 model=rigid size=1 time=10 comp=1\n"
+	"task t8 swf_id=8 model=rigid size=1 time=10 comp=1\n"
+	"task t9 model=rigid size=1 time=10 comp=1\n"
 	"run t1 node=a cores=0 start=0 end=5 state=done\n"     /* ratio 1 */
 	"run t2 node=a cores=1 start=0 end=20 state=done\n"    /* 4: off */
 	"run t3 node=a cores=2 start=1 end=3 state=done\n"     /* 0.4: off */
@@ -23,7 +24,8 @@ static const char *RUNS =
 	"run t5 node=a cores=0 start=5 end=100 state=done\n"   /* no comp/comm */
 	"run t6 node=a cores=1 start=20 end=100 state=done\n"  /* not rigid */
 	"run t7 node=a cores=2 start=3 end=13 state=done\n"    /* 2: the factor itself */
-	"run t8 node=a cores=0 start=100 end=102.5 state=done\n"; /* 0.5: the factor itself */
+	"run t8 node=a cores=0 start=100 end=102.5 state=done\n" /* 0.5: the factor itself */
+	"run t9 node=a cores=1 start=100 end=200 state=done\n";   /* no swf_id: not a trace's */
 
 int main(void)
 {
@@ -54,7 +56,7 @@ int main(void)
 	fx_free(&s, &in);
 
 	/* Nothing off: nothing written. */
-	TAP_OK(fx_load(&s, &in, "node a cores=1\ntask t model=rigid size=1 time=4 comp=1\n"
+	TAP_OK(fx_load(&s, &in, "node a cores=1\ntask t swf_id=1 model=rigid size=1 time=4 comp=1\n"
 			      "run t node=a cores=0 start=0 end=7 state=done\n") == 0,
 	       "second stream");
 	f = fmemopen(buf, sizeof buf, "w");
