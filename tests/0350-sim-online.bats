@@ -94,9 +94,9 @@ c node=h1 cores=1 start=1 end=1 state=done energy=0" ]
 	run hs-sim -a "$bad" -o kind=reject-all "$tmp/four.hs"
 	[ "$status" -eq 0 ]
 	[ "$(records plan)" = "" ]
-	[ "$(records run)" = "j1 start=0 end=0 state=rejected
-j2 start=0 end=0 state=rejected
-j3 start=0 end=0 state=rejected" ]
+	[ "$(records run)" = "j1 start=0 end=0 state=rejected seen=0 why=test
+j2 start=0 end=0 state=rejected seen=0 why=test
+j3 start=0 end=0 state=rejected seen=0 why=test" ]
 	[[ "$output" == *" rejected=3"* ]]
 	printf '%s\n' "$output" >"$tmp/out.hs"
 	run hs-report "$tmp/out.hs"

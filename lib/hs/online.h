@@ -134,6 +134,9 @@ const struct hs_online_machine *hs_online_machine(const struct hs_online *h);
  * otherwise or out of range. */
 const struct hs_online_job *hs_online_job(const struct hs_online *h, int job);
 
+/* Jobs are killed exactly walltime seconds after their start (the END
+ * event then says HS_STATE_KILLED), unless done at that very date. */
+
 /* Start job now on ncores cores and ngpus GPUs (machine numbering; the
  * arrays are copied).  The host checks the decision: the job is submitted,
  * waiting, and the resources exist, are free and fit what it asks for (its
@@ -149,8 +152,10 @@ int hs_online_reject(struct hs_online *h, int job);
  * wake-ups at one date make one event. */
 int hs_online_wake(struct hs_online *h, double t);
 /* Add key=value to the job's plan record (say, its first reservation:
- * "resv"), shown to hs-report and to tests.  Keys the host writes itself
- * (node, cores, gpus, start, end, after) are refused. */
+ * "resv"), or to the run record of a job it rejects (why), shown to
+ * hs-report and to tests; the last value of a key wins.  Keys the host
+ * writes itself (node, cores, gpus, start, end, after, and on a run record
+ * state) are refused. */
 void hs_online_note(struct hs_online *h, int job, const char *key, const char *fmt, ...)
 	HS_PRINTF(4, 5);
 /* Whether a resource is busy now: the job running there, or -1. */

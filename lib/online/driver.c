@@ -63,6 +63,9 @@ static void jobs_init(struct hs_online *h)
 {
 	h->jobs = hs_calloc(h->n + 1, sizeof *h->jobs);
 	h->status = hs_calloc(h->n + 1, 1);
+	h->note_last = hs_malloc((h->n + 1) * sizeof *h->note_last);
+	for (int i = 0; i < h->n; i++)
+		h->note_last[i] = -1;
 	for (int i = 0; i < h->n; i++) {
 		const struct hs_task *t = &h->in->tasks[i];
 		struct hs_online_job *j = &h->jobs[i];
@@ -288,16 +291,18 @@ static void write_records(struct hs_online *h, struct hs_instance *in, struct hs
 	hs_instance_set_run(in, run);
 	if (h->nnotes == 0)
 		return;
-	/* The plan records, by task, to set the notes on. */
+	/* The records to set the notes on, by task: its plan record, or for
+	 * a rejected job its run record (a note may say why). */
 	struct hs_record **rec = hs_calloc(h->n + 1, sizeof *rec);
 	struct hs_stream *s = in->stream;
 	for (size_t k = 0; k < s->n; k++) {
 		struct hs_record *r = s->recs[k];
-		if (r->kind && strcmp(r->kind, "plan") == 0) {
-			int t = hs_instance_find_task(in, r->id);
-			if (t >= 0)
-				rec[t] = r;
-		}
+		int plan = r->kind && strcmp(r->kind, "plan") == 0;
+		if (!plan && !(r->kind && strcmp(r->kind, "run") == 0))
+			continue;
+		int t = hs_instance_find_task(in, r->id);
+		if (t >= 0 && (plan || h->status[t] == JOB_REJECTED))
+			rec[t] = r;
 	}
 	for (int k = 0; k < h->nnotes; k++)
 		if (rec[h->notes[k].job])
@@ -325,6 +330,7 @@ static void host_release(struct hs_online *h)
 		free(h->notes[k].val);
 	}
 	free(h->notes);
+	free(h->note_last);
 	hs_schedule_release(&h->plan);
 	for (int k = 0; k < h->scratch.nparts; k++) {
 		free(h->scratch.parts[k].cores);

@@ -242,7 +242,8 @@ int hs_online_wake(struct hs_online *h, double t)
 }
 
 /* Keys of plan records the host writes. */
-static const char *const own_keys[] = {"node", "cores", "gpus", "start", "end", "after", NULL};
+static const char *const own_keys[] = {"node", "cores", "gpus", "start", "end", "after",
+				       "state", "energy", "exit", NULL};
 
 void hs_online_note(struct hs_online *h, int job, const char *key, const char *fmt, ...)
 {
@@ -266,8 +267,8 @@ void hs_online_note(struct hs_online *h, int job, const char *key, const char *f
 	if (vasprintf(&val, fmt, ap) < 0)
 		hs_die(HS_EXIT_FAIL, "out of memory");
 	va_end(ap);
-	for (int k = h->nnotes - 1; k >= 0; k--)
-		if (h->notes[k].job == job && strcmp(h->notes[k].key, key) == 0) {
+	for (int k = h->note_last[job]; k >= 0; k = h->notes[k].next)
+		if (strcmp(h->notes[k].key, key) == 0) {
 			free(h->notes[k].val); /* the last value wins */
 			h->notes[k].val = val;
 			return;
@@ -276,7 +277,8 @@ void hs_online_note(struct hs_online *h, int job, const char *key, const char *f
 		h->capnotes = h->capnotes ? 2 * h->capnotes : 64;
 		h->notes = hs_reallocarray(h->notes, h->capnotes, sizeof *h->notes);
 	}
-	h->notes[h->nnotes++] = (struct note){ job, hs_strdup(key), val };
+	h->notes[h->nnotes] = (struct note){ job, hs_strdup(key), val, h->note_last[job] };
+	h->note_last[job] = h->nnotes++;
 }
 
 double hs_online_estimate(const struct hs_online *h, int job, int node, int ncores, int ngpus)

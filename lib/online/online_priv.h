@@ -15,6 +15,7 @@ enum { JOB_UNKNOWN, JOB_QUEUED, JOB_RUNNING, JOB_ENDED, JOB_REJECTED };
 struct note {
 	int job;
 	char *key, *val;
+	int next;                     /* the job's previous note, or -1 */
 };
 
 struct hs_online {
@@ -44,8 +45,9 @@ struct hs_online {
 	double round_date;
 	/* decisions */
 	struct hs_schedule plan;
-	struct note *notes;
+	struct note *notes;           /* in the order first noted */
 	int nnotes, capnotes;
+	int *note_last;               /* per job: its last note, or -1 */
 	int errors;
 	/* scratch for hs_online_start */
 	struct hs_placement scratch;

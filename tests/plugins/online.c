@@ -108,8 +108,10 @@ static int events(void *state, struct hs_online *h, const struct hs_online_event
 	if (strcmp(k, "note-key") == 0 && job0 >= 0)
 		hs_online_note(h, job0, "start", "1");
 	if (strcmp(k, "reject-all") == 0) {
-		while (s->head < s->tail)
+		while (s->head < s->tail) {
+			hs_online_note(h, s->queue[s->head], "why", "test");
 			hs_online_reject(h, s->queue[s->head++]);
+		}
 		return 0;
 	}
 	if (strcmp(k, "twice") == 0 && job0 >= 0) {
