@@ -1,0 +1,408 @@
+/* profile.c - the availability profile (hs/profile.h): time slices of free
+ * resources, insert and remove intervals, find the earliest fit.
+ *
+ * Slices live in parallel arrays sorted by start (start, free count, index
+ * of the free set in a pool of bitsets), so splitting or merging moves a few
+ * bytes per slice, never the bitsets.  Neighbouring slices always differ:
+ * after each change the two boundaries it touched are merged when equal
+ * (inside the interval the sets all change by the same resources, so
+ * neighbours that differed still do).
+ */
+#include "hs/profile.h"
+#include "hs/util.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct hs_profile {
+	int nres;
+	size_t nw;       /* words per set */
+	int n, cap;      /* slices in use, allocated */
+	double *t;       /* [cap] slice starts; t[0] is the origin */
+	int *cnt;        /* [cap] free resources */
+	int *set;        /* [cap] index of the free set in pool */
+	uint64_t *pool;  /* [pcap * nw] */
+	int pcap, *pfree, npfree;
+	/* find's sliding window: suffix intersections of the front stack, the
+	 * intersection of the back stack, the current window's set */
+	uint64_t *front, *back, *win;
+	int fcap;
+	struct hs_profile_stats st;
+};
+
+/* ---------------- resource sets ---------------- */
+
+static inline uint64_t mask_from(int lo) /* bits lo..63 */
+{
+	return ~(uint64_t)0 << (lo & 63);
+}
+
+int hs_bits_count_range(const uint64_t *b, int lo, int hi)
+{
+	if (lo >= hi)
+		return 0;
+	int wl = lo >> 6, wh = (hi - 1) >> 6, c = 0;
+	uint64_t lm = mask_from(lo), hm = ~(uint64_t)0 >> (63 - ((hi - 1) & 63));
+	if (wl == wh)
+		return __builtin_popcountll(b[wl] & lm & hm);
+	c += __builtin_popcountll(b[wl] & lm);
+	for (int w = wl + 1; w < wh; w++)
+		c += __builtin_popcountll(b[w]);
+	return c + __builtin_popcountll(b[wh] & hm);
+}
+
+int hs_bits_count(const uint64_t *b, size_t nwords)
+{
+	int c = 0;
+	for (size_t w = 0; w < nwords; w++)
+		c += __builtin_popcountll(b[w]);
+	return c;
+}
+
+/* The first r in [lo, hi) with bit r of b equal to !flip. */
+static int next_bit(const uint64_t *b, int lo, int hi, uint64_t flip)
+{
+	if (lo >= hi)
+		return hi;
+	int w = lo >> 6, wh = (hi - 1) >> 6;
+	uint64_t x = (b[w] ^ flip) & mask_from(lo);
+	for (;;) {
+		if (x) {
+			int r = (w << 6) + __builtin_ctzll(x);
+			return r < hi ? r : hi;
+		}
+		if (++w > wh)
+			return hi;
+		x = b[w] ^ flip;
+	}
+}
+
+int hs_bits_next(const uint64_t *b, int lo, int hi)
+{
+	return next_bit(b, lo, hi, 0);
+}
+
+int hs_bits_next_clear(const uint64_t *b, int lo, int hi)
+{
+	return next_bit(b, lo, hi, ~(uint64_t)0);
+}
+
+int hs_bits_list(const uint64_t *b, int nres, int *ids)
+{
+	int k = 0;
+	for (int r = hs_bits_next(b, 0, nres); r < nres; r = hs_bits_next(b, r + 1, nres))
+		ids[k++] = r;
+	return k;
+}
+
+/* ---------------- slices ---------------- */
+
+static uint64_t *setp(const struct hs_profile *p, int k)
+{
+	return p->pool + (size_t)p->set[k] * p->nw;
+}
+
+static int pool_get(struct hs_profile *p)
+{
+	if (p->npfree == 0) {
+		int ncap = p->pcap * 2;
+		p->pool = hs_reallocarray(p->pool, (size_t)ncap * p->nw, sizeof *p->pool);
+		p->pfree = hs_reallocarray(p->pfree, (size_t)ncap, sizeof *p->pfree);
+		for (int i = ncap - 1; i >= p->pcap; i--)
+			p->pfree[p->npfree++] = i;
+		p->pcap = ncap;
+	}
+	return p->pfree[--p->npfree];
+}
+
+struct hs_profile *hs_profile_new(int nres, double t0)
+{
+	struct hs_profile *p = hs_calloc(1, sizeof *p);
+	p->nres = nres > 0 ? nres : 0;
+	p->nw = HS_BITS_WORDS(p->nres) ? HS_BITS_WORDS(p->nres) : 1;
+	p->cap = 16;
+	p->t = hs_malloc(p->cap * sizeof *p->t);
+	p->cnt = hs_malloc(p->cap * sizeof *p->cnt);
+	p->set = hs_malloc(p->cap * sizeof *p->set);
+	p->pcap = 16;
+	p->pool = hs_calloc((size_t)p->pcap * p->nw, sizeof *p->pool);
+	p->pfree = hs_malloc(p->pcap * sizeof *p->pfree);
+	for (int i = p->pcap - 1; i >= 0; i--)
+		p->pfree[p->npfree++] = i;
+	p->back = hs_malloc(p->nw * sizeof *p->back);
+	p->win = hs_malloc(p->nw * sizeof *p->win);
+	p->n = 1;
+	p->t[0] = t0;
+	p->cnt[0] = p->nres;
+	p->set[0] = pool_get(p);
+	uint64_t *s = setp(p, 0);
+	memset(s, 0, p->nw * sizeof *s);
+	for (int r = 0; r < p->nres; r++)
+		hs_bits_set(s, r);
+	return p;
+}
+
+void hs_profile_free(struct hs_profile *p)
+{
+	if (!p)
+		return;
+	free(p->t);
+	free(p->cnt);
+	free(p->set);
+	free(p->pool);
+	free(p->pfree);
+	free(p->front);
+	free(p->back);
+	free(p->win);
+	free(p);
+}
+
+int hs_profile_nres(const struct hs_profile *p)
+{
+	return p->nres;
+}
+
+/* The slice holding x (x >= origin): the last k with t[k] <= x. */
+static int slice_of(const struct hs_profile *p, double x)
+{
+	int lo = 0, hi = p->n - 1;
+	while (lo < hi) {
+		int mid = (lo + hi + 1) / 2;
+		if (p->t[mid] <= x)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return lo;
+}
+
+/* Make x a slice start (origin < x < inf) and return that slice. */
+static int split_at(struct hs_profile *p, double x)
+{
+	int k = slice_of(p, x);
+	if (p->t[k] == x)
+		return k;
+	if (p->n == p->cap) {
+		p->cap *= 2;
+		p->t = hs_reallocarray(p->t, p->cap, sizeof *p->t);
+		p->cnt = hs_reallocarray(p->cnt, p->cap, sizeof *p->cnt);
+		p->set = hs_reallocarray(p->set, p->cap, sizeof *p->set);
+	}
+	int m = p->n - k - 1; /* slices after k move up one */
+	memmove(p->t + k + 2, p->t + k + 1, m * sizeof *p->t);
+	memmove(p->cnt + k + 2, p->cnt + k + 1, m * sizeof *p->cnt);
+	memmove(p->set + k + 2, p->set + k + 1, m * sizeof *p->set);
+	p->n++;
+	p->t[k + 1] = x;
+	p->cnt[k + 1] = p->cnt[k];
+	p->set[k + 1] = pool_get(p);
+	memcpy(setp(p, k + 1), setp(p, k), p->nw * sizeof(uint64_t));
+	p->st.splits++;
+	return k + 1;
+}
+
+/* Drop slice k (0 < k < n) into slice k-1 when their sets are equal. */
+static void merge_at(struct hs_profile *p, int k)
+{
+	if (k <= 0 || k >= p->n || p->cnt[k - 1] != p->cnt[k] ||
+	    memcmp(setp(p, k - 1), setp(p, k), p->nw * sizeof(uint64_t)) != 0)
+		return;
+	p->pfree[p->npfree++] = p->set[k];
+	int m = p->n - k - 1;
+	memmove(p->t + k, p->t + k + 1, m * sizeof *p->t);
+	memmove(p->cnt + k, p->cnt + k + 1, m * sizeof *p->cnt);
+	memmove(p->set + k, p->set + k + 1, m * sizeof *p->set);
+	p->n--;
+	p->st.merges++;
+}
+
+/* Insert (busy = 1) or remove (busy = 0) set over [t0, t1). */
+static int change(struct hs_profile *p, double t0, double t1, const uint64_t *set, int busy)
+{
+	if (t0 < p->t[0])
+		t0 = p->t[0];
+	if (!(t0 < t1))
+		return 0;
+	/* Check first: every slice of the interval must have set all free
+	 * (insert) or all busy (remove). */
+	for (int k = slice_of(p, t0); k < p->n && p->t[k] < t1; k++) {
+		const uint64_t *s = setp(p, k);
+		for (size_t w = 0; w < p->nw; w++)
+			if (busy ? (set[w] & ~s[w]) : (set[w] & s[w]))
+				return -1;
+	}
+	int c = hs_bits_count(set, p->nw);
+	if (c == 0)
+		return 0;
+	int a = p->t[0] < t0 ? split_at(p, t0) : 0;
+	int b = t1 < INFINITY ? split_at(p, t1) : p->n;
+	for (int k = a; k < b; k++) {
+		uint64_t *s = setp(p, k);
+		for (size_t w = 0; w < p->nw; w++)
+			s[w] = busy ? s[w] & ~set[w] : s[w] | set[w];
+		p->cnt[k] += busy ? -c : c;
+	}
+	merge_at(p, b);
+	merge_at(p, a);
+	return 0;
+}
+
+int hs_profile_insert(struct hs_profile *p, double t0, double t1, const uint64_t *set)
+{
+	return change(p, t0, t1, set, 1);
+}
+
+int hs_profile_remove(struct hs_profile *p, double t0, double t1, const uint64_t *set)
+{
+	return change(p, t0, t1, set, 0);
+}
+
+void hs_profile_advance(struct hs_profile *p, double t)
+{
+	if (!(t > p->t[0]))
+		return;
+	int k = slice_of(p, t);
+	if (k > 0) {
+		for (int i = 0; i < k; i++)
+			p->pfree[p->npfree++] = p->set[i];
+		int m = p->n - k;
+		memmove(p->t, p->t + k, m * sizeof *p->t);
+		memmove(p->cnt, p->cnt + k, m * sizeof *p->cnt);
+		memmove(p->set, p->set + k, m * sizeof *p->set);
+		p->n = m;
+	}
+	p->t[0] = t;
+}
+
+int hs_profile_free_at(const struct hs_profile *p, double t, const uint64_t **set)
+{
+	int k = slice_of(p, t);
+	if (set)
+		*set = setp(p, k);
+	return p->cnt[k];
+}
+
+/* ---------------- find ---------------- */
+
+/* The n lowest ids of free. */
+static void lowest(const uint64_t *free, int nres, int n, uint64_t *out)
+{
+	for (int r = hs_bits_next(free, 0, nres); n > 0 && r < nres; r = hs_bits_next(free, r + 1, nres), n--)
+		hs_bits_set(out, r);
+}
+
+/* The window is slices [k, m): the front stack [k, b) holds suffix
+ * intersections (front[i - fb] = sets i..b-1), the back stack [b, m) only
+ * its intersection (back).  Each slice enters the back once and moves to
+ * the front once, so a find costs O(slices * words). */
+double hs_profile_find(struct hs_profile *p, double t, double tmax, int n, double d, unsigned flags,
+		       hs_profile_select_fn sel, void *arg, uint64_t *out)
+{
+	size_t nw = p->nw;
+	p->st.finds++;
+	if (n > p->nres || !(d >= 0) || t != t)
+		return INFINITY;
+	if (t < p->t[0])
+		t = p->t[0];
+	if (n <= 0) {
+		memset(out, 0, nw * sizeof *out);
+		return t <= tmax ? t : INFINITY;
+	}
+	if (p->fcap < p->n) {
+		p->fcap = p->cap;
+		p->front = hs_reallocarray(p->front, (size_t)p->fcap * nw, sizeof *p->front);
+	}
+	int k0 = slice_of(p, t);
+	int k = k0, b = k0, m = k0, fb = k0;
+	while (k < p->n) {
+		double x = k == k0 ? t : p->t[k];
+		if (x > tmax)
+			break;
+		/* Extend the window to cover [x, x + d) (at least slice k). */
+		int jumped = 0;
+		while (m < p->n && (m == k || p->t[m] < x + d)) {
+			p->st.visited++;
+			if (p->cnt[m] < n) {
+				/* Every candidate up to m has m in its window. */
+				k = b = m = fb = m + 1;
+				jumped = 1;
+				break;
+			}
+			const uint64_t *s = setp(p, m);
+			if (b == m)
+				memcpy(p->back, s, nw * sizeof *s);
+			else
+				for (size_t w = 0; w < nw; w++)
+					p->back[w] &= s[w];
+			m++;
+		}
+		if (jumped)
+			continue;
+		int ok = 1;
+		if ((flags & HS_PROFILE_CLOSED_END) && m < p->n && p->t[m] == x + d && p->cnt[m] < n)
+			ok = 0;
+		if (ok) {
+			const uint64_t *f = p->front + (size_t)(k - fb) * nw;
+			if (k == b)
+				memcpy(p->win, p->back, nw * sizeof *p->win);
+			else if (b == m)
+				memcpy(p->win, f, nw * sizeof *p->win);
+			else
+				for (size_t w = 0; w < nw; w++)
+					p->win[w] = f[w] & p->back[w];
+			int c = hs_bits_count(p->win, nw);
+			if (c >= n) {
+				memset(out, 0, nw * sizeof *out);
+				if (!sel) {
+					lowest(p->win, p->nres, n, out);
+					return x;
+				}
+				if (sel(arg, p->win, c, n, out) == 0)
+					return x;
+			}
+		}
+		/* Next candidate: pop slice k, moving the back stack to the
+		 * front first when the front is empty. */
+		if (k == b) {
+			fb = k;
+			for (int i = m - 1; i >= k; i--) {
+				uint64_t *f = p->front + (size_t)(i - fb) * nw;
+				const uint64_t *s = setp(p, i);
+				if (i == m - 1)
+					memcpy(f, s, nw * sizeof *s);
+				else
+					for (size_t w = 0; w < nw; w++)
+						f[w] = s[w] & f[w + nw];
+			}
+			b = m;
+		}
+		k++;
+	}
+	return INFINITY;
+}
+
+/* ---------------- inspection ---------------- */
+
+int hs_profile_slices(const struct hs_profile *p)
+{
+	return p->n;
+}
+
+void hs_profile_slice(const struct hs_profile *p, int i, double *t0, double *t1, int *nfree,
+		      const uint64_t **set)
+{
+	if (t0)
+		*t0 = p->t[i];
+	if (t1)
+		*t1 = i + 1 < p->n ? p->t[i + 1] : INFINITY;
+	if (nfree)
+		*nfree = p->cnt[i];
+	if (set)
+		*set = setp(p, i);
+}
+
+void hs_profile_stats(const struct hs_profile *p, struct hs_profile_stats *st)
+{
+	*st = p->st;
+}
