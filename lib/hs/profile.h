@@ -78,6 +78,10 @@ void hs_profile_advance(struct hs_profile *p, double t);
  * profile changes). */
 int hs_profile_free_at(const struct hs_profile *p, double t, const uint64_t **set);
 
+/* The most resources free at one time of [t0, t1) (0 when t1 <= t0): a job
+ * of more cannot start in [t0, t1), whatever its duration. */
+int hs_profile_max_free(const struct hs_profile *p, double t0, double t1);
+
 /* The selection: given the set of resources free throughout a candidate
  * window (nfree >= n of them), set n of them in out (which arrives zeroed)
  * and return 0, or return -1 to refuse this start. */

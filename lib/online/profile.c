@@ -283,6 +283,17 @@ int hs_profile_free_at(const struct hs_profile *p, double t, const uint64_t **se
 	return p->cnt[k];
 }
 
+int hs_profile_max_free(const struct hs_profile *p, double t0, double t1)
+{
+	if (t0 < p->t[0])
+		t0 = p->t[0];
+	int best = 0;
+	for (int k = slice_of(p, t0); k < p->n && p->t[k] < t1 && best < p->nres; k++)
+		if (p->cnt[k] > best)
+			best = p->cnt[k];
+	return t0 < t1 ? best : 0;
+}
+
 /* ---------------- find ---------------- */
 
 /* The n lowest ids of free. */
