@@ -434,19 +434,28 @@ static void reserve(struct bf *b, int j)
 }
 
 /* Compression: j moves to its earliest start beside the others when that is
- * earlier than its reservation.  A start before rs needs a moment in
- * [now, rs) with n free resources (its own interval lies after rs), which
- * the profile's counts tell without a find. */
+ * earlier than its reservation.  The search sees j's own reservation as
+ * free, so j leaves the profile only when it moves. */
 static void compress(struct bf *b, int j)
 {
 	struct bf_job *J = &b->jobs[j];
 	if (J->rs <= b->now || hs_profile_max_free(b->prof, b->now, J->rs) < J->n)
 		return;
-	unhold(b, j);
-	double x = find(b, j, b->now, J->rs);
-	if (x < J->rs)
+	struct pick_arg a = { b, J };
+	struct hs_profile_query q = { .from = b->now, .until = J->rs, .n = J->n, .d = J->e,
+				      .flags = b->flags, .sel = pick, .arg = &a };
+	if (J->in_prof) {
+		q.own_t0 = J->rs;
+		q.own_t1 = J->rs + J->e;
+		q.own = J->set;
+	}
+	b->decisions++;
+	double x = hs_profile_search(b->prof, &q, b->got);
+	if (x < J->rs) {
+		unhold(b, j);
 		take_got(b, j, x);
-	hold(b, j);
+		hold(b, j);
+	}
 	note_resv(b, j);
 }
 

@@ -102,6 +102,22 @@ enum {
 double hs_profile_find(struct hs_profile *p, double t, double tmax, int n, double d, unsigned flags,
 		       hs_profile_select_fn sel, void *arg, uint64_t *out);
 
+/* The same search with every parameter, and one more: an interval of the
+ * profile (own_t0, own_t1, own: a job's own reservation, whose bounds are
+ * slice starts) seen as free, so that a job can look for an earlier start
+ * without leaving the profile first. */
+struct hs_profile_query {
+	double from, until;    /* candidates x in [from, until] */
+	int n;                 /* resources */
+	double d;              /* for d seconds (+inf allowed) */
+	unsigned flags;        /* HS_PROFILE_* */
+	hs_profile_select_fn sel;
+	void *arg;
+	double own_t0, own_t1; /* NULL own: none */
+	const uint64_t *own;
+};
+double hs_profile_search(struct hs_profile *p, const struct hs_profile_query *q, uint64_t *out);
+
 /* Inspection (tests, benchmarks, verbose output). */
 int hs_profile_slices(const struct hs_profile *p);
 /* Slice i (0 = the one at the origin): its start, end (+inf for the last),

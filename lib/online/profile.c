@@ -33,6 +33,16 @@ struct hs_profile {
 
 /* ---------------- resource sets ---------------- */
 
+/* Population count without the libgcc call the default target makes of
+ * pop64 (no -mpopcnt in a portable build). */
+static inline int pop64(uint64_t x)
+{
+	x = x - ((x >> 1) & 0x5555555555555555ULL);
+	x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+	return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
 static inline uint64_t mask_from(int lo) /* bits lo..63 */
 {
 	return ~(uint64_t)0 << (lo & 63);
@@ -45,18 +55,18 @@ int hs_bits_count_range(const uint64_t *b, int lo, int hi)
 	int wl = lo >> 6, wh = (hi - 1) >> 6, c = 0;
 	uint64_t lm = mask_from(lo), hm = ~(uint64_t)0 >> (63 - ((hi - 1) & 63));
 	if (wl == wh)
-		return __builtin_popcountll(b[wl] & lm & hm);
-	c += __builtin_popcountll(b[wl] & lm);
+		return pop64(b[wl] & lm & hm);
+	c += pop64(b[wl] & lm);
 	for (int w = wl + 1; w < wh; w++)
-		c += __builtin_popcountll(b[w]);
-	return c + __builtin_popcountll(b[wh] & hm);
+		c += pop64(b[w]);
+	return c + pop64(b[wh] & hm);
 }
 
 int hs_bits_count(const uint64_t *b, size_t nwords)
 {
 	int c = 0;
 	for (size_t w = 0; w < nwords; w++)
-		c += __builtin_popcountll(b[w]);
+		c += pop64(b[w]);
 	return c;
 }
 
@@ -306,11 +316,13 @@ static void lowest(const uint64_t *free, int nres, int n, uint64_t *out)
 /* The window is slices [k, m): the front stack [k, b) holds suffix
  * intersections (front[i - fb] = sets i..b-1), the back stack [b, m) only
  * its intersection (back).  Each slice enters the back once and moves to
- * the front once, so a find costs O(slices * words). */
-double hs_profile_find(struct hs_profile *p, double t, double tmax, int n, double d, unsigned flags,
-		       hs_profile_select_fn sel, void *arg, uint64_t *out)
+ * the front once, so a search costs O(slices * words).  Slices inside the
+ * query's own interval see its set as free too. */
+double hs_profile_search(struct hs_profile *p, const struct hs_profile_query *q, uint64_t *out)
 {
 	size_t nw = p->nw;
+	int n = q->n;
+	double t = q->from, d = q->d;
 	p->st.finds++;
 	if (n > p->nres || !(d >= 0) || t != t)
 		return INFINITY;
@@ -318,23 +330,26 @@ double hs_profile_find(struct hs_profile *p, double t, double tmax, int n, doubl
 		t = p->t[0];
 	if (n <= 0) {
 		memset(out, 0, nw * sizeof *out);
-		return t <= tmax ? t : INFINITY;
+		return t <= q->until ? t : INFINITY;
 	}
 	if (p->fcap < p->n) {
 		p->fcap = p->cap;
 		p->front = hs_reallocarray(p->front, (size_t)p->fcap * nw, sizeof *p->front);
 	}
+	const uint64_t *own = q->own;
+	int nown = own && q->own_t0 < q->own_t1 ? hs_bits_count(own, nw) : 0;
 	int k0 = slice_of(p, t);
 	int k = k0, b = k0, m = k0, fb = k0;
 	while (k < p->n) {
 		double x = k == k0 ? t : p->t[k];
-		if (x > tmax)
+		if (x > q->until)
 			break;
 		/* Extend the window to cover [x, x + d) (at least slice k). */
 		int jumped = 0;
 		while (m < p->n && (m == k || p->t[m] < x + d)) {
 			p->st.visited++;
-			if (p->cnt[m] < n) {
+			int mine = nown && p->t[m] >= q->own_t0 && p->t[m] < q->own_t1;
+			if (p->cnt[m] + (mine ? nown : 0) < n) {
 				/* Every candidate up to m has m in its window. */
 				k = b = m = fb = m + 1;
 				jumped = 1;
@@ -342,34 +357,38 @@ double hs_profile_find(struct hs_profile *p, double t, double tmax, int n, doubl
 			}
 			const uint64_t *s = setp(p, m);
 			if (b == m)
-				memcpy(p->back, s, nw * sizeof *s);
+				for (size_t w = 0; w < nw; w++)
+					p->back[w] = mine ? s[w] | own[w] : s[w];
 			else
 				for (size_t w = 0; w < nw; w++)
-					p->back[w] &= s[w];
+					p->back[w] &= mine ? s[w] | own[w] : s[w];
 			m++;
 		}
 		if (jumped)
 			continue;
 		int ok = 1;
-		if ((flags & HS_PROFILE_CLOSED_END) && m < p->n && p->t[m] == x + d && p->cnt[m] < n)
+		if ((q->flags & HS_PROFILE_CLOSED_END) && m < p->n && p->t[m] == x + d &&
+		    p->cnt[m] + (nown && p->t[m] >= q->own_t0 && p->t[m] < q->own_t1 ? nown : 0) < n)
 			ok = 0;
 		if (ok) {
 			const uint64_t *f = p->front + (size_t)(k - fb) * nw;
+			int c = 0;
 			if (k == b)
-				memcpy(p->win, p->back, nw * sizeof *p->win);
+				for (size_t w = 0; w < nw; w++)
+					c += pop64(p->win[w] = p->back[w]);
 			else if (b == m)
-				memcpy(p->win, f, nw * sizeof *p->win);
+				for (size_t w = 0; w < nw; w++)
+					c += pop64(p->win[w] = f[w]);
 			else
 				for (size_t w = 0; w < nw; w++)
-					p->win[w] = f[w] & p->back[w];
-			int c = hs_bits_count(p->win, nw);
+					c += pop64(p->win[w] = f[w] & p->back[w]);
 			if (c >= n) {
 				memset(out, 0, nw * sizeof *out);
-				if (!sel) {
+				if (!q->sel) {
 					lowest(p->win, p->nres, n, out);
 					return x;
 				}
-				if (sel(arg, p->win, c, n, out) == 0)
+				if (q->sel(q->arg, p->win, c, n, out) == 0)
 					return x;
 			}
 		}
@@ -380,17 +399,25 @@ double hs_profile_find(struct hs_profile *p, double t, double tmax, int n, doubl
 			for (int i = m - 1; i >= k; i--) {
 				uint64_t *f = p->front + (size_t)(i - fb) * nw;
 				const uint64_t *s = setp(p, i);
-				if (i == m - 1)
-					memcpy(f, s, nw * sizeof *s);
-				else
-					for (size_t w = 0; w < nw; w++)
-						f[w] = s[w] & f[w + nw];
+				int mine = nown && p->t[i] >= q->own_t0 && p->t[i] < q->own_t1;
+				for (size_t w = 0; w < nw; w++) {
+					uint64_t v = mine ? s[w] | own[w] : s[w];
+					f[w] = i == m - 1 ? v : v & f[w + nw];
+				}
 			}
 			b = m;
 		}
 		k++;
 	}
 	return INFINITY;
+}
+
+double hs_profile_find(struct hs_profile *p, double t, double tmax, int n, double d, unsigned flags,
+		       hs_profile_select_fn sel, void *arg, uint64_t *out)
+{
+	struct hs_profile_query q = { .from = t, .until = tmax, .n = n, .d = d, .flags = flags,
+				      .sel = sel, .arg = arg };
+	return hs_profile_search(p, &q, out);
 }
 
 /* ---------------- inspection ---------------- */

@@ -33,6 +33,7 @@ struct loop {
 	/* state */
 	struct bf *b;
 	int *busy;        /* [resources] job running there, or -1 */
+	int *running, nrunning; /* jobs running now */
 	double *wakes;
 	int nwakes, cwakes;
 	int errors;       /* decisions the host would refuse */
@@ -80,6 +81,7 @@ static int lp_start(void *arg, int job, const int *res, int n)
 	J->end = L->now + (J->killed ? J->wall : J->run);
 	for (int i = 0; i < n; i++)
 		L->busy[res[i]] = job;
+	L->running[L->nrunning++] = job;
 	return 0;
 }
 
@@ -147,6 +149,8 @@ static int loop_run(struct loop *L, const struct bf_conf *c, int known_dates)
 	L->busy = hs_malloc((P + 1) * sizeof *L->busy);
 	for (int r = 0; r < P; r++)
 		L->busy[r] = -1;
+	L->running = hs_malloc((2 * L->nj + 2) * sizeof *L->running); /* and the ends of a batch */
+	L->nrunning = 0;
 	L->b = bf_new(c, L->nj, L->nnodes, L->node_first, L->node_cluster, L->nclusters, 0);
 	L->b->out = (struct bf_out){ L, lp_start, lp_reject, lp_wake, lp_resv };
 	if (known_dates) {
@@ -169,24 +173,34 @@ static int loop_run(struct loop *L, const struct bf_conf *c, int known_dates)
 	int next = 0, rc = 0;
 	for (;;) {
 		double t = next < L->nj ? L->j[order[next]].release : INFINITY;
-		for (int i = 0; i < L->nj; i++)
-			if (L->j[i].start == L->j[i].start && !L->j[i].ended && L->j[i].end < t)
-				t = L->j[i].end;
+		for (int k = 0; k < L->nrunning; k++)
+			if (L->j[L->running[k]].end < t)
+				t = L->j[L->running[k]].end;
 		for (int i = 0; i < L->nwakes; i++)
 			if (L->wakes[i] < t)
 				t = L->wakes[i];
 		if (t == INFINITY)
 			break;
 		L->now = t;
-		int nend = 0, nsub = 0;
-		for (int i = 0; i < L->nj; i++)
-			if (L->j[i].start == L->j[i].start && !L->j[i].ended && L->j[i].end == t) {
-				for (int k = 0; k < L->j[i].nres; k++)
-					L->busy[L->j[i].res[k]] = -1;
-				L->j[i].ended = 1;
-				bf_end(L->b, i, t);
-				nend++;
+		/* ends, by job index */
+		int nend = 0, nsub = 0, *ended = L->running + L->nrunning;
+		for (int k = 0; k < L->nrunning; k++)
+			if (L->j[L->running[k]].end == t) {
+				ended[nend++] = L->running[k];
+				L->running[k--] = L->running[--L->nrunning];
 			}
+		for (int a = 1; a < nend; a++)
+			for (int k = a; k > 0 && ended[k - 1] > ended[k]; k--) {
+				int x = ended[k];
+				ended[k] = ended[k - 1], ended[k - 1] = x;
+			}
+		for (int e = 0; e < nend; e++) {
+			struct lj *J = &L->j[ended[e]];
+			for (int k = 0; k < J->nres; k++)
+				L->busy[J->res[k]] = -1;
+			J->ended = 1;
+			bf_end(L->b, ended[e], t);
+		}
 		while (next < L->nj && L->j[order[next]].release == t) {
 			const struct lj *J = &L->j[order[next]];
 			bf_submit(L->b, order[next], J->n, J->wall, J->scope, J->release);
@@ -218,6 +232,7 @@ static void loop_free(struct loop *L)
 		free(L->j[i].res);
 	free(L->j);
 	free(L->busy);
+	free(L->running);
 	free(L->wakes);
 	free(L->node_first);
 	free(L->node_cluster);
@@ -225,7 +240,7 @@ static void loop_free(struct loop *L)
 }
 
 /* Job i's resources as "0-3,8" (static buffer, 4 in rotation). */
-static const char *loop_res(const struct loop *L, int i)
+static inline const char *loop_res(const struct loop *L, int i)
 {
 	static char buf[4][256];
 	static int k;
