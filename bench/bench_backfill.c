@@ -3,10 +3,12 @@
  * tests/unit/backfill_loop.h, no hs-sim), each batch of events timed and
  * filed under the queue length it saw.
  *
- * Usage: bench_backfill ALGO VARIANT COMPAT CLUSTERS NODES < jobs
+ * Usage: bench_backfill ALGO VARIANT COMPAT CLUSTERS NODES [verify] < jobs
  *   ALGO fcfs|easy|conservative, VARIANT basic|be-contiguous|..., COMPAT
  *   0|1; CLUSTERS x NODES one-core hosts; jobs: one per line, "release
- *   size run walltime" (bench/backfill.sh makes them from an SWF trace).
+ *   size run walltime" (bench/backfill.sh makes them from an SWF trace);
+ *   verify: conservative's compression also searches the jobs its filter
+ *   skips and counts those that would have moved (must be 0).
  * Prints, per queue length (powers of two): batches, finds (decisions)
  * per batch, profile slices visited per find, microseconds per batch and
  * per find; then the totals.
@@ -44,8 +46,8 @@ static void after(struct loop *L, double secs)
 int main(int argc, char **argv)
 {
 	hs_set_progname(argv[0]);
-	if (argc != 6)
-		hs_die(HS_EXIT_USAGE, "usage: bench_backfill ALGO VARIANT COMPAT CLUSTERS NODES < jobs");
+	if (argc != 6 && argc != 7)
+		hs_die(HS_EXIT_USAGE, "usage: bench_backfill ALGO VARIANT COMPAT CLUSTERS NODES [verify] < jobs");
 	struct bf_conf c = { 0 };
 	c.algo = strcmp(argv[1], "fcfs") == 0 ? BF_FCFS : strcmp(argv[1], "easy") == 0 ? BF_EASY : BF_CONSERVATIVE;
 	int v = hs_select_variant_parse(argv[2]);
@@ -68,6 +70,7 @@ int main(int argc, char **argv)
 	while (scanf("%lf %d %lf %lf", &rel, &size, &run, &wall) == 4)
 		loop_job(&L, rel, size, run, wall, HS_SCOPE_ANY);
 	L.after = after;
+	L.verify = argc == 7;
 	double t0 = hs_now();
 	if (loop_run(&L, &c, c.lucarelli) != 0)
 		hs_die(HS_EXIT_FAIL, "%s", L.err);
@@ -92,6 +95,9 @@ int main(int argc, char **argv)
 	}
 	printf("total: %d jobs, %ld batches, %ld finds, %.1f slices/find, %.3f s in the algorithm\n", L.nj,
 	       tb, tf, tf ? (double)tv / tf : 0, total);
+	if (c.algo == BF_CONSERVATIVE && !c.lucarelli)
+		printf("compression: %ld of %ld waiting jobs looked at were not searched%s (%ld missed)\n",
+		       L.b->skipped, L.b->tries, L.verify ? " (verified)" : "", L.b->missed);
 	loop_free(&L);
 	return 0;
 }

@@ -66,11 +66,37 @@ struct bf_job {
 	int n;              /* resources it asks for */
 	double e;           /* walltime: every reservation's length */
 	enum hs_scope scope;
+	int cls, sz;        /* walltime and size classes (compression filter) */
 	double key;         /* submit date (compat order) */
 	double rs;          /* waiting: reservation start (+inf: none); running: start */
 	int in_prof;        /* [rs, rs + e) on set is in the profile */
 	int noted;          /* its first reservation was reported */
 	uint64_t *set;      /* reserved or held resources, while waiting or running */
+};
+
+/* Walltime classes of the compression filter: class c holds walltimes >= CLS[c]. */
+static const double CLS[] = { 0, 60, 300, 900, 1800, 3600, 7200, 14400, 28800, 43200, 86400, 172800,
+			      345600, 691200 };
+#define NCLS ((int)(sizeof CLS / sizeof *CLS))
+
+/* Size classes: class k holds sizes >= 2^k. */
+#define NSZ 20
+
+/* A region [a, e) of the profile freed (a job ended early, or moved
+ * earlier) and, per walltime class, the most resources free throughout a
+ * window of that class's length meeting it (hs_profile_most; -1: not
+ * computed, no job of that class waited). */
+struct bf_freed {
+	int pos;            /* position in the pass that freed it; -1: before it */
+	double a;
+	int cap[NCLS];
+};
+
+/* For each walltime class c and size class k, the earliest start a of the
+ * regions of a set whose cap for c holds 2^k resources: a job of class
+ * (c, k) and walltime e can use one of these regions only when a < rs + e. */
+struct bf_reach {
+	double t[NCLS][NSZ];
 };
 
 struct bf {
@@ -92,9 +118,55 @@ struct bf {
 	double now, woken;         /* the batch's date; the latest wake-up asked */
 	long decisions;            /* finds made (for the benchmark) */
 	int bug;                   /* the profile refused a change: a bug here */
+	/* The compression filter (conservative without compat): a waiting
+	 * job is searched again only when a region freed since it was last
+	 * looked at could let it start earlier (see compress_pass). */
+	int filter;
+	int *ord;                  /* [njobs] its position in the last pass */
+	struct bf_freed *fr, *pfr; /* regions freed in this pass (and before it), in the last one */
+	int nfr, cfr, npfr, cpfr;
+	double *prev;              /* [njobs] reach of pfr's regions after ord[j], for its class */
+	struct bf_reach cur;       /* reach of fr's regions */
+	int ncls[NCLS];            /* waiting jobs per class */
+	int pos;                   /* the pass's position, -1 outside */
+	int verify;                /* tests: search skipped jobs too, count misses */
+	long tries, skipped, missed;
 };
 
 /* ---------------- setup ---------------- */
+
+static int cls_of(double e)
+{
+	int c = 0;
+	while (c + 1 < NCLS && CLS[c + 1] <= e)
+		c++;
+	return c;
+}
+
+static int sz_of(int n)
+{
+	int k = 0;
+	while (k + 1 < NSZ && (1 << (k + 1)) <= n)
+		k++;
+	return k;
+}
+
+static void reach_clear(struct bf_reach *r)
+{
+	for (int c = 0; c < NCLS; c++)
+		for (int k = 0; k < NSZ; k++)
+			r->t[c][k] = INFINITY;
+}
+
+static void reach_add(struct bf_reach *r, const struct bf_freed *F)
+{
+	for (int c = 0; c < NCLS; c++)
+		for (int k = 0; k < NSZ && (1 << k) <= F->cap[c]; k++)
+			if (F->a < r->t[c][k])
+				r->t[c][k] = F->a;
+}
+
+
 
 /* nnodes nodes, node j holding resources [node_first[j], node_first[j+1])
  * and belonging to cluster node_cluster[j] (consecutive). */
@@ -116,6 +188,11 @@ static struct bf *bf_new(const struct bf_conf *c, int njobs, int nnodes, const i
 	b->got = hs_calloc(b->nw, sizeof *b->got);
 	b->easy_head = -1;
 	b->woken = -INFINITY;
+	b->filter = c->algo == BF_CONSERVATIVE && !c->lucarelli;
+	b->ord = hs_malloc((njobs + 1) * sizeof *b->ord);
+	b->prev = hs_malloc((njobs + 1) * sizeof *b->prev);
+	b->pos = -1;
+	reach_clear(&b->cur);
 	return b;
 }
 
@@ -133,6 +210,10 @@ static void bf_free(struct bf *b)
 	free(b->ids);
 	free(b->got);
 	free(b->rank);
+	free(b->ord);
+	free(b->fr);
+	free(b->pfr);
+	free(b->prev);
 	free(b);
 }
 
@@ -266,6 +347,30 @@ static void unhold(struct bf *b, int j)
 	}
 }
 
+/* The profile lost [a, e) (an early end, or a job that moved earlier,
+ * whose old interval it was): record what that region can hold for each
+ * walltime class of the waiting jobs. */
+static void freed(struct bf *b, double a, double e)
+{
+	if (!b->filter)
+		return;
+	if (b->nfr == b->cfr) {
+		b->cfr = b->cfr ? 2 * b->cfr : 64;
+		b->fr = hs_reallocarray(b->fr, b->cfr, sizeof *b->fr);
+	}
+	struct bf_freed *F = &b->fr[b->nfr++];
+	F->pos = b->pos;
+	F->a = a;
+	int zero = 0;
+	for (int c = 0; c < NCLS; c++) {
+		/* caps shrink as windows grow: 0 stays 0 */
+		F->cap[c] = !b->ncls[c] ? -1 : zero ? 0 : hs_profile_most(b->prof, a, e, CLS[c]);
+		if (F->cap[c] == 0)
+			zero = 1;
+	}
+	reach_add(&b->cur, F);
+}
+
 static void note_resv(struct bf *b, int j)
 {
 	struct bf_job *J = &b->jobs[j];
@@ -280,6 +385,8 @@ static void note_resv(struct bf *b, int j)
 static int start(struct bf *b, int j)
 {
 	struct bf_job *J = &b->jobs[j];
+	if (b->filter)
+		b->ncls[J->cls]--;
 	J->rs = b->now;
 	hold(b, j);
 	J->state = BF_RUNNING;
@@ -321,9 +428,13 @@ static void bf_end(struct bf *b, int j, double now)
 		return;
 	struct bf_job *J = &b->jobs[j];
 	hs_profile_advance(b->prof, now);
-	if (J->in_prof && now < J->rs + J->e &&
-	    hs_profile_remove(b->prof, now, J->rs + J->e, J->set) != 0)
-		b->bug = 1;
+	if (J->in_prof && now < J->rs + J->e) {
+		if (hs_profile_remove(b->prof, now, J->rs + J->e, J->set) != 0)
+			b->bug = 1;
+		b->now = now;
+		b->pos = -1;
+		freed(b, now, J->rs + J->e);
+	}
 	J->in_prof = 0;
 	J->state = BF_ENDED;
 	free(J->set);
@@ -339,6 +450,8 @@ static void bf_submit(struct bf *b, int j, int n, double e, enum hs_scope scope,
 	J->n = n;
 	J->e = e >= 0 ? e : 0;
 	J->scope = scope;
+	J->cls = cls_of(J->e);
+	J->sz = sz_of(n > 0 ? n : 1);
 	J->key = key;
 	J->rs = INFINITY;
 	b->pend[b->npend++] = j;
@@ -365,6 +478,8 @@ static int admit(struct bf *b)
 		else {
 			J->state = BF_WAITING;
 			J->set = hs_calloc(b->nw, sizeof *J->set);
+			b->ord[j] = INT32_MAX; /* reserved after every region freed so far */
+			b->ncls[J->cls]++;
 			b->pend[k++] = j;
 			continue;
 		}
@@ -452,11 +567,80 @@ static void compress(struct bf *b, int j)
 	b->decisions++;
 	double x = hs_profile_search(b->prof, &q, b->got);
 	if (x < J->rs) {
+		double t0 = J->rs;
 		unhold(b, j);
 		take_got(b, j, x);
 		hold(b, j);
+		freed(b, t0, t0 + J->e);
 	}
 	note_resv(b, j);
+}
+
+/* One compression pass, each waiting job in queue order.  Job j, last
+ * looked at in the previous pass (at position ord[j]), can start earlier
+ * now only if one of its windows meets a region freed since: freed in that
+ * pass after position ord[j], or by this batch's ends, or in this pass so
+ * far.  Such a window uses the free time of a freed resource, which ends
+ * where j's reservation begins (j is flagged adjacent), or the window ends
+ * before j's own reservation and holds at most the region's cap for j's
+ * walltime class, starting after a - walltime (struct bf_reach), or it runs
+ * into j's own reservation, which needs n free resources just before it.
+ * A job that none of these allows keeps its reservation without a search:
+ * the schedule is the one that searching them all gives (b->verify checks
+ * that no skipped job could have moved). */
+static void compress_pass(struct bf *b)
+{
+	if (b->filter) {
+		/* the previous pass's regions after each job's position: jobs
+		 * backwards, their positions decreasing */
+		struct bf_reach r;
+		reach_clear(&r);
+		int f = b->npfr;
+		for (int i = b->nq - 1; i >= 0; i--) {
+			int j = b->queue[i];
+			while (f > 0 && b->pfr[f - 1].pos > b->ord[j])
+				reach_add(&r, &b->pfr[--f]);
+			b->prev[j] = r.t[b->jobs[j].cls][b->jobs[j].sz];
+		}
+	}
+	for (int i = 0; i < b->nq; i++) {
+		int j = b->queue[i];
+		struct bf_job *J = &b->jobs[j];
+		if (J->rs <= b->now)
+			continue;
+		b->pos = i;
+		int dirty = !b->filter || !J->in_prof;
+		if (!dirty) {
+			double t = b->cur.t[J->cls][J->sz];
+			if (b->prev[j] < t)
+				t = b->prev[j];
+			int any = b->nfr > 0 || (b->npfr > 0 && b->pfr[b->npfr - 1].pos > b->ord[j]);
+			dirty = t < J->rs + J->e ||
+				(any && hs_profile_free_at(b->prof, nextafter(J->rs, -INFINITY), NULL) >= J->n);
+		}
+		b->ord[j] = i;
+		b->tries++;
+		if (dirty) {
+			compress(b, j);
+			continue;
+		}
+		b->skipped++;
+		if (b->verify) {
+			struct pick_arg a = { b, J };
+			struct hs_profile_query q = { .from = b->now, .until = J->rs, .n = J->n, .d = J->e,
+						      .flags = b->flags, .sel = pick, .arg = &a,
+						      .own_t0 = J->rs, .own_t1 = J->rs + J->e, .own = J->set };
+			if (hs_profile_search(b->prof, &q, b->got) < J->rs)
+				b->missed++;
+		}
+	}
+	b->pos = -1;
+	/* this pass's regions become the previous pass's */
+	struct bf_freed *t = b->pfr;
+	int ct = b->cpfr;
+	b->pfr = b->fr, b->cpfr = b->cfr, b->npfr = b->nfr;
+	b->fr = t, b->cfr = ct, b->nfr = 0;
+	reach_clear(&b->cur);
 }
 
 /* compat=lucarelli after jobs ended: j moves to now if it can run from now
@@ -482,8 +666,7 @@ static int conservative(struct bf *b, int nend, int nsub)
 			for (int i = 0; i < b->nq; i++)
 				to_now(b, b->queue[i]);
 	} else if (nend > 0 || nsub > 0) {
-		for (int i = 0; i < b->nq; i++)
-			compress(b, b->queue[i]);
+		compress_pass(b);
 	}
 	for (int i = 0; i < b->npend; i++) {
 		reserve(b, b->pend[i]);

@@ -115,8 +115,17 @@ struct hs_profile_query {
 	void *arg;
 	double own_t0, own_t1; /* NULL own: none */
 	const uint64_t *own;
+	/* out: when nothing fits, at most this many resources were free
+	 * throughout any candidate window */
+	int most;
 };
-double hs_profile_search(struct hs_profile *p, const struct hs_profile_query *q, uint64_t *out);
+double hs_profile_search(struct hs_profile *p, struct hs_profile_query *q, uint64_t *out);
+
+/* The most resources free throughout one window [x, x + d) that meets
+ * [a, b) (x >= the origin, any real x), or a little more (a window may be
+ * counted that only touches a): a job of more resources for d seconds
+ * cannot start where a change of [a, b) could matter. */
+int hs_profile_most(struct hs_profile *p, double a, double b, double d);
 
 /* Inspection (tests, benchmarks, verbose output). */
 int hs_profile_slices(const struct hs_profile *p);

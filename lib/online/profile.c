@@ -318,12 +318,13 @@ static void lowest(const uint64_t *free, int nres, int n, uint64_t *out)
  * its intersection (back).  Each slice enters the back once and moves to
  * the front once, so a search costs O(slices * words).  Slices inside the
  * query's own interval see its set as free too. */
-double hs_profile_search(struct hs_profile *p, const struct hs_profile_query *q, uint64_t *out)
+double hs_profile_search(struct hs_profile *p, struct hs_profile_query *q, uint64_t *out)
 {
 	size_t nw = p->nw;
 	int n = q->n;
 	double t = q->from, d = q->d;
 	p->st.finds++;
+	q->most = 0;
 	if (n > p->nres || !(d >= 0) || t != t)
 		return INFINITY;
 	if (t < p->t[0])
@@ -339,7 +340,7 @@ double hs_profile_search(struct hs_profile *p, const struct hs_profile_query *q,
 	const uint64_t *own = q->own;
 	int nown = own && q->own_t0 < q->own_t1 ? hs_bits_count(own, nw) : 0;
 	int k0 = slice_of(p, t);
-	int k = k0, b = k0, m = k0, fb = k0;
+	int k = k0, b = k0, m = k0, fb = k0, most = 0;
 	while (k < p->n) {
 		double x = k == k0 ? t : p->t[k];
 		if (x > q->until)
@@ -351,6 +352,8 @@ double hs_profile_search(struct hs_profile *p, const struct hs_profile_query *q,
 			int mine = nown && p->t[m] >= q->own_t0 && p->t[m] < q->own_t1;
 			if (p->cnt[m] + (mine ? nown : 0) < n) {
 				/* Every candidate up to m has m in its window. */
+				if (p->cnt[m] + (mine ? nown : 0) > most)
+					most = p->cnt[m] + (mine ? nown : 0);
 				k = b = m = fb = m + 1;
 				jumped = 1;
 				break;
@@ -369,7 +372,7 @@ double hs_profile_search(struct hs_profile *p, const struct hs_profile_query *q,
 		int ok = 1;
 		if ((q->flags & HS_PROFILE_CLOSED_END) && m < p->n && p->t[m] == x + d &&
 		    p->cnt[m] + (nown && p->t[m] >= q->own_t0 && p->t[m] < q->own_t1 ? nown : 0) < n)
-			ok = 0;
+			ok = 0, most = p->nres;
 		if (ok) {
 			const uint64_t *f = p->front + (size_t)(k - fb) * nw;
 			int c = 0;
@@ -384,6 +387,7 @@ double hs_profile_search(struct hs_profile *p, const struct hs_profile_query *q,
 					c += pop64(p->win[w] = f[w] & p->back[w]);
 			if (c >= n) {
 				memset(out, 0, nw * sizeof *out);
+				q->most = most;
 				if (!q->sel) {
 					lowest(p->win, p->nres, n, out);
 					return x;
@@ -391,6 +395,8 @@ double hs_profile_search(struct hs_profile *p, const struct hs_profile_query *q,
 				if (q->sel(q->arg, p->win, c, n, out) == 0)
 					return x;
 			}
+			if (c > most)
+				most = c;
 		}
 		/* Next candidate: pop slice k, moving the back stack to the
 		 * front first when the front is empty. */
@@ -409,7 +415,73 @@ double hs_profile_search(struct hs_profile *p, const struct hs_profile_query *q,
 		}
 		k++;
 	}
+	q->most = most;
 	return INFINITY;
+}
+
+/* The same two stacks, for windows [t_k, max(t_k + d, just past a)) of
+ * the slices k that hold a start x of a window [x, x + d) meeting [a, b):
+ * a window starting inside slice k has at most the free set of that one. */
+int hs_profile_most(struct hs_profile *p, double a, double b, double d)
+{
+	size_t nw = p->nw;
+	if (a < p->t[0])
+		a = p->t[0];
+	if (!(a < b) || !(d >= 0))
+		return 0;
+	if (p->fcap < p->n) {
+		p->fcap = p->cap;
+		p->front = hs_reallocarray(p->front, (size_t)p->fcap * nw, sizeof *p->front);
+	}
+	double x0 = a - d > p->t[0] ? a - d : p->t[0];
+	int k = slice_of(p, x0), ka = slice_of(p, a), b_ = k, m = k, fb = k, best = 0;
+	while (k < p->n && p->t[k] < b) {
+		/* window of candidate k: slices k..m-1, at least through ka */
+		int jumped = 0;
+		while (m < p->n && (m <= k || m <= ka || p->t[m] < p->t[k] + d)) {
+			p->st.visited++;
+			if (p->cnt[m] <= best) {
+				/* no window holding m beats best */
+				k = b_ = m = fb = m + 1;
+				jumped = 1;
+				break;
+			}
+			const uint64_t *s = setp(p, m);
+			if (b_ == m)
+				memcpy(p->back, s, nw * sizeof *s);
+			else
+				for (size_t w = 0; w < nw; w++)
+					p->back[w] &= s[w];
+			m++;
+		}
+		if (jumped)
+			continue;
+		const uint64_t *f = p->front + (size_t)(k - fb) * nw;
+		int c = 0;
+		if (k == b_)
+			for (size_t w = 0; w < nw; w++)
+				c += pop64(p->back[w]);
+		else if (b_ == m)
+			for (size_t w = 0; w < nw; w++)
+				c += pop64(f[w]);
+		else
+			for (size_t w = 0; w < nw; w++)
+				c += pop64(f[w] & p->back[w]);
+		if (c > best)
+			best = c;
+		if (k == b_) {
+			fb = k;
+			for (int i = m - 1; i >= k; i--) {
+				uint64_t *fi = p->front + (size_t)(i - fb) * nw;
+				const uint64_t *s = setp(p, i);
+				for (size_t w = 0; w < nw; w++)
+					fi[w] = i == m - 1 ? s[w] : s[w] & fi[w + nw];
+			}
+			b_ = m;
+		}
+		k++;
+	}
+	return best;
 }
 
 double hs_profile_find(struct hs_profile *p, double t, double tmax, int n, double d, unsigned flags,

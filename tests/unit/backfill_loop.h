@@ -44,6 +44,7 @@ struct loop {
 	 * scene with basic first); switch_at +inf: never */
 	double switch_at;
 	enum hs_select_variant switch_to;
+	int verify;       /* the compression filter searches skipped jobs too */
 	/* called after each batch (benchmarks), or NULL */
 	void (*after)(struct loop *L, double seconds);
 };
@@ -153,6 +154,7 @@ static int loop_run(struct loop *L, const struct bf_conf *c, int known_dates)
 	L->nrunning = 0;
 	L->b = bf_new(c, L->nj, L->nnodes, L->node_first, L->node_cluster, L->nclusters, 0);
 	L->b->out = (struct bf_out){ L, lp_start, lp_reject, lp_wake, lp_resv };
+	L->b->verify = L->verify;
 	if (known_dates) {
 		double *keys = hs_malloc((L->nj + 1) * sizeof *keys);
 		for (int i = 0; i < L->nj; i++)

@@ -366,6 +366,7 @@ static void test_random(void)
 {
 	int runs = 0, failed = 0, rejected_ok = 0, unstarted = 0, early = 0, late_cons = 0, late_easy = 0,
 	    no_resv = 0, fcfs_order = 0, nondet = 0, easy_heads = 0;
+	long tries = 0, skipped = 0, missed = 0;
 	for (int seed = 1; seed <= 60; seed++)
 		for (int a = 0; a < 3; a++)
 			for (int v = 0; v < 5; v++)
@@ -374,7 +375,10 @@ static void test_random(void)
 					random_trace(&L, seed);
 					struct bf_conf c = conf(ALGOS[a], v, l);
 					runs++;
-					if (loop_run(&L, &c, l) != 0) {
+					L.verify = 1;
+					int rc = loop_run(&L, &c, l);
+					tries += L.b->tries, skipped += L.b->skipped, missed += L.b->missed;
+					if (rc != 0) {
 						if (!failed++)
 							printf("# seed %d %s %s %d: %s\n", seed, ANAME[a],
 							       hs_select_variant_name(v), l, L.err);
@@ -421,6 +425,9 @@ static void test_random(void)
 	       "easy: no blocked head starts after its reservation (%d heads, %d late)", easy_heads, late_easy);
 	TAP_OK(fcfs_order == 0, "fcfs: no job starts before one submitted earlier (%d pairs)", fcfs_order);
 	TAP_OK(nondet == 0, "the same trace and options give the same schedule (%d differ)", nondet);
+	TAP_OK(missed == 0 && skipped > 0,
+	       "conservative's compression skipped %ld of %ld searches, none of which would have moved a job (%ld would)",
+	       skipped, tries, missed);
 }
 
 int main(void)

@@ -144,6 +144,12 @@ static void test_find(void)
 	hs_profile_insert(p, 20, INFINITY, s);
 	TAP_OK(hs_profile_find(p, 0, INFINITY, 8, 1, 0, NULL, NULL, out) == 16,
 	       "the whole machine for 1 s: at 16, before 20");
+	/* 0:2:6-7 4:1:7 10:7:0-5,7 14:5:3-7 16:8:0-7 20:7:0-6 */
+	TAP_OK(hs_profile_most(p, 10, 12, 1) == 7, "most free for 1 s meeting [10,12): 7 (0-5,7)");
+	TAP_OK(hs_profile_most(p, 10, 12, 6) == 4, "for 6 s: 4 ([10,16): 3-5,7)");
+	TAP_OK(hs_profile_most(p, 14, 15, 6) == 5, "for 6 s meeting [14,15): 5 ([14,20): 3-7)");
+	TAP_OK(hs_profile_most(p, 3, 5, 2) == 2, "for 2 s meeting [3,5): 2 (6-7 before 4)");
+	TAP_OK(hs_profile_most(p, 3, 5, 20) == 1, "for 20 s meeting [3,5): 1 (7)");
 	TAP_OK(hs_profile_find(p, 0, INFINITY, 8, 5, 0, NULL, NULL, out) == INFINITY,
 	       "for 5 s: never (7 busy from 20 on)");
 	struct hs_profile_stats st;
@@ -385,7 +391,7 @@ static double ref_find(int t, int n, int d, int nres, uint64_t *out)
 
 static void test_random(void)
 {
-	int bad_struct = 0, bad_find = 0, finds = 0;
+	int bad_struct = 0, bad_find = 0, finds = 0, bad_most = 0, exact_most = 0, mostn = 0;
 	for (int round = 0; round < 300; round++) {
 		int nres = 1 + rnd(R);
 		memset(busy, 0, sizeof busy);
@@ -448,6 +454,30 @@ static void test_random(void)
 						if (hs_bits_test(fs, r) == busy[r][y])
 							bad_struct++;
 			}
+			/* hs_profile_most against every window start x = k/2 */
+			{
+				int a = rnd(H), bb = a + 1 + rnd(H - a), d = rnd(20);
+				int most = hs_profile_most(p, a, bb, d), want = 0;
+				for (int x2 = 0; x2 <= 2 * (H + 1); x2++) {
+					double x = x2 / 2.0;
+					if (!(x + d > a && x < bb) && !(d == 0 && x >= a && x < bb))
+						continue;
+					int c = 0;
+					for (int r = 0; r < nres; r++) {
+						int ok = 1;
+						for (int y = (int)x; y < x + (d ? d : 0.5) && y <= H; y++)
+							ok &= !busy[r][y < H ? y : H];
+						c += ok;
+					}
+					if (c > want)
+						want = c;
+				}
+				mostn++;
+				if (most < want)
+					bad_most++;
+				else if (most == want)
+					exact_most++;
+			}
 			uint64_t o1[MAXW], o2[MAXW];
 			int t = rnd(H), n = 1 + rnd(nres), d = 1 + rnd(20);
 			double x1 = hs_profile_find(p, t, INFINITY, n, d, 0, NULL, NULL, o1);
@@ -461,6 +491,9 @@ static void test_random(void)
 	TAP_OK(bad_struct == 0, "300 random profiles x 40 changes: slices match the reference (%d bad)",
 	       bad_struct);
 	TAP_OK(bad_find == 0, "%d random finds match the brute-force reference (%d bad)", finds, bad_find);
+	TAP_OK(bad_most == 0 && exact_most * 10 >= mostn * 9,
+	       "hs_profile_most: never below the most free in a window (%d of %d below), equal in %d", bad_most,
+	       mostn, exact_most);
 }
 
 int main(void)
