@@ -74,9 +74,12 @@ struct bf_job {
 	uint64_t *set;      /* reserved or held resources, while waiting or running */
 };
 
-/* Walltime classes of the compression filter: class c holds walltimes >= CLS[c]. */
-static const double CLS[] = { 0, 60, 300, 900, 1800, 3600, 7200, 14400, 28800, 43200, 86400, 172800,
-			      345600, 691200 };
+/* Walltime classes of the compression filter: class c holds walltimes in
+ * [CLS[c], CLS[c+1]), around the usual requests (10 min, 1 h, 4 h, 12 h,
+ * a day, two, a week).  Finer classes cost more per freed region than they
+ * save in searches. */
+static const double CLS[] = { 0, 600, 3600, 14400, 43200, 86400, 172800,
+			      691200 };
 #define NCLS ((int)(sizeof CLS / sizeof *CLS))
 
 /* Size classes: class k holds sizes >= 2^k. */
@@ -88,15 +91,18 @@ static const double CLS[] = { 0, 60, 300, 900, 1800, 3600, 7200, 14400, 28800, 4
  * computed, no job of that class waited). */
 struct bf_freed {
 	int pos;            /* position in the pass that freed it; -1: before it */
-	double a;
+	double a, e;
 	int cap[NCLS];
 };
 
-/* For each walltime class c and size class k, the earliest start a of the
- * regions of a set whose cap for c holds 2^k resources: a job of class
- * (c, k) and walltime e can use one of these regions only when a < rs + e. */
+/* Of a set of freed regions: for each walltime class c and size class k,
+ * the earliest start a of those whose cap for c holds 2^k resources (a
+ * window of a job of class (c, k) that ends before its reservation rs can
+ * meet one only when a < rs); and the latest end of all (a window that runs
+ * into the job's own reservation can meet one only when end > rs - e). */
 struct bf_reach {
 	double t[NCLS][NSZ];
+	double end;
 };
 
 struct bf {
@@ -125,7 +131,7 @@ struct bf {
 	int *ord;                  /* [njobs] its position in the last pass */
 	struct bf_freed *fr, *pfr; /* regions freed in this pass (and before it), in the last one */
 	int nfr, cfr, npfr, cpfr;
-	double *prev;              /* [njobs] reach of pfr's regions after ord[j], for its class */
+	double *prev, *prev_end;   /* [njobs] reach of pfr's regions after ord[j], for its class */
 	struct bf_reach cur;       /* reach of fr's regions */
 	int ncls[NCLS];            /* waiting jobs per class */
 	int pos;                   /* the pass's position, -1 outside */
@@ -156,10 +162,13 @@ static void reach_clear(struct bf_reach *r)
 	for (int c = 0; c < NCLS; c++)
 		for (int k = 0; k < NSZ; k++)
 			r->t[c][k] = INFINITY;
+	r->end = -INFINITY;
 }
 
 static void reach_add(struct bf_reach *r, const struct bf_freed *F)
 {
+	if (F->e > r->end)
+		r->end = F->e;
 	for (int c = 0; c < NCLS; c++)
 		for (int k = 0; k < NSZ && (1 << k) <= F->cap[c]; k++)
 			if (F->a < r->t[c][k])
@@ -191,6 +200,7 @@ static struct bf *bf_new(const struct bf_conf *c, int njobs, int nnodes, const i
 	b->filter = c->algo == BF_CONSERVATIVE && !c->lucarelli;
 	b->ord = hs_malloc((njobs + 1) * sizeof *b->ord);
 	b->prev = hs_malloc((njobs + 1) * sizeof *b->prev);
+	b->prev_end = hs_malloc((njobs + 1) * sizeof *b->prev_end);
 	b->pos = -1;
 	reach_clear(&b->cur);
 	return b;
@@ -214,6 +224,7 @@ static void bf_free(struct bf *b)
 	free(b->fr);
 	free(b->pfr);
 	free(b->prev);
+	free(b->prev_end);
 	free(b);
 }
 
@@ -361,6 +372,7 @@ static void freed(struct bf *b, double a, double e)
 	struct bf_freed *F = &b->fr[b->nfr++];
 	F->pos = b->pos;
 	F->a = a;
+	F->e = e;
 	int zero = 0;
 	for (int c = 0; c < NCLS; c++) {
 		/* caps shrink as windows grow: 0 stays 0 */
@@ -551,13 +563,15 @@ static void reserve(struct bf *b, int j)
 /* Compression: j moves to its earliest start beside the others when that is
  * earlier than its reservation.  The search sees j's own reservation as
  * free, so j leaves the profile only when it moves. */
-static void compress(struct bf *b, int j)
+static void compress(struct bf *b, int j, double from)
 {
 	struct bf_job *J = &b->jobs[j];
-	if (J->rs <= b->now || hs_profile_max_free(b->prof, b->now, J->rs) < J->n)
+	if (from < b->now)
+		from = b->now;
+	if (J->rs <= from || hs_profile_max_free(b->prof, from, J->rs) < J->n)
 		return;
 	struct pick_arg a = { b, J };
-	struct hs_profile_query q = { .from = b->now, .until = J->rs, .n = J->n, .d = J->e,
+	struct hs_profile_query q = { .from = from, .until = J->rs, .n = J->n, .d = J->e,
 				      .flags = b->flags, .sel = pick, .arg = &a };
 	if (J->in_prof) {
 		q.own_t0 = J->rs;
@@ -576,16 +590,28 @@ static void compress(struct bf *b, int j)
 	note_resv(b, j);
 }
 
+/* Tests: j's earliest start before its reservation by a search from now
+ * (+inf: none). */
+static double verify_search(struct bf *b, int j)
+{
+	struct bf_job *J = &b->jobs[j];
+	struct pick_arg a = { b, J };
+	struct hs_profile_query q = { .from = b->now, .until = nextafter(J->rs, -INFINITY), .n = J->n,
+				      .d = J->e, .flags = b->flags, .sel = pick, .arg = &a,
+				      .own_t0 = J->rs, .own_t1 = J->rs + J->e, .own = J->set };
+	return hs_profile_search(b->prof, &q, b->got);
+}
+
 /* One compression pass, each waiting job in queue order.  Job j, last
  * looked at in the previous pass (at position ord[j]), can start earlier
  * now only if one of its windows meets a region freed since: freed in that
  * pass after position ord[j], or by this batch's ends, or in this pass so
- * far.  Such a window uses the free time of a freed resource, which ends
- * where j's reservation begins (j is flagged adjacent), or the window ends
- * before j's own reservation and holds at most the region's cap for j's
- * walltime class, starting after a - walltime (struct bf_reach), or it runs
- * into j's own reservation, which needs n free resources just before it.
- * A job that none of these allows keeps its reservation without a search:
+ * far.  Such a window either ends before j's reservation and holds at most
+ * the region's cap for j's walltime class (hs_profile_most), or it runs
+ * into j's own reservation, which needs n free resources just before it
+ * (struct bf_reach).
+ * A job that none of these allows keeps its reservation without a search,
+ * and the search of the others starts where their first such window can:
  * the schedule is the one that searching them all gives (b->verify checks
  * that no skipped job could have moved). */
 static void compress_pass(struct bf *b)
@@ -601,6 +627,7 @@ static void compress_pass(struct bf *b)
 			while (f > 0 && b->pfr[f - 1].pos > b->ord[j])
 				reach_add(&r, &b->pfr[--f]);
 			b->prev[j] = r.t[b->jobs[j].cls][b->jobs[j].sz];
+			b->prev_end[j] = r.end;
 		}
 	}
 	for (int i = 0; i < b->nq; i++) {
@@ -610,29 +637,35 @@ static void compress_pass(struct bf *b)
 			continue;
 		b->pos = i;
 		int dirty = !b->filter || !J->in_prof;
+		double from = b->now;
 		if (!dirty) {
-			double t = b->cur.t[J->cls][J->sz];
+			double t = b->cur.t[J->cls][J->sz], end = b->cur.end;
 			if (b->prev[j] < t)
 				t = b->prev[j];
-			int any = b->nfr > 0 || (b->npfr > 0 && b->pfr[b->npfr - 1].pos > b->ord[j]);
-			dirty = t < J->rs + J->e ||
-				(any && hs_profile_free_at(b->prof, nextafter(J->rs, -INFINITY), NULL) >= J->n);
+			if (b->prev_end[j] > end)
+				end = b->prev_end[j];
+			/* the windows that can have changed start after from */
+			if (t < J->rs) {
+				dirty = 1;
+				from = t - J->e;
+			} else if (end > J->rs - J->e &&
+				   hs_profile_free_at(b->prof, nextafter(J->rs, -INFINITY), NULL) >= J->n) {
+				dirty = 1;
+				from = J->rs - J->e;
+			}
 		}
 		b->ord[j] = i;
 		b->tries++;
 		if (dirty) {
-			compress(b, j);
+			double full = b->verify ? verify_search(b, j) : 0;
+			compress(b, j, from);
+			if (b->verify && (full < INFINITY ? full : J->rs) != J->rs)
+				b->missed++;
 			continue;
 		}
 		b->skipped++;
-		if (b->verify) {
-			struct pick_arg a = { b, J };
-			struct hs_profile_query q = { .from = b->now, .until = J->rs, .n = J->n, .d = J->e,
-						      .flags = b->flags, .sel = pick, .arg = &a,
-						      .own_t0 = J->rs, .own_t1 = J->rs + J->e, .own = J->set };
-			if (hs_profile_search(b->prof, &q, b->got) < J->rs)
-				b->missed++;
-		}
+		if (b->verify && verify_search(b, j) < J->rs)
+			b->missed++;
 	}
 	b->pos = -1;
 	/* this pass's regions become the previous pass's */

@@ -112,11 +112,29 @@ int hs_select_max(const struct hs_select *s, enum hs_scope scope)
 
 /* ---------------- the variants inside [lo, hi) ---------------- */
 
-/* Take up to n lowest ids of free in [lo, hi); returns how many are left. */
+/* Take up to n lowest ids of free in [lo, hi); returns how many are left.
+ * Whole words at a time where they fit. */
 static int take(const uint64_t *free, int lo, int hi, int n, uint64_t *out)
 {
-	for (int r = hs_bits_next(free, lo, hi); n > 0 && r < hi; r = hs_bits_next(free, r + 1, hi), n--)
+	int r = lo;
+	while (n > 0 && r < hi) {
+		int w = r >> 6;
+		if ((r & 63) == 0 && hi - r >= 64) {
+			int c = hs_bits_count(&free[w], 1);
+			if (c <= n) {
+				out[w] |= free[w];
+				n -= c;
+				r += 64;
+				continue;
+			}
+		}
+		r = hs_bits_next(free, r, hi);
+		if (r >= hi)
+			break;
 		hs_bits_set(out, r);
+		n--;
+		r++;
+	}
 	return n;
 }
 

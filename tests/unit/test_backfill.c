@@ -430,6 +430,36 @@ static void test_random(void)
 	       skipped, tries, missed);
 }
 
+/* Conservative's compression filter on long queues with early ends: every
+ * skipped search, and the start of every other, checked against a search
+ * from now (b->verify). */
+static void test_filter(void)
+{
+	long tries = 0, skipped = 0, missed = 0;
+	int failed = 0;
+	for (int seed = 1; seed <= 12; seed++)
+		for (int v = 0; v < 5; v++) {
+			struct loop L;
+			rs = seed * 7919u + 11;
+			int nodes[] = { 8, 8 };
+			loop_machine(&L, 2, nodes, 1);
+			static const double walls[] = { 100, 400, 1600, 6400 };
+			for (int i = 0; i < 300; i++) {
+				double wall = walls[rnd(4)];
+				double run = wall * (5 + rnd(96)) / 100;
+				loop_job(&L, rnd(3000), 1 << rnd(5), run, wall, rnd(4) ? HS_SCOPE_ANY : HS_SCOPE_CLUSTER);
+			}
+			struct bf_conf c = conf(BF_CONSERVATIVE, v, 0);
+			L.verify = 1;
+			failed += loop_run(&L, &c, 0) != 0;
+			tries += L.b->tries, skipped += L.b->skipped, missed += L.b->missed;
+			loop_free(&L);
+		}
+	TAP_OK(failed == 0 && missed == 0 && skipped > tries / 4,
+	       "compression filter, 60 long random queues: %ld of %ld searches skipped, %ld starts wrong", skipped,
+	       tries, missed);
+}
+
 int main(void)
 {
 	test_issue_example();
@@ -440,5 +470,6 @@ int main(void)
 	test_note_examples();
 	test_note_selection();
 	test_random();
+	test_filter();
 	return tap_done();
 }
