@@ -616,14 +616,19 @@ static double verify_search(struct bf *b, int j)
  * that no skipped job could have moved). */
 static void compress_pass(struct bf *b)
 {
-	if (b->filter) {
-		/* the previous pass's regions after each job's position: jobs
-		 * backwards, their positions decreasing */
+	/* Jobs are in the order of the previous pass (ord[j] increasing) and
+	 * its regions by position: the regions after a job's position are a
+	 * suffix, gathered walking the queue backwards.  A job after the last
+	 * of them has nothing new to see until this pass frees something. */
+	int last = b->npfr > 0 ? b->pfr[b->npfr - 1].pos : INT32_MIN;
+	if (b->filter && b->npfr > 0) {
 		struct bf_reach r;
 		reach_clear(&r);
 		int f = b->npfr;
 		for (int i = b->nq - 1; i >= 0; i--) {
 			int j = b->queue[i];
+			if (b->ord[j] >= last)
+				continue;
 			while (f > 0 && b->pfr[f - 1].pos > b->ord[j])
 				reach_add(&r, &b->pfr[--f]);
 			b->prev[j] = r.t[b->jobs[j].cls][b->jobs[j].sz];
@@ -633,6 +638,8 @@ static void compress_pass(struct bf *b)
 	for (int i = 0; i < b->nq; i++) {
 		int j = b->queue[i];
 		struct bf_job *J = &b->jobs[j];
+		if (b->filter && b->nfr == 0 && b->ord[j] >= last)
+			break;
 		if (J->rs <= b->now)
 			continue;
 		b->pos = i;
@@ -640,9 +647,9 @@ static void compress_pass(struct bf *b)
 		double from = b->now;
 		if (!dirty) {
 			double t = b->cur.t[J->cls][J->sz], end = b->cur.end;
-			if (b->prev[j] < t)
+			if (b->ord[j] < last && b->prev[j] < t)
 				t = b->prev[j];
-			if (b->prev_end[j] > end)
+			if (b->ord[j] < last && b->prev_end[j] > end)
 				end = b->prev_end[j];
 			/* the windows that can have changed start after from */
 			if (t < J->rs) {
