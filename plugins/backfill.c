@@ -48,6 +48,7 @@ struct bf_conf {
 	enum hs_select_variant variant;
 	enum hs_select_rules rules;
 	int lucarelli; /* compat=lucarelli: heap order, closed-end holes, no compression */
+	int scratch;   /* conservative: every reservation placed again from scratch */
 };
 
 /* What the algorithm asks of its host. */
@@ -197,7 +198,7 @@ static struct bf *bf_new(const struct bf_conf *c, int njobs, int nnodes, const i
 	b->got = hs_calloc(b->nw, sizeof *b->got);
 	b->easy_head = -1;
 	b->woken = -INFINITY;
-	b->filter = c->algo == BF_CONSERVATIVE && !c->lucarelli;
+	b->filter = c->algo == BF_CONSERVATIVE && !c->lucarelli && !c->scratch;
 	b->ord = hs_malloc((njobs + 1) * sizeof *b->ord);
 	b->prev = hs_malloc((njobs + 1) * sizeof *b->prev);
 	b->prev_end = hs_malloc((njobs + 1) * sizeof *b->prev_end);
@@ -705,6 +706,17 @@ static int conservative(struct bf *b, int nend, int nsub)
 		if (nend > 0)
 			for (int i = 0; i < b->nq; i++)
 				to_now(b, b->queue[i]);
+	} else if (b->c.scratch && (nend > 0 || nsub > 0)) {
+		/* Dutot's words taken literally: drop every reservation and
+		 * place the jobs again in queue order (no guarantee) */
+		for (int i = 0; i < b->nq; i++)
+			if (b->jobs[b->queue[i]].rs > b->now)
+				unhold(b, b->queue[i]);
+		for (int i = 0; i < b->nq; i++)
+			if (!b->jobs[b->queue[i]].in_prof) {
+				b->jobs[b->queue[i]].rs = INFINITY;
+				reserve(b, b->queue[i]);
+			}
 	} else if (nend > 0 || nsub > 0) {
 		compress_pass(b);
 	}
@@ -761,7 +773,8 @@ static int bf_batch(struct bf *b, double now, int nend, int nsub)
 struct glue {
 	struct bf *b;
 	struct hs_online *h;
-	int warned;
+	int warned;   /* the compat order warning was given */
+	long rejected;
 };
 
 static int g_start(void *arg, int job, const int *res, int n)
@@ -773,6 +786,11 @@ static int g_start(void *arg, int job, const int *res, int n)
 static int g_reject(void *arg, int job, const char *why)
 {
 	struct glue *g = arg;
+	/* The run record says state=rejected; the first is also said why. */
+	if (g->rejected++ == 0)
+		hs_warn("backfill: job %s %s: rejected (so is every job that cannot run; their run "
+			"records say state=rejected)",
+			hs_online_job(g->h, job)->id, why);
 	hs_online_note(g->h, job, "reason", "%s", why);
 	return hs_online_reject(g->h, job);
 }
@@ -798,6 +816,7 @@ static int bf_start_algo(enum bf_algo algo, struct hs_online *h, const struct hs
 	struct bf_conf c = { .algo = algo };
 	c.variant = hs_select_variant_parse(hs_opt_str(opts, "variant"));
 	c.lucarelli = strcmp(hs_opt_str(opts, "compat"), "lucarelli") == 0;
+	c.scratch = strcmp(hs_opt_str(opts, "recompute"), "scratch") == 0;
 	const char *sel = hs_opt_str(opts, "select");
 	c.rules = strcmp(sel, "lucarelli") == 0 || (strcmp(sel, "auto") == 0 && c.lucarelli) ?
 			  HS_SELECT_LUCARELLI :
@@ -858,6 +877,10 @@ static int bf_events(void *state, struct hs_online *h, const struct hs_online_ev
 				  "(please report)");
 		return -1;
 	}
+	if (hs_ctx_verbose(ctx) && g->b->filter) {
+		hs_ctx_prov(ctx, "backfill.searches", "%ld", g->b->decisions);
+		hs_ctx_prov(ctx, "backfill.skipped", "%ld", g->b->skipped);
+	}
 	if (g->b->approx_order && !g->warned) {
 		g->warned = 1;
 		hs_warn("backfill: compat=lucarelli: jobs submitted together are ordered as a heap of "
@@ -904,6 +927,10 @@ static const struct hs_option bf_opts[] = {
 	  "lucarelli: the authors' implementation (no compression, heap order of equal submits, "
 	  "their hole search and selection rules)",
 	  "none|lucarelli" },
+	{ "recompute", HS_OPT_CHOICE, "compress",
+	  "conservative, at each event: move each job earlier when it can (keeps every first "
+	  "reservation), or place all again from scratch (Dutot's words; no guarantee)",
+	  "compress|scratch" },
 	{ "select", HS_OPT_CHOICE, "auto",
 	  "rules of the best-effort variants: the paper's wording or the authors' code (auto: "
 	  "lucarelli under compat=lucarelli, else paper)",

@@ -27,7 +27,7 @@ static const char *result(const struct loop *L)
 
 static struct bf_conf conf(enum bf_algo a, enum hs_select_variant v, int lucarelli)
 {
-	struct bf_conf c = { a, v, lucarelli ? HS_SELECT_LUCARELLI : HS_SELECT_PAPER, lucarelli };
+	struct bf_conf c = { a, v, lucarelli ? HS_SELECT_LUCARELLI : HS_SELECT_PAPER, lucarelli, 0 };
 	return c;
 }
 
@@ -137,6 +137,31 @@ static void test_early_end(void)
 	       "first reservations 100, 110, 120");
 	TAP_STREQ(result(&L), "0:0-1 10:0 20:0-1 30:0", "after j1's early end: 10, 20, 30");
 	loop_free(&L);
+}
+
+/* Compression keeps every first reservation; placing every job again from
+ * scratch (recompute=scratch) does not: X ends early, A moves into the
+ * hole B had reserved and B goes after A. */
+static void test_scratch(void)
+{
+	const char *want[] = { "0:0 0:1 25:0-1 15:0", "0:0 0:1 20:0-1 80:0" };
+	for (int k = 0; k < 2; k++) {
+		struct loop L;
+		int nodes[] = { 2 };
+		loop_machine(&L, 1, nodes, 1);
+		loop_job(&L, 0, 1, 15, 40, A); /* X */
+		loop_job(&L, 0, 1, 20, 20, A); /* Y */
+		loop_job(&L, 1, 2, 60, 60, A); /* A: reserved at 40 */
+		loop_job(&L, 2, 1, 10, 10, A); /* B: reserved at 20 on 1 */
+		struct bf_conf c = conf(BF_CONSERVATIVE, HS_SELECT_BASIC, 0);
+		c.scratch = k;
+		TAP_OK(loop_run(&L, &c, 0) == 0 && L.j[2].resv == 40 && L.j[3].resv == 20,
+		       "%s: reservations A 40, B 20", k ? "scratch" : "compress");
+		TAP_STREQ(result(&L), want[k],
+			  k ? "recompute=scratch: A takes 20, B starts at 80, after its first reservation" :
+			      "compression: B moves to 15, A to 25, no job after its first reservation");
+		loop_free(&L);
+	}
 }
 
 /* Contiguity and locality on two clusters of 4 one-core hosts: a scene set
@@ -425,6 +450,22 @@ static void test_random(void)
 	       "easy: no blocked head starts after its reservation (%d heads, %d late)", easy_heads, late_easy);
 	TAP_OK(fcfs_order == 0, "fcfs: no job starts before one submitted earlier (%d pairs)", fcfs_order);
 	TAP_OK(nondet == 0, "the same trace and options give the same schedule (%d differ)", nondet);
+	/* the same traces placed again from scratch at each event */
+	int late_scratch = 0, bad_scratch = 0;
+	for (int seed = 1; seed <= 60; seed++)
+		for (int v = 0; v < 5; v++) {
+			struct loop L;
+			random_trace(&L, seed);
+			struct bf_conf c = conf(BF_CONSERVATIVE, v, 0);
+			c.scratch = 1;
+			bad_scratch += loop_run(&L, &c, 0) != 0;
+			for (int i = 0; i < L.nj; i++)
+				late_scratch += L.j[i].start > L.j[i].resv;
+			loop_free(&L);
+		}
+	TAP_OK(bad_scratch == 0 && late_scratch > 0,
+	       "recompute=scratch on the same traces: valid decisions, and %d jobs start after their first reservation",
+	       late_scratch);
 	TAP_OK(missed == 0 && skipped > 0,
 	       "conservative's compression skipped %ld of %ld searches, none of which would have moved a job (%ld would)",
 	       skipped, tries, missed);
@@ -466,6 +507,7 @@ int main(void)
 	test_easy_vs_conservative();
 	test_walltime_kill();
 	test_early_end();
+	test_scratch();
 	test_variants();
 	test_note_examples();
 	test_note_selection();
