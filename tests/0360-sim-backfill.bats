@@ -9,14 +9,14 @@ load helper
 
 setup() {
 	tmp=$(mktemp -d)
-	# Four one-core hosts; j1 walltime 100 runs 10 s (the issue's example).
-	cat >"$tmp/four.hs" <<-'EOF'
-	hs 1
-	cluster c bw=1e9 lat=0
-	node h1 cluster=c cores=1
-	node h2 cluster=c cores=1
-	node h3 cluster=c cores=1
-	node h4 cluster=c cores=1
+	# One cluster of four one-core hosts h1-h4, and of two.
+	printf 'hs 1\ncluster c bw=1e9 lat=0\n' >"$tmp/h2.hs"
+	for h in h1 h2; do echo "node $h cluster=c cores=1" >>"$tmp/h2.hs"; done
+	cp "$tmp/h2.hs" "$tmp/h4.hs"
+	for h in h3 h4; do echo "node $h cluster=c cores=1" >>"$tmp/h4.hs"; done
+	# The issue's example: j1 walltime 100 runs 10 s.
+	cp "$tmp/h4.hs" "$tmp/four.hs"
+	cat >>"$tmp/four.hs" <<-'EOF'
 	task j1 model=rigid size=2 time=10 walltime=100 scope=any
 	task j2 model=rigid size=4 time=10 walltime=10 scope=any
 	task j3 model=rigid size=2 time=10 walltime=10 scope=any
@@ -25,11 +25,6 @@ setup() {
 
 teardown() {
 	rm -rf "$tmp"
-}
-
-# records KIND: "ID key=val..." lines of that kind in $output, kind dropped.
-records() {
-	printf '%s\n' "$output" | awk -v k="$1" '$1 == k { $1 = ""; sub(/^ /, ""); print }'
 }
 
 # starts: "ID@START:NODES" of every run record, one line.
@@ -97,13 +92,8 @@ j3 node=h3,h4 cores=0/0 start=0 end=10 resv=0" ]
 }
 
 @test "backfill: EASY and conservative differ: a backfilled job delays the second in the queue under EASY only" {
-	cat >"$tmp/d.hs" <<-'EOF'
-	hs 1
-	cluster c bw=1e9 lat=0
-	node h1 cluster=c cores=1
-	node h2 cluster=c cores=1
-	node h3 cluster=c cores=1
-	node h4 cluster=c cores=1
+	cp "$tmp/h4.hs" "$tmp/d.hs"
+	cat >>"$tmp/d.hs" <<-'EOF'
 	task j1 model=rigid size=3 time=10 walltime=10 scope=any
 	task j2 model=rigid size=2 time=10 walltime=10 scope=any
 	task j3 model=rigid size=2 time=10 walltime=10 scope=any
@@ -119,10 +109,8 @@ j3 node=h3,h4 cores=0/0 start=0 end=10 resv=0" ]
 }
 
 @test "backfill: a job killed at its walltime frees its host then" {
-	cat >"$tmp/k.hs" <<-'EOF'
-	hs 1
-	cluster c bw=1e9 lat=0
-	node h1 cluster=c cores=1
+	printf 'hs 1\ncluster c bw=1e9 lat=0\nnode h1 cluster=c cores=1\n' >"$tmp/k.hs"
+	cat >>"$tmp/k.hs" <<-'EOF'
 	task a model=rigid size=1 time=50 walltime=20
 	task b model=rigid size=1 time=5 walltime=5
 	EOF
@@ -135,11 +123,8 @@ b node=h1 cores=0 start=20 end=25 after=a state=done energy=0" ]
 }
 
 @test "backfill: a job that ends early lets conservative reservations move earlier" {
-	cat >"$tmp/e.hs" <<-'EOF'
-	hs 1
-	cluster c bw=1e9 lat=0
-	node h1 cluster=c cores=1
-	node h2 cluster=c cores=1
+	cp "$tmp/h2.hs" "$tmp/e.hs"
+	cat >>"$tmp/e.hs" <<-'EOF'
 	task j1 model=rigid size=2 time=10 walltime=100 scope=any
 	task j2 model=rigid size=1 time=10 walltime=10 release=1 scope=any
 	task j3 model=rigid size=2 time=10 walltime=10 release=2 scope=any
@@ -150,11 +135,8 @@ b node=h1 cores=0 start=20 end=25 after=a state=done energy=0" ]
 	[ "$(starts)" = "j1@0:h1,h2 j2@10:h1 j3@20:h1,h2 j4@30:h1" ]
 	[ "$(records plan | grep -o 'resv=[0-9]*' | tr '\n' ' ')" = "resv=0 resv=100 resv=110 resv=120 " ]
 	# compression never delays, recompute=scratch can: the scratch example
-	cat >"$tmp/s.hs" <<-'EOF'
-	hs 1
-	cluster c bw=1e9 lat=0
-	node h1 cluster=c cores=1
-	node h2 cluster=c cores=1
+	cp "$tmp/h2.hs" "$tmp/s.hs"
+	cat >>"$tmp/s.hs" <<-'EOF'
 	task x model=rigid size=1 time=15 walltime=40
 	task y model=rigid size=1 time=20 walltime=20
 	task a model=rigid size=2 time=60 walltime=60 release=1 scope=any

@@ -17,3 +17,8 @@ run_stdin() {
 	shift
 	HS_INPUT=$input run bash -c 'printf "%s\n" "$HS_INPUT" | "$@"' _ "$@"
 }
+
+# records KIND: "ID key=val..." lines of that kind in $output, kind dropped.
+records() {
+	printf '%s\n' "$output" | awk -v k="$1" '$1 == k { $1 = ""; sub(/^ /, ""); print }'
+}

@@ -313,14 +313,89 @@ static void lowest(const uint64_t *free, int nres, int n, uint64_t *out)
 		hs_bits_set(out, r);
 }
 
-/* The window is slices [k, m): the front stack [k, b) holds suffix
- * intersections (front[i - fb] = sets i..b-1), the back stack [b, m) only
- * its intersection (back).  Each slice enters the back once and moves to
- * the front once, so a search costs O(slices * words).  Slices inside the
- * query's own interval see its set as free too. */
+/* A sliding window over slices [k, m), its free sets intersected by two
+ * stacks: the front [k, b) holds suffix intersections (front[i - fb] =
+ * sets i..b-1), the back [b, m) only its intersection (p->back).  Each
+ * slice enters the back once and moves to the front once, so a sweep
+ * costs O(slices * words) whatever the window's length.  Slices inside
+ * [own_t0, own_t1) see the set own as free too (a job's own reservation). */
+struct win {
+	int k, b, m, fb;
+	const uint64_t *own;
+	int nown;
+	double own_t0, own_t1;
+};
+
+static void win_at(struct win *w, int k)
+{
+	w->k = w->b = w->m = w->fb = k;
+}
+
+/* Slice i's free count and whether own adds to it. */
+static int win_mine(const struct hs_profile *p, const struct win *w, int i)
+{
+	return w->nown && p->t[i] >= w->own_t0 && p->t[i] < w->own_t1;
+}
+
+static int win_cnt(const struct hs_profile *p, const struct win *w, int i)
+{
+	return p->cnt[i] + (win_mine(p, w, i) ? w->nown : 0);
+}
+
+/* Slice m joins the window. */
+static void win_push(struct hs_profile *p, struct win *w)
+{
+	const uint64_t *s = setp(p, w->m);
+	int mine = win_mine(p, w, w->m);
+	for (size_t i = 0; i < p->nw; i++) {
+		uint64_t v = mine ? s[i] | w->own[i] : s[i];
+		p->back[i] = w->b == w->m ? v : p->back[i] & v;
+	}
+	w->m++;
+}
+
+/* The window's set into p->win; returns its size. */
+static int win_set(struct hs_profile *p, const struct win *w)
+{
+	const uint64_t *f = p->front + (size_t)(w->k - w->fb) * p->nw;
+	int c = 0;
+	for (size_t i = 0; i < p->nw; i++) {
+		uint64_t v = w->k == w->b ? p->back[i] : w->b == w->m ? f[i] : f[i] & p->back[i];
+		c += pop64(p->win[i] = v);
+	}
+	return c;
+}
+
+/* Slice k leaves the window (the back moves to the front first when the
+ * front is empty). */
+static void win_pop(struct hs_profile *p, struct win *w)
+{
+	if (w->k == w->b) {
+		w->fb = w->k;
+		for (int i = w->m - 1; i >= w->k; i--) {
+			uint64_t *f = p->front + (size_t)(i - w->fb) * p->nw;
+			const uint64_t *s = setp(p, i);
+			int mine = win_mine(p, w, i);
+			for (size_t j = 0; j < p->nw; j++) {
+				uint64_t v = mine ? s[j] | w->own[j] : s[j];
+				f[j] = i == w->m - 1 ? v : v & f[j + p->nw];
+			}
+		}
+		w->b = w->m;
+	}
+	w->k++;
+}
+
+static void win_room(struct hs_profile *p)
+{
+	if (p->fcap < p->n) {
+		p->fcap = p->cap;
+		p->front = hs_reallocarray(p->front, (size_t)p->fcap * p->nw, sizeof *p->front);
+	}
+}
+
 double hs_profile_search(struct hs_profile *p, struct hs_profile_query *q, uint64_t *out)
 {
-	size_t nw = p->nw;
 	int n = q->n;
 	double t = q->from, d = q->d;
 	p->st.finds++;
@@ -330,63 +405,42 @@ double hs_profile_search(struct hs_profile *p, struct hs_profile_query *q, uint6
 	if (t < p->t[0])
 		t = p->t[0];
 	if (n <= 0) {
-		memset(out, 0, nw * sizeof *out);
+		memset(out, 0, p->nw * sizeof *out);
 		return t <= q->until ? t : INFINITY;
 	}
-	if (p->fcap < p->n) {
-		p->fcap = p->cap;
-		p->front = hs_reallocarray(p->front, (size_t)p->fcap * nw, sizeof *p->front);
-	}
-	const uint64_t *own = q->own;
-	int nown = own && q->own_t0 < q->own_t1 ? hs_bits_count(own, nw) : 0;
-	int k0 = slice_of(p, t);
-	int k = k0, b = k0, m = k0, fb = k0, most = 0;
-	while (k < p->n) {
-		double x = k == k0 ? t : p->t[k];
+	win_room(p);
+	struct win w = { .own = q->own, .own_t0 = q->own_t0, .own_t1 = q->own_t1 };
+	w.nown = q->own && q->own_t0 < q->own_t1 ? hs_bits_count(q->own, p->nw) : 0;
+	int k0 = slice_of(p, t), most = 0;
+	win_at(&w, k0);
+	while (w.k < p->n) {
+		double x = w.k == k0 ? t : p->t[w.k];
 		if (x > q->until)
 			break;
 		/* Extend the window to cover [x, x + d) (at least slice k). */
 		int jumped = 0;
-		while (m < p->n && (m == k || p->t[m] < x + d)) {
+		while (w.m < p->n && (w.m == w.k || p->t[w.m] < x + d)) {
 			p->st.visited++;
-			int mine = nown && p->t[m] >= q->own_t0 && p->t[m] < q->own_t1;
-			if (p->cnt[m] + (mine ? nown : 0) < n) {
+			int c = win_cnt(p, &w, w.m);
+			if (c < n) {
 				/* Every candidate up to m has m in its window. */
-				if (p->cnt[m] + (mine ? nown : 0) > most)
-					most = p->cnt[m] + (mine ? nown : 0);
-				k = b = m = fb = m + 1;
+				if (c > most)
+					most = c;
+				win_at(&w, w.m + 1);
 				jumped = 1;
 				break;
 			}
-			const uint64_t *s = setp(p, m);
-			if (b == m)
-				for (size_t w = 0; w < nw; w++)
-					p->back[w] = mine ? s[w] | own[w] : s[w];
-			else
-				for (size_t w = 0; w < nw; w++)
-					p->back[w] &= mine ? s[w] | own[w] : s[w];
-			m++;
+			win_push(p, &w);
 		}
 		if (jumped)
 			continue;
-		int ok = 1;
-		if ((q->flags & HS_PROFILE_CLOSED_END) && m < p->n && p->t[m] == x + d &&
-		    p->cnt[m] + (nown && p->t[m] >= q->own_t0 && p->t[m] < q->own_t1 ? nown : 0) < n)
-			ok = 0, most = p->nres;
-		if (ok) {
-			const uint64_t *f = p->front + (size_t)(k - fb) * nw;
-			int c = 0;
-			if (k == b)
-				for (size_t w = 0; w < nw; w++)
-					c += pop64(p->win[w] = p->back[w]);
-			else if (b == m)
-				for (size_t w = 0; w < nw; w++)
-					c += pop64(p->win[w] = f[w]);
-			else
-				for (size_t w = 0; w < nw; w++)
-					c += pop64(p->win[w] = f[w] & p->back[w]);
+		if ((q->flags & HS_PROFILE_CLOSED_END) && w.m < p->n && p->t[w.m] == x + d &&
+		    win_cnt(p, &w, w.m) < n) {
+			most = p->nres; /* not counted: no bound */
+		} else {
+			int c = win_set(p, &w);
 			if (c >= n) {
-				memset(out, 0, nw * sizeof *out);
+				memset(out, 0, p->nw * sizeof *out);
 				q->most = most;
 				if (!q->sel) {
 					lowest(p->win, p->nres, n, out);
@@ -398,88 +452,43 @@ double hs_profile_search(struct hs_profile *p, struct hs_profile_query *q, uint6
 			if (c > most)
 				most = c;
 		}
-		/* Next candidate: pop slice k, moving the back stack to the
-		 * front first when the front is empty. */
-		if (k == b) {
-			fb = k;
-			for (int i = m - 1; i >= k; i--) {
-				uint64_t *f = p->front + (size_t)(i - fb) * nw;
-				const uint64_t *s = setp(p, i);
-				int mine = nown && p->t[i] >= q->own_t0 && p->t[i] < q->own_t1;
-				for (size_t w = 0; w < nw; w++) {
-					uint64_t v = mine ? s[w] | own[w] : s[w];
-					f[w] = i == m - 1 ? v : v & f[w + nw];
-				}
-			}
-			b = m;
-		}
-		k++;
+		win_pop(p, &w);
 	}
 	q->most = most;
 	return INFINITY;
 }
 
-/* The same two stacks, for windows [t_k, max(t_k + d, just past a)) of
- * the slices k that hold a start x of a window [x, x + d) meeting [a, b):
- * a window starting inside slice k has at most the free set of that one. */
+/* The same window over the slices k that hold a start x of a window
+ * [x, x + d) meeting [a, b), each as [t_k, max(t_k + d, just past a)): a
+ * window starting inside slice k has at most that one's free set. */
 int hs_profile_most(struct hs_profile *p, double a, double b, double d)
 {
-	size_t nw = p->nw;
 	if (a < p->t[0])
 		a = p->t[0];
 	if (!(a < b) || !(d >= 0))
 		return 0;
-	if (p->fcap < p->n) {
-		p->fcap = p->cap;
-		p->front = hs_reallocarray(p->front, (size_t)p->fcap * nw, sizeof *p->front);
-	}
-	double x0 = a - d > p->t[0] ? a - d : p->t[0];
-	int k = slice_of(p, x0), ka = slice_of(p, a), b_ = k, m = k, fb = k, best = 0;
-	while (k < p->n && p->t[k] < b) {
-		/* window of candidate k: slices k..m-1, at least through ka */
+	win_room(p);
+	struct win w = { 0 };
+	int ka = slice_of(p, a), best = 0;
+	win_at(&w, slice_of(p, a - d > p->t[0] ? a - d : p->t[0]));
+	while (w.k < p->n && p->t[w.k] < b) {
 		int jumped = 0;
-		while (m < p->n && (m <= k || m <= ka || p->t[m] < p->t[k] + d)) {
+		while (w.m < p->n && (w.m <= w.k || w.m <= ka || p->t[w.m] < p->t[w.k] + d)) {
 			p->st.visited++;
-			if (p->cnt[m] <= best) {
+			if (p->cnt[w.m] <= best) {
 				/* no window holding m beats best */
-				k = b_ = m = fb = m + 1;
+				win_at(&w, w.m + 1);
 				jumped = 1;
 				break;
 			}
-			const uint64_t *s = setp(p, m);
-			if (b_ == m)
-				memcpy(p->back, s, nw * sizeof *s);
-			else
-				for (size_t w = 0; w < nw; w++)
-					p->back[w] &= s[w];
-			m++;
+			win_push(p, &w);
 		}
 		if (jumped)
 			continue;
-		const uint64_t *f = p->front + (size_t)(k - fb) * nw;
-		int c = 0;
-		if (k == b_)
-			for (size_t w = 0; w < nw; w++)
-				c += pop64(p->back[w]);
-		else if (b_ == m)
-			for (size_t w = 0; w < nw; w++)
-				c += pop64(f[w]);
-		else
-			for (size_t w = 0; w < nw; w++)
-				c += pop64(f[w] & p->back[w]);
+		int c = win_set(p, &w);
 		if (c > best)
 			best = c;
-		if (k == b_) {
-			fb = k;
-			for (int i = m - 1; i >= k; i--) {
-				uint64_t *fi = p->front + (size_t)(i - fb) * nw;
-				const uint64_t *s = setp(p, i);
-				for (size_t w = 0; w < nw; w++)
-					fi[w] = i == m - 1 ? s[w] : s[w] & fi[w + nw];
-			}
-			b_ = m;
-		}
-		k++;
+		win_pop(p, &w);
 	}
 	return best;
 }

@@ -5,6 +5,7 @@
  * ../shared/notes/backfilling-variants.md in the default and in the
  * compatibility mode, and properties on random traces. */
 #include "backfill_loop.h"
+#include "hs/gen.h"
 #include "tap.h"
 
 /* Every job as "start:resources" (R rejected, - never started). */
@@ -341,19 +342,16 @@ static void test_note_selection(void)
 
 /* ---------------- random traces ---------------- */
 
-static uint64_t rs = 0x9e3779b97f4a7c15ULL;
+static struct hs_rng rng;
 static unsigned rnd(unsigned n)
 {
-	rs ^= rs << 13;
-	rs ^= rs >> 7;
-	rs ^= rs << 17;
-	return (unsigned)(rs % n);
+	return (unsigned)hs_rng_int(&rng, 0, (long)n - 1);
 }
 
 /* A random machine and trace (same seed, same trace). */
 static void random_trace(struct loop *L, uint64_t seed)
 {
-	rs = seed * 2654435761u + 1;
+	hs_rng_seed(&rng, seed);
 	int nc = 1 + rnd(3), nodes[3], cores = 1 + rnd(3);
 	for (int c = 0; c < nc; c++)
 		nodes[c] = 1 + rnd(4);
@@ -481,7 +479,7 @@ static void test_filter(void)
 	for (int seed = 1; seed <= 12; seed++)
 		for (int v = 0; v < 5; v++) {
 			struct loop L;
-			rs = seed * 7919u + 11;
+			hs_rng_seed(&rng, 1000 + seed);
 			int nodes[] = { 8, 8 };
 			loop_machine(&L, 2, nodes, 1);
 			static const double walls[] = { 100, 400, 1600, 6400 };
