@@ -18,7 +18,10 @@
  *                 in queue order, moves to the earliest start where it fits
  *                 beside the others, when that is earlier than its
  *                 reservation (compression).  A job never moves later, so
- *                 it never starts after its first reservation.
+ *                 it never starts after its first reservation.  Only the
+ *                 jobs that a region freed since they were last looked at
+ *                 could help are searched (compress_pass); recompute=scratch
+ *                 places every job again instead (no guarantee).
  *   compat=lucarelli  (the authors' code, ../shared/notes/backfilling-
  *                 variants.md): their selection rules, their hole search
  *                 (HS_PROFILE_CLOSED_END), jobs submitted together taken in
@@ -276,10 +279,9 @@ static void bf_set_submit_dates(struct bf *b, const double *keys)
 	free(order);
 }
 
-static const struct bf *rank_of;
-static int cmp_rank(const void *x, const void *y)
+static int cmp_u64(const void *x, const void *y)
 {
-	long a = rank_of->rank[*(const int *)x], c = rank_of->rank[*(const int *)y];
+	uint64_t a = *(const uint64_t *)x, c = *(const uint64_t *)y;
 	return (a > c) - (a < c);
 }
 
@@ -289,8 +291,14 @@ static void order_pending(struct bf *b)
 	if (!b->c.lucarelli || b->npend < 2)
 		return;
 	if (b->rank) {
-		rank_of = b;
-		qsort(b->pend, b->npend, sizeof *b->pend, cmp_rank);
+		/* by rank: rank and job in one key */
+		uint64_t *k = hs_malloc(b->npend * sizeof *k);
+		for (int i = 0; i < b->npend; i++)
+			k[i] = (uint64_t)b->rank[b->pend[i]] << 32 | (uint32_t)b->pend[i];
+		qsort(k, b->npend, sizeof *k, cmp_u64);
+		for (int i = 0; i < b->npend; i++)
+			b->pend[i] = (int)(uint32_t)k[i];
+		free(k);
 		return;
 	}
 	/* Without the other jobs' dates, a heap of this batch alone: exact
