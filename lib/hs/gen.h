@@ -28,6 +28,8 @@ double hs_rng_uniform(struct hs_rng *r);            /* [0,1) */
 double hs_rng_range(struct hs_rng *r, double lo, double hi);
 double hs_rng_normal(struct hs_rng *r, double mu, double sigma);
 long hs_rng_int(struct hs_rng *r, long lo, long hi); /* inclusive */
+double hs_rng_gamma(struct hs_rng *r, double shape);     /* Gamma(shape, 1), shape > 0 */
+double hs_rng_beta(struct hs_rng *r, double a, double b); /* Beta(a, b) in [0,1], a, b > 0 */
 
 /* Added for hs-gen platform -l and completion: the i-th built-in platform's
  * name (and its one-line summary in *summary), or NULL past the end. */
