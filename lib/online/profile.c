@@ -326,24 +326,24 @@ struct win {
 	double own_t0, own_t1;
 };
 
-static void win_at(struct win *w, int k)
+static inline void win_at(struct win *w, int k)
 {
 	w->k = w->b = w->m = w->fb = k;
 }
 
 /* Slice i's free count and whether own adds to it. */
-static int win_mine(const struct hs_profile *p, const struct win *w, int i)
+static inline int win_mine(const struct hs_profile *p, const struct win *w, int i)
 {
 	return w->nown && p->t[i] >= w->own_t0 && p->t[i] < w->own_t1;
 }
 
-static int win_cnt(const struct hs_profile *p, const struct win *w, int i)
+static inline int win_cnt(const struct hs_profile *p, const struct win *w, int i)
 {
 	return p->cnt[i] + (win_mine(p, w, i) ? w->nown : 0);
 }
 
 /* Slice m joins the window. */
-static void win_push(struct hs_profile *p, struct win *w)
+static inline void win_push(struct hs_profile *p, struct win *w)
 {
 	const uint64_t *s = setp(p, w->m);
 	int mine = win_mine(p, w, w->m);
@@ -355,7 +355,7 @@ static void win_push(struct hs_profile *p, struct win *w)
 }
 
 /* The window's set into p->win; returns its size. */
-static int win_set(struct hs_profile *p, const struct win *w)
+static inline int win_set(struct hs_profile *p, const struct win *w)
 {
 	const uint64_t *f = p->front + (size_t)(w->k - w->fb) * p->nw;
 	int c = 0;
@@ -368,7 +368,7 @@ static int win_set(struct hs_profile *p, const struct win *w)
 
 /* Slice k leaves the window (the back moves to the front first when the
  * front is empty). */
-static void win_pop(struct hs_profile *p, struct win *w)
+static inline void win_pop(struct hs_profile *p, struct win *w)
 {
 	if (w->k == w->b) {
 		w->fb = w->k;

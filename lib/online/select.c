@@ -175,13 +175,30 @@ static int cmp_key(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Sort keys: insertion for the few clusters or runs of most machines,
+ * qsort (which allocates) beyond. */
+static void sort_keys(uint64_t *k, int n)
+{
+	if (n > 32) {
+		qsort(k, n, sizeof *k, cmp_key);
+		return;
+	}
+	for (int i = 1; i < n; i++) {
+		uint64_t x = k[i];
+		int j = i;
+		for (; j > 0 && k[j - 1] > x; j--)
+			k[j] = k[j - 1];
+		k[j] = x;
+	}
+}
+
 /* Runs longest first, ties lower ids first; lowest ids of each until n. */
 static int longest_runs(struct hs_select *s, const uint64_t *free, int lo, int hi, int n, uint64_t *out)
 {
 	int nr = runs(s, free, lo, hi);
 	for (int i = 0; i < nr; i++)
 		s->keys[i] = key(s->rl[i], i);
-	qsort(s->keys, nr, sizeof *s->keys, cmp_key);
+	sort_keys(s->keys, nr);
 	for (int i = 0; i < nr && n > 0; i++) {
 		int r = (int)(uint32_t)s->keys[i];
 		n = take(free, s->rs[r], s->rs[r] + s->rl[r], n, out);
@@ -203,7 +220,7 @@ static void by_free(struct hs_select *s, const uint64_t *free, const int *bounds
 	}
 	for (int g = 0; g < ng; g++)
 		s->keys[g] = key(s->cnt[g], g);
-	qsort(s->keys, ng, sizeof *s->keys, cmp_key);
+	sort_keys(s->keys, ng);
 	for (int g = 0; g < ng; g++)
 		s->order[g] = (int)(uint32_t)s->keys[g];
 }
