@@ -167,7 +167,7 @@ install-data:
 			chmod 644 $(DESTDIR)$(mandir)/man$$s/$${f##*/}; \
 		done; \
 	done
-	cp -R share/platforms share/examples $(DESTDIR)$(datadir)/
+	cp -R share/platforms share/examples share/workloads $(DESTDIR)$(datadir)/
 	sed $(INSTALL_PATHS) share/examples/plugin-template/README.md \
 		> $(DESTDIR)$(datadir)/examples/plugin-template/README.md
 

@@ -27,11 +27,6 @@ teardown() {
 	rm -rf "$tmp"
 }
 
-# records KIND: "ID key=val..." lines of that kind in $output, kind dropped.
-records() {
-	printf '%s\n' "$output" | awk -v k="$1" '$1 == k { $1 = ""; sub(/^ /, ""); print }'
-}
-
 @test "online: first-fit FCFS on four hosts, plan and run records" {
 	run hs-sim -a "$ff" "$tmp/four.hs"
 	[ "$status" -eq 0 ]

@@ -22,3 +22,8 @@ run_stdin() {
 xml() {
 	printf '<?xml version="1.0"?>\n<platform version="4.1">\n%s\n</platform>\n' "$2" >"$1"
 }
+
+# records KIND: "ID key=val..." lines of that kind in $output, kind dropped.
+records() {
+	printf '%s\n' "$output" | awk -v k="$1" '$1 == k { $1 = ""; sub(/^ /, ""); print }'
+}

@@ -1,0 +1,307 @@
+/* select.c - which free resources a job gets: the five variants of
+ * Lucarelli et al. as Dutot et al. §5.2 word them (rules PAPER) and as the
+ * authors' implementation behaves (rules LUCARELLI), see hs/profile.h and
+ * hs-backfill(7).
+ *
+ * A job of scope node or cluster is placed within one node or one cluster:
+ * each is tried in turn (id order; most free first for the local variants)
+ * with the variant applied inside it.  Locality then holds by construction,
+ * so inside one group the local variants take the lowest ids.
+ */
+#include "hs/profile.h"
+#include "hs/util.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct hs_select {
+	int nres, nnodes, nclusters;
+	int *node_first; /* [nnodes + 1] */
+	int *cl_first;   /* [nclusters + 1]: cluster c holds [cl_first[c], cl_first[c+1]) */
+	int *most;       /* [nclusters + 1]: most[k] = resources of the k largest clusters */
+	int max_node, max_cluster;
+	/* scratch */
+	int *order, *cnt; /* [max(nnodes, nclusters)] */
+	int *rs, *rl;     /* runs: starts, lengths [nres / 2 + 1] */
+	uint64_t *keys;   /* sort keys [max of the above] */
+};
+
+static const char *const variant_names[] = { "basic", "be-contiguous", "be-local", "contiguous",
+					     "local" };
+
+const char *hs_select_variant_name(enum hs_select_variant v)
+{
+	return (unsigned)v < sizeof variant_names / sizeof *variant_names ? variant_names[v] : "?";
+}
+
+int hs_select_variant_parse(const char *word)
+{
+	for (size_t i = 0; i < sizeof variant_names / sizeof *variant_names; i++)
+		if (strcmp(word, variant_names[i]) == 0)
+			return (int)i;
+	return -1;
+}
+
+static int cmp_int_desc(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	return (x < y) - (x > y);
+}
+
+struct hs_select *hs_select_new(int nnodes, const int *node_first, const int *node_cluster,
+				int nclusters)
+{
+	struct hs_select *s = hs_calloc(1, sizeof *s);
+	s->nnodes = nnodes;
+	s->nclusters = nclusters > 0 ? nclusters : 1;
+	s->nres = node_first[nnodes];
+	s->node_first = hs_malloc((nnodes + 1) * sizeof *s->node_first);
+	memcpy(s->node_first, node_first, (nnodes + 1) * sizeof *node_first);
+	s->cl_first = hs_malloc((s->nclusters + 1) * sizeof *s->cl_first);
+	for (int c = 0, j = 0; c <= s->nclusters; c++) {
+		while (j < nnodes && node_cluster && node_cluster[j] < c)
+			j++;
+		s->cl_first[c] = c == s->nclusters ? s->nres : node_first[j];
+	}
+	if (!node_cluster || nclusters <= 0)
+		s->cl_first[0] = 0;
+	for (int j = 0; j < nnodes; j++)
+		if (node_first[j + 1] - node_first[j] > s->max_node)
+			s->max_node = node_first[j + 1] - node_first[j];
+	int *sz = hs_malloc(s->nclusters * sizeof *sz);
+	for (int c = 0; c < s->nclusters; c++) {
+		sz[c] = s->cl_first[c + 1] - s->cl_first[c];
+		if (sz[c] > s->max_cluster)
+			s->max_cluster = sz[c];
+	}
+	qsort(sz, s->nclusters, sizeof *sz, cmp_int_desc);
+	s->most = hs_malloc((s->nclusters + 1) * sizeof *s->most);
+	s->most[0] = 0;
+	for (int c = 0; c < s->nclusters; c++)
+		s->most[c + 1] = s->most[c] + sz[c];
+	free(sz);
+	int g = nnodes > s->nclusters ? nnodes : s->nclusters;
+	s->order = hs_malloc((g + 1) * sizeof *s->order);
+	s->cnt = hs_malloc((g + 1) * sizeof *s->cnt);
+	s->rs = hs_malloc((s->nres / 2 + 2) * sizeof *s->rs);
+	s->rl = hs_malloc((s->nres / 2 + 2) * sizeof *s->rl);
+	s->keys = hs_malloc(((g > s->nres / 2 ? g : s->nres / 2) + 2) * sizeof *s->keys);
+	return s;
+}
+
+void hs_select_free(struct hs_select *s)
+{
+	if (!s)
+		return;
+	free(s->node_first);
+	free(s->cl_first);
+	free(s->most);
+	free(s->order);
+	free(s->cnt);
+	free(s->rs);
+	free(s->rl);
+	free(s->keys);
+	free(s);
+}
+
+int hs_select_max(const struct hs_select *s, enum hs_scope scope)
+{
+	return scope == HS_SCOPE_NODE ? s->max_node : scope == HS_SCOPE_CLUSTER ? s->max_cluster : s->nres;
+}
+
+/* ---------------- the variants inside [lo, hi) ---------------- */
+
+/* Take up to n lowest ids of free in [lo, hi); returns how many are left.
+ * Whole words at a time where they fit. */
+static int take(const uint64_t *free, int lo, int hi, int n, uint64_t *out)
+{
+	int r = lo;
+	while (n > 0 && r < hi) {
+		int w = r >> 6;
+		if ((r & 63) == 0 && hi - r >= 64) {
+			int c = hs_bits_count(&free[w], 1);
+			if (c <= n) {
+				out[w] |= free[w];
+				n -= c;
+				r += 64;
+				continue;
+			}
+		}
+		r = hs_bits_next(free, r, hi);
+		if (r >= hi)
+			break;
+		hs_bits_set(out, r);
+		n--;
+		r++;
+	}
+	return n;
+}
+
+/* The maximal runs of consecutive free ids in [lo, hi), in id order. */
+static int runs(struct hs_select *s, const uint64_t *free, int lo, int hi)
+{
+	int nr = 0;
+	for (int a = hs_bits_next(free, lo, hi); a < hi;) {
+		int z = hs_bits_next_clear(free, a, hi);
+		s->rs[nr] = a;
+		s->rl[nr++] = z - a;
+		a = hs_bits_next(free, z, hi);
+	}
+	return nr;
+}
+
+static int contiguous(struct hs_select *s, const uint64_t *free, int lo, int hi, int n, uint64_t *out)
+{
+	int nr = runs(s, free, lo, hi);
+	for (int i = 0; i < nr; i++)
+		if (s->rl[i] >= n) {
+			take(free, s->rs[i], s->rs[i] + n, n, out);
+			return 0;
+		}
+	return -1;
+}
+
+/* Sort keys: a count, larger first, then an index, smaller first (a total
+ * order, so qsort's instability cannot show). */
+static uint64_t key(int count, int index)
+{
+	return (uint64_t)(uint32_t)(INT32_MAX - count) << 32 | (uint32_t)index;
+}
+
+static int cmp_key(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* Sort keys: insertion for the few clusters or runs of most machines,
+ * qsort (which allocates) beyond. */
+static void sort_keys(uint64_t *k, int n)
+{
+	if (n > 32) {
+		qsort(k, n, sizeof *k, cmp_key);
+		return;
+	}
+	for (int i = 1; i < n; i++) {
+		uint64_t x = k[i];
+		int j = i;
+		for (; j > 0 && k[j - 1] > x; j--)
+			k[j] = k[j - 1];
+		k[j] = x;
+	}
+}
+
+/* Runs longest first, ties lower ids first; lowest ids of each until n. */
+static int longest_runs(struct hs_select *s, const uint64_t *free, int lo, int hi, int n, uint64_t *out)
+{
+	int nr = runs(s, free, lo, hi);
+	for (int i = 0; i < nr; i++)
+		s->keys[i] = key(s->rl[i], i);
+	sort_keys(s->keys, nr);
+	for (int i = 0; i < nr && n > 0; i++) {
+		int r = (int)(uint32_t)s->keys[i];
+		n = take(free, s->rs[r], s->rs[r] + s->rl[r], n, out);
+	}
+	return n > 0 ? -1 : 0;
+}
+
+/* Groups (clusters or nodes, bounds[g]..bounds[g+1]): free counts into
+ * s->cnt, and into s->order the groups in id order, or most free first
+ * (ties lower index first). */
+static void by_free(struct hs_select *s, const uint64_t *free, const int *bounds, int ng, int most_first)
+{
+	for (int g = 0; g < ng; g++)
+		s->cnt[g] = hs_bits_count_range(free, bounds[g], bounds[g + 1]);
+	if (!most_first) {
+		for (int g = 0; g < ng; g++)
+			s->order[g] = g;
+		return;
+	}
+	for (int g = 0; g < ng; g++)
+		s->keys[g] = key(s->cnt[g], g);
+	sort_keys(s->keys, ng);
+	for (int g = 0; g < ng; g++)
+		s->order[g] = (int)(uint32_t)s->keys[g];
+}
+
+/* Local over the machine's clusters: the fewest clusters that can ever hold
+ * n (kmin; ceil(n/c) for clusters of c), most free first; check (local)
+ * refuses when those kmin clusters hold fewer than n. */
+static int local(struct hs_select *s, const uint64_t *free, int n, int check, uint64_t *out)
+{
+	by_free(s, free, s->cl_first, s->nclusters, 1);
+	if (check) {
+		int k = 1;
+		while (k < s->nclusters && s->most[k] < n)
+			k++;
+		int have = 0;
+		for (int i = 0; i < k; i++)
+			have += s->cnt[s->order[i]];
+		if (have < n)
+			return -1;
+	}
+	for (int i = 0; i < s->nclusters && n > 0; i++) {
+		int c = s->order[i];
+		n = take(free, s->cl_first[c], s->cl_first[c + 1], n, out);
+	}
+	return n > 0 ? -1 : 0;
+}
+
+/* One variant over [lo, hi); whole says whether that is the whole machine
+ * (its clusters matter) or one node or cluster (one cluster at most). */
+static int pick_in(struct hs_select *s, enum hs_select_variant v, enum hs_select_rules rules,
+		   const uint64_t *free, int lo, int hi, int whole, int n, uint64_t *out)
+{
+	switch (v) {
+	case HS_SELECT_CONTIGUOUS:
+		return contiguous(s, free, lo, hi, n, out);
+	case HS_SELECT_BE_CONTIGUOUS:
+		if (rules == HS_SELECT_LUCARELLI)
+			return longest_runs(s, free, lo, hi, n, out);
+		if (contiguous(s, free, lo, hi, n, out) == 0)
+			return 0;
+		break;
+	case HS_SELECT_LOCAL:
+		if (whole)
+			return local(s, free, n, 1, out);
+		break;
+	case HS_SELECT_BE_LOCAL:
+		if (!whole)
+			break;
+		if (rules == HS_SELECT_LUCARELLI)
+			return local(s, free, n, 0, out);
+		if (local(s, free, n, 1, out) == 0)
+			return 0;
+		memset(out, 0, HS_BITS_WORDS(s->nres) * sizeof *out);
+		break;
+	case HS_SELECT_BASIC:
+		break;
+	}
+	return take(free, lo, hi, n, out) > 0 ? -1 : 0;
+}
+
+int hs_select_pick(struct hs_select *s, enum hs_select_variant v, enum hs_select_rules rules,
+		   enum hs_scope scope, const uint64_t *free, int nfree, int n, uint64_t *out)
+{
+	size_t nw = HS_BITS_WORDS(s->nres);
+	memset(out, 0, nw * sizeof *out);
+	if (n <= 0)
+		return 0;
+	if (nfree < n)
+		return -1;
+	if (scope == HS_SCOPE_ANY)
+		return pick_in(s, v, rules, free, 0, s->nres, 1, n, out);
+	const int *bounds = scope == HS_SCOPE_NODE ? s->node_first : s->cl_first;
+	int ng = scope == HS_SCOPE_NODE ? s->nnodes : s->nclusters;
+	by_free(s, free, bounds, ng, v == HS_SELECT_LOCAL || v == HS_SELECT_BE_LOCAL);
+	for (int i = 0; i < ng; i++) {
+		int g = s->order[i];
+		if (s->cnt[g] < n)
+			continue;
+		if (pick_in(s, v, rules, free, bounds[g], bounds[g + 1], 0, n, out) == 0)
+			return 0;
+		memset(out, 0, nw * sizeof *out);
+	}
+	return -1;
+}

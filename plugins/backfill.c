@@ -1,0 +1,977 @@
+/* backfill.c - online batch scheduling: FCFS, EASY and conservative
+ * backfilling (Dutot et al. §2, §5.2; Mu'alem and Feitelson), with the five
+ * resource choices of Lucarelli et al. and a compatibility mode that
+ * reproduces the authors' implementation.  See hs-backfill(7).
+ *
+ * The queue holds waiting jobs in submission order.  The availability
+ * profile (hs/profile.h) holds every running job until its walltime and
+ * every reservation; a job's reservation is an interval [rs, rs + walltime)
+ * on a resource set, found by hs_profile_find with the variant's selection.
+ *
+ *   fcfs          start jobs from the head of the queue while the head fits
+ *                 now; nothing passes the head.
+ *   easy          the same, then the head that does not fit gets a
+ *                 reservation (recomputed at every batch of events), and
+ *                 every later job that fits now without touching it starts.
+ *   conservative  every job gets a reservation when it is submitted; at
+ *                 every batch with an end or a submission, each waiting job,
+ *                 in queue order, moves to the earliest start where it fits
+ *                 beside the others, when that is earlier than its
+ *                 reservation (compression).  A job never moves later, so
+ *                 it never starts after its first reservation.  Only the
+ *                 jobs that a region freed since they were last looked at
+ *                 could help are searched (compress_pass); recompute=scratch
+ *                 places every job again instead (no guarantee).
+ *   compat=lucarelli  (the authors' code, ../shared/notes/backfilling-
+ *                 variants.md): their selection rules, their hole search
+ *                 (HS_PROFILE_CLOSED_END), jobs submitted together taken in
+ *                 binary-heap order, and for conservative no compression:
+ *                 after jobs end, a waiting job moves to "now" or keeps its
+ *                 reservation.
+ *
+ * The algorithm (struct bf) knows nothing of the host: it is driven by
+ * bf_end, bf_submit and bf_batch and answers through struct bf_out, so the
+ * unit tests (tests/unit/test_backfill.c, BACKFILL_CORE_ONLY) drive it with
+ * a small event loop of their own.  The glue at the end maps hs/online.h.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hs/model.h"
+#include "hs/profile.h"
+#include "hs/util.h"
+
+enum bf_algo { BF_FCFS, BF_EASY, BF_CONSERVATIVE };
+enum bf_state { BF_UNKNOWN, BF_WAITING, BF_RUNNING, BF_ENDED, BF_REJECTED };
+
+struct bf_conf {
+	enum bf_algo algo;
+	enum hs_select_variant variant;
+	enum hs_select_rules rules;
+	int lucarelli; /* compat=lucarelli: heap order, closed-end holes, no compression */
+	int scratch;   /* conservative: every reservation placed again from scratch */
+};
+
+/* What the algorithm asks of its host. */
+struct bf_out {
+	void *arg;
+	/* start job now on these resources (ascending); 0 or -1 (stop) */
+	int (*start)(void *arg, int job, const int *res, int n);
+	int (*reject)(void *arg, int job, const char *why);
+	int (*wake)(void *arg, double t);
+	/* the job's first finite reservation */
+	void (*resv)(void *arg, int job, double t);
+};
+
+struct bf_job {
+	enum bf_state state;
+	int n;              /* resources it asks for */
+	double e;           /* walltime: every reservation's length */
+	enum hs_scope scope;
+	int cls, sz;        /* walltime and size classes (compression filter) */
+	double key;         /* submit date (compat order) */
+	double rs;          /* waiting: reservation start (+inf: none); running: start */
+	int in_prof;        /* [rs, rs + e) on set is in the profile */
+	int noted;          /* its first reservation was reported */
+	uint64_t *set;      /* reserved or held resources, while waiting or running */
+};
+
+/* Walltime classes of the compression filter: class c holds walltimes in
+ * [CLS[c], CLS[c+1]), around the usual requests (10 min, 1 h, 4 h, 12 h,
+ * a day, two, a week).  Finer classes cost more per freed region than they
+ * save in searches. */
+static const double CLS[] = { 0, 600, 3600, 14400, 43200, 86400, 172800,
+			      691200 };
+#define NCLS ((int)(sizeof CLS / sizeof *CLS))
+
+/* Size classes: class k holds sizes >= 2^k. */
+#define NSZ 20
+
+/* A region [a, e) of the profile freed (a job ended early, or moved
+ * earlier) and, per walltime class, the most resources free throughout a
+ * window of that class's length meeting it (hs_profile_most; -1: not
+ * computed, no job of that class waited). */
+struct bf_freed {
+	int pos;            /* position in the pass that freed it; -1: before it */
+	double a, e;
+	int cap[NCLS];
+};
+
+/* Of a set of freed regions: for each walltime class c and size class k,
+ * the earliest start a of those whose cap for c holds 2^k resources (a
+ * window of a job of class (c, k) that ends before its reservation rs can
+ * meet one only when a < rs); and the latest end of all (a window that runs
+ * into the job's own reservation can meet one only when end > rs - e). */
+struct bf_reach {
+	double t[NCLS][NSZ];
+	double end;
+};
+
+struct bf {
+	struct bf_conf c;
+	struct bf_out out;
+	int njobs, nres;
+	size_t nw;
+	unsigned flags;            /* hs_profile_find flags */
+	struct bf_job *jobs;       /* [njobs] */
+	struct hs_profile *prof;
+	struct hs_select *sel;
+	int *queue, nq;            /* waiting jobs, in order */
+	int *pend, npend;          /* submitted in this batch, in event order */
+	int *ids;                  /* [nres] scratch */
+	uint64_t *got;             /* [nw] a find's result */
+	long *rank;                /* compat: heap rank of every job, or NULL */
+	int approx_order;          /* compat: a batch was ordered without the others' dates */
+	int easy_head;             /* the job holding EASY's reservation, or -1 */
+	double now, woken;         /* the batch's date; the latest wake-up asked */
+	long decisions;            /* finds made (for the benchmark) */
+	int bug;                   /* the profile refused a change: a bug here */
+	/* The compression filter (conservative without compat): a waiting
+	 * job is searched again only when a region freed since it was last
+	 * looked at could let it start earlier (see compress_pass). */
+	int filter;
+	int *ord;                  /* [njobs] its position in the last pass */
+	struct bf_freed *fr, *pfr; /* regions freed in this pass (and before it), in the last one */
+	int nfr, cfr, npfr, cpfr;
+	double *prev, *prev_end;   /* [njobs] reach of pfr's regions after ord[j], for its class */
+	struct bf_reach cur;       /* reach of fr's regions */
+	int ncls[NCLS];            /* waiting jobs per class */
+	int pos;                   /* the pass's position, -1 outside */
+	int verify;                /* tests: search skipped jobs too, count misses */
+	long tries, skipped, missed;
+};
+
+/* ---------------- setup ---------------- */
+
+static int cls_of(double e)
+{
+	int c = 0;
+	while (c + 1 < NCLS && CLS[c + 1] <= e)
+		c++;
+	return c;
+}
+
+static int sz_of(int n)
+{
+	int k = 0;
+	while (k + 1 < NSZ && (1 << (k + 1)) <= n)
+		k++;
+	return k;
+}
+
+static void reach_clear(struct bf_reach *r)
+{
+	for (int c = 0; c < NCLS; c++)
+		for (int k = 0; k < NSZ; k++)
+			r->t[c][k] = INFINITY;
+	r->end = -INFINITY;
+}
+
+static void reach_add(struct bf_reach *r, const struct bf_freed *F)
+{
+	if (F->e > r->end)
+		r->end = F->e;
+	for (int c = 0; c < NCLS; c++)
+		for (int k = 0; k < NSZ && (1 << k) <= F->cap[c]; k++)
+			if (F->a < r->t[c][k])
+				r->t[c][k] = F->a;
+}
+
+
+
+/* nnodes nodes, node j holding resources [node_first[j], node_first[j+1])
+ * and belonging to cluster node_cluster[j] (consecutive). */
+static struct bf *bf_new(const struct bf_conf *c, int njobs, int nnodes, const int *node_first,
+			 const int *node_cluster, int nclusters, double t0)
+{
+	struct bf *b = hs_calloc(1, sizeof *b);
+	b->c = *c;
+	b->njobs = njobs;
+	b->nres = node_first[nnodes];
+	b->nw = HS_BITS_WORDS(b->nres) ? HS_BITS_WORDS(b->nres) : 1;
+	b->flags = c->lucarelli ? HS_PROFILE_CLOSED_END : 0;
+	b->jobs = hs_calloc(njobs > 0 ? njobs : 1, sizeof *b->jobs);
+	b->prof = hs_profile_new(b->nres, t0);
+	b->sel = hs_select_new(nnodes, node_first, node_cluster, nclusters);
+	b->queue = hs_malloc((njobs + 1) * sizeof *b->queue);
+	b->pend = hs_malloc((njobs + 1) * sizeof *b->pend);
+	b->ids = hs_malloc((b->nres + 1) * sizeof *b->ids);
+	b->got = hs_calloc(b->nw, sizeof *b->got);
+	b->easy_head = -1;
+	b->woken = -INFINITY;
+	b->filter = c->algo == BF_CONSERVATIVE && !c->lucarelli && !c->scratch;
+	b->ord = hs_malloc((njobs + 1) * sizeof *b->ord);
+	b->prev = hs_malloc((njobs + 1) * sizeof *b->prev);
+	b->prev_end = hs_malloc((njobs + 1) * sizeof *b->prev_end);
+	b->pos = -1;
+	reach_clear(&b->cur);
+	return b;
+}
+
+static void bf_free(struct bf *b)
+{
+	if (!b)
+		return;
+	for (int j = 0; j < b->njobs; j++)
+		free(b->jobs[j].set);
+	free(b->jobs);
+	hs_profile_free(b->prof);
+	hs_select_free(b->sel);
+	free(b->queue);
+	free(b->pend);
+	free(b->ids);
+	free(b->got);
+	free(b->rank);
+	free(b->ord);
+	free(b->fr);
+	free(b->pfr);
+	free(b->prev);
+	free(b->prev_end);
+	free(b);
+}
+
+/* ---------------- the authors' submission order ---------------- */
+
+/* The order in which a binary min-heap returns keys[0..n-1] inserted in
+ * that order (sift-up and sift-down move only on strictly smaller keys, the
+ * left child wins ties): equal keys come out first one, then the others
+ * reversed.  Writes the pop order into order. */
+static void heap_order(const double *keys, int n, int *order)
+{
+	int *h = hs_malloc((n + 1) * sizeof *h);
+	for (int i = 0; i < n; i++) {
+		int c = i;
+		h[c] = i;
+		while (c > 0 && keys[h[c]] < keys[h[(c - 1) / 2]]) {
+			int p = (c - 1) / 2, x = h[c];
+			h[c] = h[p], h[p] = x, c = p;
+		}
+	}
+	for (int m = n, k = 0; m > 0; k++) {
+		order[k] = h[0];
+		h[0] = h[--m];
+		for (int c = 0;;) {
+			int l = 2 * c + 1, r = l + 1, s = l;
+			if (l >= m)
+				break;
+			if (r < m && keys[h[r]] < keys[h[l]])
+				s = r;
+			if (!(keys[h[s]] < keys[h[c]]))
+				break;
+			int x = h[c];
+			h[c] = h[s], h[s] = x, c = s;
+		}
+	}
+	free(h);
+}
+
+/* compat: every job's submit date known in advance (keys[njobs]): rank
+ * them as the authors' simulator pops them. */
+static void bf_set_submit_dates(struct bf *b, const double *keys)
+{
+	int *order = hs_malloc((b->njobs + 1) * sizeof *order);
+	heap_order(keys, b->njobs, order);
+	b->rank = hs_malloc((b->njobs + 1) * sizeof *b->rank);
+	for (int k = 0; k < b->njobs; k++)
+		b->rank[order[k]] = k;
+	free(order);
+}
+
+static int cmp_u64(const void *x, const void *y)
+{
+	uint64_t a = *(const uint64_t *)x, c = *(const uint64_t *)y;
+	return (a > c) - (a < c);
+}
+
+/* The batch's submissions in the order the queue takes them. */
+static void order_pending(struct bf *b)
+{
+	if (!b->c.lucarelli || b->npend < 2)
+		return;
+	if (b->rank) {
+		/* by rank: rank and job in one key */
+		uint64_t *k = hs_malloc(b->npend * sizeof *k);
+		for (int i = 0; i < b->npend; i++)
+			k[i] = (uint64_t)b->rank[b->pend[i]] << 32 | (uint32_t)b->pend[i];
+		qsort(k, b->npend, sizeof *k, cmp_u64);
+		for (int i = 0; i < b->npend; i++)
+			b->pend[i] = (int)(uint32_t)k[i];
+		free(k);
+		return;
+	}
+	/* Without the other jobs' dates, a heap of this batch alone: exact
+	 * when it holds every job (all submitted at once). */
+	double *keys = hs_malloc(b->npend * sizeof *keys);
+	int *order = hs_malloc(b->npend * sizeof *order), *p = hs_malloc(b->npend * sizeof *p);
+	for (int i = 0; i < b->npend; i++)
+		keys[i] = b->jobs[b->pend[i]].key;
+	heap_order(keys, b->npend, order);
+	for (int i = 0; i < b->npend; i++)
+		p[i] = b->pend[order[i]];
+	memcpy(b->pend, p, b->npend * sizeof *p);
+	if (b->npend < b->njobs)
+		b->approx_order = 1;
+	free(keys);
+	free(order);
+	free(p);
+}
+
+/* ---------------- decisions ---------------- */
+
+struct pick_arg {
+	struct bf *b;
+	const struct bf_job *j;
+};
+
+static int pick(void *arg, const uint64_t *free, int nfree, int n, uint64_t *out)
+{
+	struct pick_arg *a = arg;
+	return hs_select_pick(a->b->sel, a->b->c.variant, a->b->c.rules, a->j->scope, free, nfree, n, out);
+}
+
+/* The earliest start of job j in [from, tmax] beside what the profile holds;
+ * its resources in b->got. */
+static double find(struct bf *b, int j, double from, double tmax)
+{
+	struct pick_arg a = { b, &b->jobs[j] };
+	b->decisions++;
+	return hs_profile_find(b->prof, from, tmax, b->jobs[j].n, b->jobs[j].e, b->flags, pick, &a, b->got);
+}
+
+static void take_got(struct bf *b, int j, double x)
+{
+	memcpy(b->jobs[j].set, b->got, b->nw * sizeof *b->got);
+	b->jobs[j].rs = x;
+}
+
+/* Put j's interval into the profile (it is free: the caller found it). */
+static void hold(struct bf *b, int j)
+{
+	struct bf_job *J = &b->jobs[j];
+	if (J->rs < INFINITY && !J->in_prof) {
+		if (hs_profile_insert(b->prof, J->rs, J->rs + J->e, J->set) != 0)
+			b->bug = 1;
+		J->in_prof = 1;
+	}
+}
+
+static void unhold(struct bf *b, int j)
+{
+	struct bf_job *J = &b->jobs[j];
+	if (J->in_prof) {
+		if (hs_profile_remove(b->prof, J->rs, J->rs + J->e, J->set) != 0)
+			b->bug = 1;
+		J->in_prof = 0;
+	}
+}
+
+/* The profile lost [a, e) (an early end, or a job that moved earlier,
+ * whose old interval it was): record what that region can hold for each
+ * walltime class of the waiting jobs. */
+static void freed(struct bf *b, double a, double e)
+{
+	if (!b->filter)
+		return;
+	if (b->nfr == b->cfr) {
+		b->cfr = b->cfr ? 2 * b->cfr : 64;
+		b->fr = hs_reallocarray(b->fr, b->cfr, sizeof *b->fr);
+	}
+	struct bf_freed *F = &b->fr[b->nfr++];
+	F->pos = b->pos;
+	F->a = a;
+	F->e = e;
+	int zero = 0;
+	for (int c = 0; c < NCLS; c++) {
+		/* caps shrink as windows grow: 0 stays 0 */
+		F->cap[c] = !b->ncls[c] ? -1 : zero ? 0 : hs_profile_most(b->prof, a, e, CLS[c]);
+		if (F->cap[c] == 0)
+			zero = 1;
+	}
+	reach_add(&b->cur, F);
+}
+
+static void note_resv(struct bf *b, int j)
+{
+	struct bf_job *J = &b->jobs[j];
+	if (!J->noted && J->rs < INFINITY) {
+		J->noted = 1;
+		if (b->out.resv)
+			b->out.resv(b->out.arg, j, J->rs);
+	}
+}
+
+/* Start waiting job j now on J->set (its interval goes into the profile). */
+static int start(struct bf *b, int j)
+{
+	struct bf_job *J = &b->jobs[j];
+	if (b->filter)
+		b->ncls[J->cls]--;
+	J->rs = b->now;
+	hold(b, j);
+	J->state = BF_RUNNING;
+	if (b->easy_head == j)
+		b->easy_head = -1;
+	int n = hs_bits_list(J->set, b->nres, b->ids);
+	return b->out.start(b->out.arg, j, b->ids, n);
+}
+
+/* Start j now if it fits now beside the profile. */
+static int try_now(struct bf *b, int j, int *rc)
+{
+	const struct bf_job *J = &b->jobs[j];
+	if (hs_profile_free_at(b->prof, b->now, NULL) < J->n)
+		return 0;
+	if (find(b, j, b->now, b->now) != b->now)
+		return 0;
+	take_got(b, j, b->now);
+	*rc = start(b, j);
+	return 1;
+}
+
+/* Drop jobs no longer waiting from the queue. */
+static void compact(struct bf *b)
+{
+	int k = 0;
+	for (int i = 0; i < b->nq; i++)
+		if (b->jobs[b->queue[i]].state == BF_WAITING)
+			b->queue[k++] = b->queue[i];
+	b->nq = k;
+}
+
+/* ---------------- events ---------------- */
+
+/* Job j, running, ended at now: free the rest of its interval. */
+static void bf_end(struct bf *b, int j, double now)
+{
+	if (j < 0 || j >= b->njobs || b->jobs[j].state != BF_RUNNING)
+		return;
+	struct bf_job *J = &b->jobs[j];
+	hs_profile_advance(b->prof, now);
+	if (J->in_prof && now < J->rs + J->e) {
+		if (hs_profile_remove(b->prof, now, J->rs + J->e, J->set) != 0)
+			b->bug = 1;
+		b->now = now;
+		b->pos = -1;
+		freed(b, now, J->rs + J->e);
+	}
+	J->in_prof = 0;
+	J->state = BF_ENDED;
+	free(J->set);
+	J->set = NULL;
+}
+
+/* Job j was submitted (at date key): n resources of scope for walltime e. */
+static void bf_submit(struct bf *b, int j, int n, double e, enum hs_scope scope, double key)
+{
+	if (j < 0 || j >= b->njobs || b->jobs[j].state != BF_UNKNOWN)
+		return;
+	struct bf_job *J = &b->jobs[j];
+	J->n = n;
+	J->e = e >= 0 ? e : 0;
+	J->scope = scope;
+	J->cls = cls_of(J->e);
+	J->sz = sz_of(n > 0 ? n : 1);
+	J->key = key;
+	J->rs = INFINITY;
+	b->pend[b->npend++] = j;
+}
+
+/* Admit this batch's submissions: reject the impossible ones, queue the
+ * others (without reservations yet). */
+static int admit(struct bf *b)
+{
+	order_pending(b);
+	int k = 0;
+	for (int i = 0; i < b->npend; i++) {
+		int j = b->pend[i];
+		struct bf_job *J = &b->jobs[j];
+		int max = hs_select_max(b->sel, J->scope);
+		char why[160];
+		if (J->n <= 0)
+			snprintf(why, sizeof why, "asks for no cores (backfill schedules cores only)");
+		else if (J->n > max)
+			snprintf(why, sizeof why, "asks for %d cores; the largest %s has %d", J->n,
+				 J->scope == HS_SCOPE_NODE ? "node" : J->scope == HS_SCOPE_CLUSTER ? "cluster" :
+												   "machine",
+				 max);
+		else {
+			J->state = BF_WAITING;
+			J->set = hs_calloc(b->nw, sizeof *J->set);
+			b->ord[j] = INT32_MAX; /* reserved after every region freed so far */
+			b->ncls[J->cls]++;
+			b->pend[k++] = j;
+			continue;
+		}
+		J->state = BF_REJECTED;
+		if (b->out.reject(b->out.arg, j, why) != 0)
+			return -1;
+	}
+	b->npend = k;
+	return 0;
+}
+
+static int fcfs(struct bf *b)
+{
+	int rc = 0;
+	for (int i = 0; i < b->npend; i++)
+		b->queue[b->nq++] = b->pend[i];
+	for (int i = 0; i < b->nq && !rc; i++)
+		if (!try_now(b, b->queue[i], &rc))
+			break;
+	compact(b);
+	return rc;
+}
+
+static int easy(struct bf *b)
+{
+	int rc = 0;
+	if (b->easy_head >= 0)
+		unhold(b, b->easy_head);
+	b->easy_head = -1;
+	for (int i = 0; i < b->npend; i++)
+		b->queue[b->nq++] = b->pend[i];
+	int i = 0;
+	while (i < b->nq && !rc && try_now(b, b->queue[i], &rc))
+		i++;
+	if (i < b->nq && !rc) {
+		/* The head's reservation, beside the running jobs only. */
+		int h = b->queue[i];
+		double x = find(b, h, b->now, INFINITY);
+		if (x < INFINITY) {
+			take_got(b, h, x);
+			hold(b, h);
+			b->easy_head = h;
+			note_resv(b, h);
+		}
+		/* Backfill: later jobs that fit now, around it. */
+		for (int k = i + 1; k < b->nq && !rc; k++) {
+			int f = hs_profile_free_at(b->prof, b->now, NULL);
+			if (f == 0)
+				break;
+			if (b->jobs[b->queue[k]].n <= f)
+				try_now(b, b->queue[k], &rc);
+		}
+	}
+	compact(b);
+	return rc;
+}
+
+/* Conservative: reserve for j from now on (no reservation yet). */
+static void reserve(struct bf *b, int j)
+{
+	double x = find(b, j, b->now, INFINITY);
+	if (x < INFINITY) {
+		take_got(b, j, x);
+		hold(b, j);
+		note_resv(b, j);
+	}
+}
+
+/* Compression: j moves to its earliest start beside the others when that is
+ * earlier than its reservation.  The search sees j's own reservation as
+ * free, so j leaves the profile only when it moves. */
+static void compress(struct bf *b, int j, double from)
+{
+	struct bf_job *J = &b->jobs[j];
+	if (from < b->now)
+		from = b->now;
+	if (J->rs <= from || hs_profile_max_free(b->prof, from, J->rs) < J->n)
+		return;
+	struct pick_arg a = { b, J };
+	struct hs_profile_query q = { .from = from, .until = J->rs, .n = J->n, .d = J->e,
+				      .flags = b->flags, .sel = pick, .arg = &a };
+	if (J->in_prof) {
+		q.own_t0 = J->rs;
+		q.own_t1 = J->rs + J->e;
+		q.own = J->set;
+	}
+	b->decisions++;
+	double x = hs_profile_search(b->prof, &q, b->got);
+	if (x < J->rs) {
+		double t0 = J->rs;
+		unhold(b, j);
+		take_got(b, j, x);
+		hold(b, j);
+		freed(b, t0, t0 + J->e);
+	}
+	note_resv(b, j);
+}
+
+/* Tests: j's earliest start before its reservation by a search from now
+ * (+inf: none). */
+static double verify_search(struct bf *b, int j)
+{
+	struct bf_job *J = &b->jobs[j];
+	struct pick_arg a = { b, J };
+	struct hs_profile_query q = { .from = b->now, .until = nextafter(J->rs, -INFINITY), .n = J->n,
+				      .d = J->e, .flags = b->flags, .sel = pick, .arg = &a,
+				      .own_t0 = J->rs, .own_t1 = J->rs + J->e, .own = J->set };
+	return hs_profile_search(b->prof, &q, b->got);
+}
+
+/* One compression pass, each waiting job in queue order.  Job j, last
+ * looked at in the previous pass (at position ord[j]), can start earlier
+ * now only if one of its windows meets a region freed since: freed in that
+ * pass after position ord[j], or by this batch's ends, or in this pass so
+ * far.  Such a window either ends before j's reservation and holds at most
+ * the region's cap for j's walltime class (hs_profile_most), or it runs
+ * into j's own reservation, which needs n free resources just before it
+ * (struct bf_reach).
+ * A job that none of these allows keeps its reservation without a search,
+ * and the search of the others starts where their first such window can:
+ * the schedule is the one that searching them all gives (b->verify checks
+ * that no skipped job could have moved). */
+static void compress_pass(struct bf *b)
+{
+	/* Jobs are in the order of the previous pass (ord[j] increasing) and
+	 * its regions by position: the regions after a job's position are a
+	 * suffix, gathered walking the queue backwards.  A job after the last
+	 * of them has nothing new to see until this pass frees something. */
+	int last = b->npfr > 0 ? b->pfr[b->npfr - 1].pos : INT32_MIN;
+	if (b->filter && b->npfr > 0) {
+		struct bf_reach r;
+		reach_clear(&r);
+		int f = b->npfr;
+		for (int i = b->nq - 1; i >= 0; i--) {
+			int j = b->queue[i];
+			if (b->ord[j] >= last)
+				continue;
+			while (f > 0 && b->pfr[f - 1].pos > b->ord[j])
+				reach_add(&r, &b->pfr[--f]);
+			b->prev[j] = r.t[b->jobs[j].cls][b->jobs[j].sz];
+			b->prev_end[j] = r.end;
+		}
+	}
+	for (int i = 0; i < b->nq; i++) {
+		int j = b->queue[i];
+		struct bf_job *J = &b->jobs[j];
+		if (b->filter && b->nfr == 0 && b->ord[j] >= last)
+			break;
+		if (J->rs <= b->now)
+			continue;
+		b->pos = i;
+		int dirty = !b->filter || !J->in_prof;
+		double from = b->now;
+		if (!dirty) {
+			double t = b->cur.t[J->cls][J->sz], end = b->cur.end;
+			if (b->ord[j] < last && b->prev[j] < t)
+				t = b->prev[j];
+			if (b->ord[j] < last && b->prev_end[j] > end)
+				end = b->prev_end[j];
+			/* the windows that can have changed start after from */
+			if (t < J->rs) {
+				dirty = 1;
+				from = t - J->e;
+			} else if (end > J->rs - J->e &&
+				   hs_profile_free_at(b->prof, nextafter(J->rs, -INFINITY), NULL) >= J->n) {
+				dirty = 1;
+				from = J->rs - J->e;
+			}
+		}
+		b->ord[j] = i;
+		b->tries++;
+		if (dirty) {
+			double full = b->verify ? verify_search(b, j) : 0;
+			compress(b, j, from);
+			if (b->verify && (full < INFINITY ? full : J->rs) != J->rs)
+				b->missed++;
+			continue;
+		}
+		b->skipped++;
+		if (b->verify && verify_search(b, j) < J->rs)
+			b->missed++;
+	}
+	b->pos = -1;
+	/* this pass's regions become the previous pass's */
+	struct bf_freed *t = b->pfr;
+	int ct = b->cpfr;
+	b->pfr = b->fr, b->cpfr = b->cfr, b->npfr = b->nfr;
+	b->fr = t, b->cfr = ct, b->nfr = 0;
+	reach_clear(&b->cur);
+}
+
+/* compat=lucarelli after jobs ended: j moves to now if it can run from now
+ * (n free now, and a fit at now once its reservation is lifted), else keeps
+ * its reservation exactly. */
+static void to_now(struct bf *b, int j)
+{
+	struct bf_job *J = &b->jobs[j];
+	if (J->rs <= b->now || hs_profile_free_at(b->prof, b->now, NULL) < J->n)
+		return;
+	unhold(b, j);
+	if (find(b, j, b->now, b->now) == b->now)
+		take_got(b, j, b->now);
+	hold(b, j);
+	note_resv(b, j);
+}
+
+static int conservative(struct bf *b, int nend, int nsub)
+{
+	int rc = 0;
+	if (b->c.lucarelli) {
+		if (nend > 0)
+			for (int i = 0; i < b->nq; i++)
+				to_now(b, b->queue[i]);
+	} else if (b->c.scratch && (nend > 0 || nsub > 0)) {
+		/* Dutot's words taken literally: drop every reservation and
+		 * place the jobs again in queue order (no guarantee) */
+		for (int i = 0; i < b->nq; i++)
+			if (b->jobs[b->queue[i]].rs > b->now)
+				unhold(b, b->queue[i]);
+		for (int i = 0; i < b->nq; i++)
+			if (!b->jobs[b->queue[i]].in_prof) {
+				b->jobs[b->queue[i]].rs = INFINITY;
+				reserve(b, b->queue[i]);
+			}
+	} else if (nend > 0 || nsub > 0) {
+		compress_pass(b);
+	}
+	for (int i = 0; i < b->npend; i++) {
+		reserve(b, b->pend[i]);
+		b->queue[b->nq++] = b->pend[i];
+	}
+	for (int i = 0; i < b->nq && !rc; i++) {
+		int j = b->queue[i];
+		if (b->jobs[j].rs == b->now)
+			rc = start(b, j);
+	}
+	compact(b);
+	return rc;
+}
+
+/* Ask for a wake-up at the earliest future reservation: a job must start
+ * there even when nothing ends at that date. */
+static int wake(struct bf *b)
+{
+	double t = INFINITY;
+	for (int i = 0; i < b->nq; i++) {
+		const struct bf_job *J = &b->jobs[b->queue[i]];
+		if (J->in_prof && J->rs > b->now && J->rs < t)
+			t = J->rs;
+	}
+	if (t < INFINITY && (b->woken <= b->now || t < b->woken)) {
+		b->woken = t;
+		return b->out.wake(b->out.arg, t);
+	}
+	return 0;
+}
+
+/* A batch of events at now, after its bf_end and bf_submit calls: nend
+ * jobs ended, nsub were submitted.  Returns 0, -1 (a host call failed) or
+ * -2 (b->bug: the profile's bookkeeping broke). */
+static int bf_batch(struct bf *b, double now, int nend, int nsub)
+{
+	b->now = now;
+	hs_profile_advance(b->prof, now);
+	if (admit(b) != 0)
+		return -1;
+	int rc = b->c.algo == BF_FCFS ? fcfs(b) : b->c.algo == BF_EASY ? easy(b) : conservative(b, nend, nsub);
+	b->npend = 0;
+	if (b->bug)
+		return -2;
+	return rc ? rc : wake(b);
+}
+
+#ifndef BACKFILL_CORE_ONLY
+/* ================= plugin glue (hs/online.h) ================= */
+#include "hs/plugin.h"
+
+struct glue {
+	struct bf *b;
+	struct hs_online *h;
+	int warned;   /* the compat order warning was given */
+	long rejected;
+};
+
+static int g_start(void *arg, int job, const int *res, int n)
+{
+	struct glue *g = arg;
+	return hs_online_start(g->h, job, res, n, NULL, 0);
+}
+
+static int g_reject(void *arg, int job, const char *why)
+{
+	struct glue *g = arg;
+	/* The run record says state=rejected; the first is also said why. */
+	if (g->rejected++ == 0)
+		hs_warn("backfill: job %s %s: rejected (so is every job that cannot run; their run "
+			"records say state=rejected)",
+			hs_online_job(g->h, job)->id, why);
+	hs_online_note(g->h, job, "reason", "%s", why);
+	return hs_online_reject(g->h, job);
+}
+
+static int g_wake(void *arg, double t)
+{
+	struct glue *g = arg;
+	return hs_online_wake(g->h, t);
+}
+
+static void g_resv(void *arg, int job, double t)
+{
+	struct glue *g = arg;
+	char buf[HS_NUMBUF];
+	hs_online_note(g->h, job, "resv", "%s", hs_fmt_double(buf, t));
+}
+
+static int bf_start_algo(enum bf_algo algo, struct hs_online *h, const struct hs_optvals *opts,
+			 struct hs_ctx *ctx, void **state)
+{
+	const struct hs_online_machine *m = hs_online_machine(h);
+	const struct hs_platform *pl = m->plat;
+	struct bf_conf c = { .algo = algo };
+	c.variant = hs_select_variant_parse(hs_opt_str(opts, "variant"));
+	c.lucarelli = strcmp(hs_opt_str(opts, "compat"), "lucarelli") == 0;
+	c.scratch = strcmp(hs_opt_str(opts, "recompute"), "scratch") == 0;
+	const char *sel = hs_opt_str(opts, "select");
+	c.rules = strcmp(sel, "lucarelli") == 0 || (strcmp(sel, "auto") == 0 && c.lucarelli) ?
+			  HS_SELECT_LUCARELLI :
+			  HS_SELECT_PAPER;
+	int *node_cluster = hs_malloc((pl->nnodes + 1) * sizeof *node_cluster);
+	for (int j = 0; j < pl->nnodes; j++)
+		node_cluster[j] = pl->nodes[j].cluster;
+	struct glue *g = hs_calloc(1, sizeof *g);
+	g->h = h;
+	g->b = bf_new(&c, m->njobs, pl->nnodes, m->node_first_core, node_cluster, pl->nclusters,
+		      hs_online_now(h));
+	free(node_cluster);
+	g->b->out = (struct bf_out){ g, g_start, g_reject, g_wake, g_resv };
+	if (c.lucarelli) {
+		/* The authors' order of equal submit dates needs every job's
+		 * date: known when the run grants the whole task. */
+		double *keys = hs_malloc((m->njobs + 1) * sizeof *keys);
+		int all = 1;
+		for (int j = 0; j < m->njobs && all; j++) {
+			const struct hs_online_job *J = hs_online_job(h, j);
+			if (J)
+				keys[j] = J->release;
+			else
+				all = 0;
+		}
+		if (all)
+			bf_set_submit_dates(g->b, keys);
+		free(keys);
+	}
+	hs_ctx_prov(ctx, "backfill.select", "%s", c.rules == HS_SELECT_LUCARELLI ? "lucarelli" : "paper");
+	*state = g;
+	return 0;
+}
+
+static int bf_events(void *state, struct hs_online *h, const struct hs_online_event *ev, int nev,
+		     struct hs_ctx *ctx)
+{
+	struct glue *g = state;
+	g->h = h;
+	int nend = 0, nsub = 0;
+	double now = hs_online_now(h);
+	for (int i = 0; i < nev; i++) {
+		if (ev[i].type == HS_ONLINE_END) {
+			bf_end(g->b, ev[i].job, now);
+			nend++;
+		} else if (ev[i].type == HS_ONLINE_SUBMIT) {
+			const struct hs_online_job *J = hs_online_job(h, ev[i].job);
+			if (!J)
+				continue;
+			int n = J->gpus > 0 || J->on == HS_ON_GPU ? 0 : J->cores;
+			bf_submit(g->b, ev[i].job, n, J->walltime, J->scope, J->release);
+			nsub++;
+		}
+	}
+	int rc = bf_batch(g->b, now, nend, nsub);
+	if (rc == -2) {
+		hs_ctx_error(ctx, "internal error: a reservation does not match the availability profile "
+				  "(please report)");
+		return -1;
+	}
+	if (hs_ctx_verbose(ctx) && g->b->filter) {
+		hs_ctx_prov(ctx, "backfill.searches", "%ld", g->b->decisions);
+		hs_ctx_prov(ctx, "backfill.skipped", "%ld", g->b->skipped);
+	}
+	if (g->b->approx_order && !g->warned) {
+		g->warned = 1;
+		hs_warn("backfill: compat=lucarelli: jobs submitted together are ordered as a heap of "
+			"their batch alone (the authors' order needs every job's date: hs-sim --clairvoyant)");
+	}
+	return rc;
+}
+
+static void bf_finish(void *state)
+{
+	struct glue *g = state;
+	if (!g)
+		return;
+	bf_free(g->b);
+	free(g);
+}
+
+static int start_fcfs(struct hs_online *h, const struct hs_optvals *o, struct hs_ctx *c, void **s)
+{
+	return bf_start_algo(BF_FCFS, h, o, c, s);
+}
+static int start_easy(struct hs_online *h, const struct hs_optvals *o, struct hs_ctx *c, void **s)
+{
+	return bf_start_algo(BF_EASY, h, o, c, s);
+}
+static int start_cons(struct hs_online *h, const struct hs_optvals *o, struct hs_ctx *c, void **s)
+{
+	return bf_start_algo(BF_CONSERVATIVE, h, o, c, s);
+}
+
+static const struct hs_online_ops ops_fcfs = { sizeof(struct hs_online_ops), HS_ONLINE_ABI, 0,
+					       start_fcfs, bf_events, bf_finish };
+static const struct hs_online_ops ops_easy = { sizeof(struct hs_online_ops), HS_ONLINE_ABI, 0,
+					       start_easy, bf_events, bf_finish };
+static const struct hs_online_ops ops_cons = { sizeof(struct hs_online_ops), HS_ONLINE_ABI, 0,
+					       start_cons, bf_events, bf_finish };
+
+static const struct hs_option bf_opts[] = {
+	{ "variant", HS_OPT_CHOICE, "basic",
+	  "which free cores a job gets (Lucarelli et al.): lowest ids, a block or one cluster, "
+	  "best-effort or forced",
+	  "basic|be-contiguous|be-local|contiguous|local" },
+	{ "compat", HS_OPT_CHOICE, "none",
+	  "lucarelli: the authors' implementation (no compression, heap order of equal submits, "
+	  "their hole search and selection rules)",
+	  "none|lucarelli" },
+	{ "recompute", HS_OPT_CHOICE, "compress",
+	  "conservative, at each event: move each job earlier when it can (keeps every first "
+	  "reservation), or place all again from scratch (Dutot's words; no guarantee)",
+	  "compress|scratch" },
+	{ "select", HS_OPT_CHOICE, "auto",
+	  "rules of the best-effort variants: the paper's wording or the authors' code (auto: "
+	  "lucarelli under compat=lucarelli, else paper)",
+	  "auto|paper|lucarelli" },
+	{ NULL, 0, NULL, NULL, NULL },
+};
+
+static const struct hs_algo algo_fcfs = {
+	.struct_size = sizeof(struct hs_algo),
+	.name = "fcfs",
+	.summary = "first come, first served: nothing passes the head of the queue",
+	.options = bf_opts,
+	.online = &ops_fcfs,
+};
+static const struct hs_algo algo_easy = {
+	.struct_size = sizeof(struct hs_algo),
+	.name = "easy",
+	.summary = "EASY backfilling: a reservation for the head of the queue only",
+	.options = bf_opts,
+	.online = &ops_easy,
+};
+static const struct hs_algo algo_cons = {
+	.struct_size = sizeof(struct hs_algo),
+	.name = "conservative",
+	.summary = "conservative backfilling: a reservation for every job, compressed at each event",
+	.options = bf_opts,
+	.online = &ops_cons,
+};
+
+static const struct hs_algo *const bf_algos[] = { &algo_fcfs, &algo_easy, &algo_cons, NULL };
+
+HS_PLUGIN_DEFINE(backfill, "1.0",
+		 "online batch scheduling: FCFS, EASY and conservative backfilling (Dutot et al., "
+		 "Lucarelli et al.)",
+		 NULL, NULL, bf_algos);
+#endif /* BACKFILL_CORE_ONLY */
