@@ -80,7 +80,7 @@ int main(int argc, char **argv)
 			hs_plugin_dirs_free(dirs);
 		}
 		free(ov);
-		return fflush(stdout) == 0 ? HS_EXIT_OK : HS_EXIT_FAIL;
+		return hs_stdout_status();
 	}
 	if (!spec)
 		hs_cli_usage_error(&cli, "no algorithm given: -a NAME (hs-plan -l lists them)");
@@ -96,7 +96,8 @@ int main(int argc, char **argv)
 	if (want_help(ov, nov)) {
 		hs_options_print(stdout, algo, pl.desc.name);
 		hs_plugin_unload(&pl);
-		return HS_EXIT_OK;
+		free(ov);
+		return hs_stdout_status();
 	}
 	ovals = hs_optvals_new(algo->name, algo->options);
 	if (algo->presets && *algo->presets && hs_optvals_set(ovals, algo->presets) < 0)

@@ -15,6 +15,7 @@
 #include "hs/svg.h"
 #include "hs/util.h"
 
+#include <errno.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -317,7 +318,7 @@ static int list_metrics(const struct config *cf)
 						HS_FMT_MD};
 	hs_table_write(stdout, &t, map[f]);
 	hs_table_release(&t);
-	return fflush(stdout) == 0 ? HS_EXIT_OK : HS_EXIT_FAIL;
+	return hs_stdout_status();
 }
 
 static void parse_args(struct config *cf, int argc, char **argv, int *ind, int *list)
@@ -443,8 +444,9 @@ static char *render_table(const struct config *cf, struct input *in, int n,
 	FILE *m = open_memstream(&buf, len);
 	if (!m)
 		hs_die(HS_EXIT_FAIL, "out of memory");
-	hs_table_write(m, &t, f);
-	fclose(m);
+	/* A memory stream fails only when memory does. */
+	if ((hs_table_write(m, &t, f) < 0) | (fclose(m) != 0))
+		hs_die(HS_EXIT_FAIL, "out of memory");
 	hs_table_release(&t);
 	return buf;
 }
@@ -483,7 +485,8 @@ static char *render_view(const struct config *cf, int jobs, const struct hs_inst
 		hs_report_plot_release(&d);
 		free(ylabel);
 	}
-	fclose(m);
+	if (fclose(m) != 0)
+		hs_die(HS_EXIT_FAIL, "out of memory");
 	if (r < 0) {
 		free(buf);
 		return NULL;
@@ -543,10 +546,12 @@ static int output(const struct config *cf, struct input *in, int n,
 		free(fig);
 		return HS_EXIT_FAIL;
 	}
-	fwrite(out, 1, len, stdout);
-	if (fflush(stdout) != 0) {
-		hs_error("stdout: write error");
+	errno = 0;
+	if (fwrite(out, 1, len, stdout) != len) {
+		hs_error("stdout: write error: %s", strerror(errno ? errno : EIO));
 		status = HS_EXIT_FAIL;
+	} else {
+		status = hs_stdout_status();
 	}
 	if (bundle && status == HS_EXIT_OK) {
 		static const struct {
