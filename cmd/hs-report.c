@@ -102,6 +102,19 @@ static int load_input(const struct config *cf, struct input *it, struct hs_strea
 		ret = -1;
 		goto out;
 	}
+	/* Runs (and plans) that break the rules still get their metrics, with a
+	 * warning that names the problems (hs-report(1), CHECKS). */
+	for (int k = 0; k < 2; k++) {
+		const struct hs_schedule *sc = k ? &in->run : &in->plan;
+		if (!(k ? in->has_run : in->has_plan))
+			continue;
+		int np = hs_validate_flags(in, sc, HS_VALIDATE_WARN | HS_VALIDATE_PARTIAL);
+		if (np)
+			hs_error_at(s->name, 0, "warning: the %s breaks %d rule%s (overlaps on a core "
+				    "or GPU, starts before release dates, ...): its metrics may be "
+				    "meaningless (a utilization above 1, a negative idle time)",
+				    k ? "run" : "plan", np, np == 1 ? "" : "s");
+	}
 	/* stdin has no name worth a column header: the algorithm is better. */
 	const char *algo = is_stdin(it->path) ? hs_stream_prov(s, "algo") : NULL;
 	r->label = hs_strdup(!is_stdin(it->path) ? it->path : algo ? algo : "stdin");

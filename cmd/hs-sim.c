@@ -83,6 +83,20 @@ static void set_num(struct hs_record *r, const char *key, double v)
 	hs_record_set(r, key, hs_fmt_double(buf, v));
 }
 
+/* A plan without after lists says nothing of the order on a core but its
+ * times: run it in that order, as hs-plan orders a plugin's plan (each
+ * core's and GPU's tasks by planned start), and say so, rather than start
+ * every task at its release date (two tasks on one core at once). */
+static void order_by_times(struct hs_instance *in, const char *name)
+{
+	if (hs_schedule_has_after(&in->plan))
+		return;
+	hs_schedule_compute_after(&in->plan, &in->plat);
+	if (hs_schedule_has_after(&in->plan))
+		hs_error_at(name, 0, "note: the plan has no after lists: each core's and GPU's tasks "
+			    "run in the order of their planned starts (as hs-plan orders them)");
+}
+
 int main(int argc, char **argv)
 {
 	hs_set_progname(argv[0]);
@@ -146,6 +160,8 @@ int main(int argc, char **argv)
 		if (problems)
 			hs_error_at(s.name, 0, "the plan is not valid (%d problem%s)", problems,
 				    problems == 1 ? "" : "s");
+		else
+			order_by_times(&in, s.name);
 	}
 	struct hs_schedule run;
 	struct hs_sim_result res;

@@ -27,6 +27,7 @@
 #include "hs/model.h"
 #include "hs/simgrid.h"
 #include "hs/util.h"
+#include "cycles.h"
 #include "strmap.h"
 
 #define MAX_SHOWN_ERRORS 20
@@ -814,16 +815,18 @@ static int load_placement(struct loader *L, const struct hs_record *r, int task,
 	return 0;
 }
 
-/* Append text to buf (cap bytes, *len used), truncating: buf stays a
- * terminated string whatever the lengths. */
-static void append_text(char *buf, size_t cap, size_t *len, const char *text)
+struct cycle_report {
+	struct loader *L;
+	const char *kind;
+	const int *line_of;
+};
+
+static void cycle_found(void *arg, int w, int len, const char *path)
 {
-	size_t room = cap - 1 - *len, n = strlen(text);
-	if (n > room)
-		n = room;
-	memcpy(buf + *len, text, n);
-	*len += n;
-	buf[*len] = '\0';
+	struct cycle_report *c = arg;
+	(void)len;
+	err_add(c->L, c->line_of[w], "%s %s: after list is cyclic (%s)", c->kind,
+		c->L->in->tasks[w].id, path);
 }
 
 /* Report cycles in the after lists of s (they would deadlock a replay or an
@@ -831,62 +834,8 @@ static void append_text(char *buf, size_t cap, size_t *len, const char *text)
 static void check_cycles(struct loader *L, const struct hs_schedule *s, const char *kind,
 			 const int *line_of)
 {
-	int n = s->n, found = 0;
-	char *color = hs_calloc(n ? n : 1, 1);
-	int *stk = hs_malloc((n ? n : 1) * sizeof *stk);
-	int *pos = hs_malloc((n ? n : 1) * sizeof *pos);
-	int *depth = hs_malloc((n ? n : 1) * sizeof *depth);
-	for (int root = 0; root < n; root++) {
-		if (color[root] || s->p[root].task < 0)
-			continue;
-		int top = 0;
-		stk[0] = root;
-		pos[0] = 0;
-		depth[root] = 0;
-		color[root] = 1;
-		while (top >= 0) {
-			int v = stk[top];
-			const struct hs_placement *pv = &s->p[v];
-			if (pos[top] >= pv->nafter) {
-				color[v] = 2;
-				top--;
-				continue;
-			}
-			int w = pv->after[pos[top]++];
-			if (w < 0 || w >= n || s->p[w].task < 0)
-				continue;
-			if (color[w] == 0) {
-				color[w] = 1;
-				stk[++top] = w;
-				pos[top] = 0;
-				depth[w] = top;
-			} else if (color[w] == 1 && found < MAX_SHOWN_ERRORS) {
-				/* The cycle is the stack from w to v, back to w; ids
-				 * are truncated to what fits in path. */
-				char path[512];
-				size_t len = 0;
-				int first = depth[w], cnt = top - first + 1;
-				for (int k = 0; k <= cnt; k++) {
-					int id = k == cnt ? w : stk[first + k];
-					if (cnt > 8 && k == 6) {
-						append_text(path, sizeof path, &len, " -> ...");
-						k = cnt - 1;
-						id = stk[first + k];
-					}
-					if (k)
-						append_text(path, sizeof path, &len, " -> ");
-					append_text(path, sizeof path, &len, L->in->tasks[id].id);
-				}
-				err_add(L, line_of[w], "%s %s: after list is cyclic (%s)", kind,
-					L->in->tasks[w].id, path);
-				found++;
-			}
-		}
-	}
-	free(color);
-	free(stk);
-	free(pos);
-	free(depth);
+	struct cycle_report c = {L, kind, line_of};
+	hs_after_cycles(s, L->in->tasks, MAX_SHOWN_ERRORS, cycle_found, &c);
 }
 
 /* ---------------- load ---------------- */
