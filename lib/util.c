@@ -88,11 +88,19 @@ void hs_warn(const char *fmt, ...)
 	va_end(ap);
 }
 
+static volatile int dying;
+
+int hs_dying(void)
+{
+	return dying;
+}
+
 /* Fatal messages go to stderr even when redirected: nobody reads the
  * redirection after exit. */
 void hs_die(int status, const char *fmt, ...)
 {
 	va_list ap;
+	dying = 1;
 	msg_out = NULL;
 	va_start(ap, fmt);
 	emit(NULL, 0, "", fmt, ap);
@@ -103,6 +111,7 @@ void hs_die(int status, const char *fmt, ...)
 void hs_die_at(int status, const char *file, int line, const char *fmt, ...)
 {
 	va_list ap;
+	dying = 1;
 	msg_out = NULL;
 	va_start(ap, fmt);
 	emit(file, line, "", fmt, ap);

@@ -42,6 +42,10 @@ HS_NORETURN void hs_die(int status, const char *fmt, ...) HS_PRINTF(2, 3);
 HS_NORETURN void hs_die_at(int status, const char *file, int line, const char *fmt, ...)
 	HS_PRINTF(4, 5);
 
+/* Whether hs_die or hs_die_at is ending the program (for exit hooks that
+ * must not speak over the message it printed). */
+int hs_dying(void);
+
 /* Send the calling thread's messages (all of the above) to f instead of
  * stderr; NULL restores stderr.  A tool that reads inputs on worker threads
  * collects each input's messages and prints them in input order. */
