@@ -8,9 +8,11 @@
  * bytes, so libarchive is given a read callback that hands back those
  * peeked bytes first and then the rest of the descriptor.
  *
- * A line ends at "\n"; a "\r" right before it (CRLF files) or at the very
- * end of the input is dropped too, and so is a UTF-8 byte order mark at the
- * start (editors on some systems add one).
+ * A line ends at "\n"; the "\r" right before it (CRLF files, any number of
+ * them) or at the very end of the input is dropped too, so that no line
+ * ends in one (written back with "\n" it would read as another line), and
+ * so is a UTF-8 byte order mark at the start (editors on some systems add
+ * one).
  *
  * Two limits (hs/limits.h) bound what one input may cost: the bytes of one
  * line (the buffer never holds much more than one line) and the bytes read
@@ -279,7 +281,7 @@ long hs_input_getline(struct hs_input *in, char **line)
 				return too_long(in);
 			in->beg += len + 1;
 			in->scanned = 0;
-			if (len && start[len - 1] == '\r')
+			while (len && start[len - 1] == '\r')
 				len--;
 			start[len] = '\0';
 			return deliver(in, start, len, line);
@@ -294,7 +296,7 @@ long hs_input_getline(struct hs_input *in, char **line)
 			size_t len = avail;
 			in->beg = in->end;
 			in->scanned = 0;
-			if (start[len - 1] == '\r')
+			while (len && start[len - 1] == '\r')
 				len--;
 			start[len] = '\0';
 			return deliver(in, start, len, line);

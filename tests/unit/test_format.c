@@ -117,6 +117,9 @@ static void test_identity(void)
 	check_identity("CRLF lines come back as LF", "hs 1\r\ntask t1 a=1\r\n# c\r\n",
 		       "hs 1\ntask t1 a=1\n# c\n");
 	check_identity("missing final newline is added", "hs 1\ntask t1 a=1", "hs 1\ntask t1 a=1\n");
+	/* Found by fuzzing: "a=1\r" written back as "a=1\r\n" read as "a=1". */
+	check_identity("every CR at a line's end is dropped", "hs 1\r\ntask t1 a=1\r\r\n# c\r\r",
+		       "hs 1\ntask t1 a=1\n# c\n");
 	check_identity("UTF-8 byte order mark is dropped", "\xef\xbb\xbfhs 1\ntask t1\n", "hs 1\ntask t1\n");
 	check_identity("CR inside a quoted value is kept", "hs 1\ntask t1 a='x\ry'\n", NULL);
 }
