@@ -144,7 +144,13 @@ struct hs_part {
 	int ngpus;
 };
 
-enum hs_state { HS_STATE_NONE = 0, HS_STATE_DONE, HS_STATE_KILLED, HS_STATE_FAILED };
+enum hs_state {
+	HS_STATE_NONE = 0,
+	HS_STATE_DONE,
+	HS_STATE_KILLED,
+	HS_STATE_FAILED,
+	HS_STATE_REJECTED, /* never run: refused by an online algorithm (no resources) */
+};
 
 /* Where and when one task runs (a plan record) or ran (a run record). */
 struct hs_placement {
@@ -180,6 +186,8 @@ void hs_schedule_compute_after(struct hs_schedule *s, const struct hs_platform *
  * order but its times: hs-plan and hs-sim then compute one). */
 int hs_schedule_has_after(const struct hs_schedule *s);
 double hs_schedule_makespan(const struct hs_schedule *s);
+/* Deep copy of src into dst (whose own arrays are not freed). */
+void hs_placement_copy(struct hs_placement *dst, const struct hs_placement *src);
 int hs_schedule_total_cores(const struct hs_placement *pl);
 int hs_schedule_total_gpus(const struct hs_placement *pl);
 
