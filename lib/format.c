@@ -753,6 +753,10 @@ static int parse_header(struct hs_stream *s, const char *name, int lineno, const
 			    HS_FORMAT_VERSION);
 		return -1;
 	}
+	if (memchr(line, '\0', len)) { /* kept as a C string: it would be cut there */
+		hs_error_at(name, lineno, "line contains a NUL byte");
+		return -1;
+	}
 	s->version = (int)ver;
 	free(s->header_raw);
 	s->header_raw = hs_strndup(line, len);

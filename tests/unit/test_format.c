@@ -392,6 +392,8 @@ static void test_stream_errors(void)
 		 "PROG: FILE:5: field 'x' has no '='\n"},
 		{"CRLF line number", "hs 1\r\ntask t1\r\ntask t2 x\r\n", "PROG: FILE:3: field 'x' has no '='\n"},
 		{"NUL byte", "hs 1\ntask t1 a=\0\n", "PROG: FILE:2: line contains a NUL byte\n"},
+		/* Found by fuzzing: the header, kept as a string, was cut there. */
+		{"NUL byte in the header", "hs 1 f\0\n", "PROG: FILE:1: line contains a NUL byte\n"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
 		struct hs_stream s;
@@ -399,6 +401,8 @@ static void test_stream_errors(void)
 		size_t len = strlen(cases[i].text);
 		if (strcmp(cases[i].what, "NUL byte") == 0)
 			len = 17;
+		if (strcmp(cases[i].what, "NUL byte in the header") == 0)
+			len = 8;
 		int r = load_text(&s, "bad.hs", cases[i].text, len, &msg);
 		char *path = path_of("bad.hs");
 		char *want = hs_asprintf("%s", cases[i].msg);
