@@ -20,10 +20,13 @@ struct vctx {
 	const struct hs_schedule *s;
 	const char *kind; /* "plan" or "run", for messages */
 	int *line_of;     /* record line per task, or NULL */
+	int from_stream;  /* s is the instance's plan or run: line_of once needed */
 	int problems;
 	int warn;         /* messages are warnings (HS_VALIDATE_WARN) */
 	int partial;      /* tasks may lack a placement (HS_VALIDATE_PARTIAL) */
 };
+
+static int *record_lines(const struct hs_instance *in, const char *kind);
 
 HS_PRINTF(3, 4)
 static void report(struct vctx *v, int task, const char *fmt, ...)
@@ -37,6 +40,10 @@ static void report(struct vctx *v, int task, const char *fmt, ...)
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
 	const char *name = v->in->stream ? v->in->stream->name : NULL;
+	/* The lines are looked up at the first problem: a sound schedule (the
+	 * common case) costs no pass over the stream. */
+	if (v->from_stream && !v->line_of)
+		v->line_of = record_lines(v->in, v->kind);
 	int line = v->line_of && task >= 0 ? v->line_of[task] : 0;
 	const char *w = v->warn ? "warning: " : "";
 	if (task >= 0 && task < v->in->ntasks)
@@ -314,7 +321,7 @@ int hs_validate_flags(const struct hs_instance *in, const struct hs_schedule *s,
 			  .warn = (flags & HS_VALIDATE_WARN) != 0,
 			  .partial = (flags & HS_VALIDATE_PARTIAL) != 0 };
 	if (s == &in->plan || s == &in->run)
-		v.line_of = record_lines(in, v.kind);
+		v.from_stream = 1;
 	if (s->n != in->ntasks)
 		report(&v, -1, "schedule has %d slots for %d tasks", s->n, in->ntasks);
 	int n = s->n < in->ntasks ? s->n : in->ntasks;
