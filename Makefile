@@ -29,6 +29,11 @@ WARN     = -Wall -Wextra -Werror
 ifeq ($(SAN),1)
 SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 endif
+# The fuzzing build (make fuzz): libhs instrumented for libFuzzer, with ASan+UBSan.
+ifeq ($(SAN),fuzz)
+SANFLAGS = -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer \
+	-fno-sanitize-recover=undefined
+endif
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -MMD -MP -fPIC $(WARN) $(CFLAGS) $(SANFLAGS) -Ilib $(PKG_CFLAGS) \
 	-DHS_PLUGINDIR='"$(plugindir)"' -DHS_DATADIR='"$(datadir)"'
 LDLIBS   = $(PKG_LIBS) -lglpk -ldl -lm
@@ -50,7 +55,8 @@ SIMGRID_LIBS := $(shell pkg-config --libs simgrid 2>/dev/null)
 SIMGRID_REF  = $(if $(SIMGRID_LIBS),$(B)/tests/simgrid/hs-simgrid-ref)
 
 .SECONDARY:
-.PHONY: FORCE all deps check check-asan check-run demo bench install install-data uninstall clean help doc-svg
+.PHONY: FORCE all deps check check-asan check-run demo bench install install-data uninstall clean help doc-svg \
+	fuzz fuzz-run fuzz-cov
 
 all: $(TOOLS) $(PLUGINS) $(B)/hs.pc
 
@@ -59,6 +65,8 @@ help:
 	@echo 'make demo       install missing dependencies, build, run a pipeline on built-in examples (files in demo/)'
 	@echo 'make check      install missing dependencies, build, run every test (C unit + bats)'
 	@echo 'make check-asan the same tests under AddressSanitizer + UBSan (build-asan/)'
+	@echo 'make fuzz       run each libFuzzer target FUZZ_S seconds (default 60; build-fuzz/)'
+	@echo 'make fuzz-cov   line coverage of the fuzz corpora (llvm-cov)'
 	@echo 'make doc-svg    regenerate the README pictures (share/doc/*.svg)'
 	@echo 'make bench      benchmarks (format throughput, planners, simulator)'
 	@echo 'make install    install into $$(DESTDIR)$$(PREFIX) (default /usr/local)'
@@ -126,6 +134,29 @@ check-run: all $(UNITS) $(TPLUGINS) $(B)/tests/plugins/notelf.so $(SIMGRID_REF)
 check-asan: deps
 	@$(MAKE) --no-print-directory O=build-asan SAN=1 OPT=-O1 check-run
 
+# ---- fuzzing ----
+# libFuzzer targets (clang): one per tests/fuzz/fuzz_NAME.c, its seeds in
+# tests/fuzz/NAME/ (tests/fuzz/README.md).  A new target is one file there.
+FUZZ_S  ?= 60
+FUZZ_SEED ?=
+FUZZ_CC ?= clang
+FUZZ_NAMES = $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+
+fuzz: deps
+	@$(MAKE) --no-print-directory O=build-fuzz CC=$(FUZZ_CC) SAN=fuzz OPT=-O1 fuzz-run
+
+fuzz-run: $(patsubst %,$(B)/fuzz/%,$(FUZZ_NAMES))
+	@FUZZ_SEED=$(FUZZ_SEED) sh tests/fuzz/run.sh $(B) $(FUZZ_S) $(FUZZ_NAMES)
+
+# Line coverage of what the corpora reach (llvm-cov), for each target.
+fuzz-cov:
+	@sh tests/fuzz/coverage.sh build-fuzz/build $(FUZZ_NAMES)
+
+$(B)/fuzz/%: $(B)/obj/tests/fuzz/fuzz_%.o $(LIB_A)
+	@mkdir -p $(dir $@)
+	$(CC) -fsanitize=fuzzer,address,undefined -o $@ $< $(LIB_A) $(LDLIBS)
+
+
 # `make demo DEMO=DIR`: where the demo leaves its streams and pictures.
 DEMO ?= demo
 demo: deps
@@ -178,7 +209,7 @@ uninstall:
 	for t in $(notdir $(TOOLS)); do rm -f $(DESTDIR)$(compdir)/$$t; done
 
 clean:
-	rm -rf bin build build-asan
+	rm -rf bin build build-asan build-fuzz
 
 # Benchmark helpers (bench/*.c), built on demand by bench/run.sh.
 BENCHES = $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))

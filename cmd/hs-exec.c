@@ -149,7 +149,7 @@ int main(int argc, char **argv)
 		return rc;
 	if (dry) {
 		hs_exec_dry_run(x, stdout);
-		rc = fflush(stdout) == 0 ? HS_EXIT_OK : HS_EXIT_FAIL;
+		rc = hs_stdout_status();
 		hs_exec_free(x);
 		hs_instance_release(&in);
 		hs_stream_release(&st);

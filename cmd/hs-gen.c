@@ -131,7 +131,7 @@ int main(int argc, char **argv)
 	}
 	if (do_list) {
 		list(stdout, "");
-		return fflush(stdout) == 0 ? HS_EXIT_OK : HS_EXIT_FAIL;
+		return hs_stdout_status();
 	}
 	if (sub >= argc)
 		hs_cli_usage_error(&cli, "missing generator (hs-gen -l lists them)");

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hs/cli.h"
+#include "hs/guard.h"
 #include "hs/loader.h"
 
 /* -a's argument, file scope so that --complete-words after it can offer
@@ -25,24 +26,17 @@ static const struct hs_cli_opt opts[] = {
 	{'o', "option", "KEY[=VAL]", "set an algorithm option, repeatable; -o help lists them"},
 	{'l', "list", NULL, "list the algorithms found, one a line, and exit"},
 	{'v', "verbose", NULL, "say which plugin ran, how long it took and the makespan"},
+	{'t', "timeout", "SECONDS", "stop a plugin that has not returned after SECONDS (exit 1)"},
 	{0, NULL, NULL, NULL},
 };
 
 static const struct hs_cli cli = {
 	"hs-plan",
-	"[-a ALGO] [-o KEY[=VAL]]... [-l] [-v] [FILE]",
+	"[-a ALGO] [-o KEY[=VAL]]... [-l] [-v] [-t SECONDS] [FILE]",
 	"plan an instance with a scheduling algorithm, adding plan records",
 	opts,
 	complete_words,
 };
-
-static int plan_empty(const struct hs_schedule *s)
-{
-	for (int k = 0; k < s->n; k++)
-		if (s->p[k].nafter > 0)
-			return 0;
-	return 1;
-}
 
 static int want_help(char **ov, int nov)
 {
@@ -66,6 +60,7 @@ int main(int argc, char **argv)
 	hs_set_progname(argv[0]);
 	const char *arg;
 	int list = 0, verbose = 0, c, optind_ = 1, nov = 0;
+	double timeout = 0;
 	ov = hs_calloc((size_t)argc + 1, sizeof *ov);
 	while ((c = hs_cli_next(&cli, argc, argv, &arg, &optind_)) != -1) {
 		switch (c) {
@@ -73,6 +68,7 @@ int main(int argc, char **argv)
 		case 'o': ov[nov++] = (char *)arg; break;
 		case 'l': list = 1; break;
 		case 'v': verbose = 1; break;
+		case 't': timeout = hs_cli_double("--timeout", arg, 1e-6, 1e8); break;
 		default: hs_cli_usage_error(&cli, "unexpected option");
 		}
 	}
@@ -87,7 +83,8 @@ int main(int argc, char **argv)
 		}
 		free(ov);
 		/* Nothing to plan with is a run-time failure, not a usage error. */
-		return fflush(stdout) == 0 && found ? HS_EXIT_OK : HS_EXIT_FAIL;
+		int st = hs_stdout_status();
+		return st != HS_EXIT_OK ? st : found ? HS_EXIT_OK : HS_EXIT_FAIL;
 	}
 	if (!spec)
 		hs_cli_usage_error(&cli, "no algorithm given: -a NAME (hs-plan -l lists them)");
@@ -103,7 +100,8 @@ int main(int argc, char **argv)
 	if (want_help(ov, nov)) {
 		hs_options_print(stdout, algo, pl.desc.name);
 		hs_plugin_unload(&pl);
-		return HS_EXIT_OK;
+		free(ov);
+		return hs_stdout_status();
 	}
 	ovals = hs_optvals_new(algo->name, algo->options);
 	if (algo->presets && *algo->presets && hs_optvals_set(ovals, algo->presets) < 0)
@@ -132,15 +130,28 @@ int main(int argc, char **argv)
 	ctx = hs_ctx_new(algo->name, st.name, verbose);
 	double t0 = hs_now(), elapsed = 0;
 	if (in.ntasks > 0) {
+		/* The plugin cannot crash, exit, hang or print into our output
+		 * without being named (hs/guard.h). */
+		struct hs_guard g;
+		hs_guard_init(&g, pl.desc.name, algo->name, pl.path);
+		g.timeout = timeout;
+		hs_guard_enter(&g, "planning");
 		int rc = algo->plan(&in, ovals, &sched, ctx);
+		hs_guard_leave(&g);
+		hs_guard_release(&g);
 		elapsed = hs_now() - t0;
 		hs_ctx_progress_end(ctx);
+		/* Before anything reads the slots the plugin filled. */
+		if (sched.n != in.ntasks || !sched.p)
+			hs_die(HS_EXIT_FAIL, "%s: the plugin left %d slots for %d tasks in its schedule "
+			       "(a bug in plugin %s, %s)", algo->name, sched.n, in.ntasks, pl.desc.name,
+			       pl.path);
 		if (rc != 0) {
 			if (hs_ctx_nerrors(ctx) == 0)
 				hs_error("%s: planning failed (the plugin gave no reason)", algo->name);
 			return HS_EXIT_USAGE;
 		}
-		if (plan_empty(&sched))
+		if (!hs_schedule_has_after(&sched))
 			hs_schedule_compute_after(&sched, &in.plat);
 		if (hs_validate(&in, &sched, 1) > 0)
 			hs_die(HS_EXIT_FAIL, "%s: produced an invalid plan (a bug in plugin %s, %s)",

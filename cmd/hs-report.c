@@ -15,6 +15,7 @@
 #include "hs/svg.h"
 #include "hs/util.h"
 
+#include <errno.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -106,6 +107,19 @@ static int load_input(const struct config *cf, struct input *it, struct hs_strea
 		hs_error_at(s->name, 0, "no plan or run records (run hs-plan first)");
 		ret = -1;
 		goto out;
+	}
+	/* Runs (and plans) that break the rules still get their metrics, with a
+	 * warning that names the problems (hs-report(1), CHECKS). */
+	for (int k = 0; k < 2; k++) {
+		const struct hs_schedule *sc = k ? &in->run : &in->plan;
+		if (!(k ? in->has_run : in->has_plan))
+			continue;
+		int np = hs_validate_flags(in, sc, HS_VALIDATE_WARN | HS_VALIDATE_PARTIAL);
+		if (np)
+			hs_error_at(s->name, 0, "warning: the %s breaks %d rule%s (overlaps on a core "
+				    "or GPU, starts before release dates, ...): its metrics may be "
+				    "meaningless (a utilization above 1, a negative idle time)",
+				    k ? "run" : "plan", np, np == 1 ? "" : "s");
 	}
 	/* stdin has no name worth a column header: the algorithm is better. */
 	const char *algo = is_stdin(it->path) ? hs_stream_prov(s, "algo") : NULL;
@@ -351,7 +365,7 @@ static int list_metrics(const struct config *cf)
 						HS_FMT_MD};
 	hs_table_write(stdout, &t, map[f]);
 	hs_table_release(&t);
-	return fflush(stdout) == 0 ? HS_EXIT_OK : HS_EXIT_FAIL;
+	return hs_stdout_status();
 }
 
 /* The index of arg in names (n of them), or a usage error listing them. */
@@ -549,8 +563,9 @@ static char *render_table(const struct config *cf, const struct results *R, enum
 	FILE *m = open_memstream(&buf, len);
 	if (!m)
 		hs_die(HS_EXIT_FAIL, "out of memory");
-	hs_table_write(m, &t, f);
-	fclose(m);
+	/* A memory stream fails only when memory does. */
+	if ((hs_table_write(m, &t, f) < 0) | (fclose(m) != 0))
+		hs_die(HS_EXIT_FAIL, "out of memory");
 	hs_table_release(&t);
 	return buf;
 }
@@ -635,7 +650,8 @@ static char *render_view(const struct config *cf, int jobs, const struct hs_inst
 		hs_report_plot_release(&d);
 		free(ylabel);
 	}
-	fclose(m);
+	if (fclose(m) != 0)
+		hs_die(HS_EXIT_FAIL, "out of memory");
 	if (r < 0) {
 		free(buf);
 		return NULL;
@@ -694,10 +710,12 @@ static int output(const struct config *cf, const struct results *R, const struct
 		free(fig);
 		return HS_EXIT_FAIL;
 	}
-	fwrite(out, 1, len, stdout);
-	if (fflush(stdout) != 0) {
-		hs_error("stdout: write error");
+	errno = 0;
+	if (fwrite(out, 1, len, stdout) != len) {
+		hs_error("stdout: write error: %s", strerror(errno ? errno : EIO));
 		status = HS_EXIT_FAIL;
+	} else {
+		status = hs_stdout_status();
 	}
 	if (bundle && status == HS_EXIT_OK) {
 		static const struct {

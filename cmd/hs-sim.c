@@ -113,6 +113,20 @@ static void set_num(struct hs_record *r, const char *key, double v)
 	hs_record_set(r, key, hs_fmt_double(buf, v));
 }
 
+/* A plan without after lists says nothing of the order on a core but its
+ * times: run it in that order, as hs-plan orders a plugin's plan (each
+ * core's and GPU's tasks by planned start), and say so, rather than start
+ * every task at its release date (two tasks on one core at once). */
+static void order_by_times(struct hs_instance *in, const char *name)
+{
+	if (hs_schedule_has_after(&in->plan))
+		return;
+	hs_schedule_compute_after(&in->plan, &in->plat);
+	if (hs_schedule_has_after(&in->plan))
+		hs_error_at(name, 0, "note: the plan has no after lists: each core's and GPU's tasks "
+			    "run in the order of their planned starts (as hs-plan orders them)");
+}
+
 static int want_help(char **ov, int nov)
 {
 	for (int k = 0; k < nov; k++)
@@ -142,7 +156,7 @@ static const struct hs_algo *online_algo(const char *spec, int nov, int *status)
 	}
 	if (want_help(ov, nov)) {
 		hs_options_print(stdout, algo, pl.desc.name);
-		*status = fflush(stdout) == 0 ? HS_EXIT_OK : HS_EXIT_FAIL;
+		*status = hs_stdout_status();
 		return NULL;
 	}
 	ovals = hs_optvals_new(algo->name, algo->options);
@@ -242,7 +256,8 @@ int main(int argc, char **argv)
 			hs_plugin_dirs_free(dirs);
 		}
 		free(ov);
-		return fflush(stdout) != 0 || n == 0 ? HS_EXIT_FAIL : HS_EXIT_OK;
+		int st = hs_stdout_status();
+		return st != HS_EXIT_OK || n == 0 ? HS_EXIT_FAIL : HS_EXIT_OK;
 	}
 	if (!spec && (nov || clairvoyant))
 		hs_cli_usage_error(&cli, "%s needs an online algorithm (-a ALGO)",
@@ -291,6 +306,8 @@ int main(int argc, char **argv)
 		if (problems)
 			hs_error_at(s.name, 0, "the plan is not valid (%d problem%s)", problems,
 				    problems == 1 ? "" : "s");
+		else
+			order_by_times(&in, s.name);
 	}
 	if (problems) {
 		hs_instance_release(&in);

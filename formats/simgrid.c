@@ -20,9 +20,11 @@
  * a route may name a cluster's generated links as SimGrid lets it.
  */
 #include "hs/simgrid.h"
+#include "hs/limits.h"
 #include "simgrid_priv.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -484,34 +486,51 @@ static void on_xml_error(void *arg, xmlErrorPtr e)
 		x->msg[--n] = 0;
 }
 
-static char *read_all(const char *path, size_t *len)
+/* The hosts and cores the elements from n on describe, against the limits
+ * (hs/limits.h), before any host is made: a 1 KB file can describe
+ * millions.  Malformed radicals and core counts count as nothing here; the
+ * reading proper reports them. */
+static int check_size(struct sg *g, xmlNodePtr n, unsigned long long *hosts,
+		      unsigned long long *cores)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		hs_error_at(path, 0, "%s", strerror(errno));
-		return NULL;
+	for (; n; n = n->next) {
+		if (n->type != XML_ELEMENT_NODE)
+			continue;
+		long cnt = 0, per = 1;
+		if (hs_sg_is(n, "host")) {
+			cnt = 1;
+		} else if (hs_sg_is(n, "cluster") || hs_sg_is(n, "cabinet")) {
+			char *r = hs_sg_attr(n, "radical");
+			cnt = r ? hs_sg_radical_count(r) : 0;
+			free(r);
+		}
+		if (cnt > 0) {
+			char *k = hs_sg_attr(n, "core");
+			if (k && hs_parse_long(k, 1, INT_MAX, &per) < 0)
+				per = 1;
+			free(k);
+			*hosts += (unsigned long long)cnt;
+			*cores += (unsigned long long)cnt * (unsigned long long)per;
+			enum hs_limit l = *hosts > hs_limit(HS_LIMIT_NODES) ? HS_LIMIT_NODES
+					  : *cores > hs_limit(HS_LIMIT_CORES) ? HS_LIMIT_CORES
+									      : HS_LIMIT_COUNT;
+			if (l != HS_LIMIT_COUNT)
+				return hs_sg_fail(g, n, "<%s>: the platform has more %s than the limit of %llu "
+						  "(%s; HS_LIMITS raises it)", hs_sg_name_of(n),
+						  l == HS_LIMIT_NODES ? "hosts" : "cores", hs_limit(l),
+						  hs_limit_text(l));
+		}
+		if (check_size(g, n->children, hosts, cores) < 0)
+			return -1;
 	}
-	size_t cap = 1 << 16, n = 0;
-	char *buf = hs_malloc(cap);
-	size_t got;
-	while ((got = fread(buf + n, 1, cap - n, f)) > 0) {
-		n += got;
-		if (n == cap)
-			buf = hs_realloc(buf, cap *= 2);
-	}
-	int bad = ferror(f);
-	fclose(f);
-	if (bad) {
-		hs_error_at(path, 0, "read error");
-		free(buf);
-		return NULL;
-	}
-	*len = n;
-	return buf;
+	return 0;
 }
 
 static int do_platform(struct sg *g, xmlNodePtr root)
 {
+	unsigned long long hosts = 0, cores = 0;
+	if (check_size(g, root, &hosts, &cores) < 0)
+		return -1;
 	if (!hs_sg_is(root, "platform"))
 		return hs_sg_fail(g, root, "not a SimGrid platform file (root element <%s>)", hs_sg_name_of(root));
 	char *ver = hs_sg_attr(root, "version");
@@ -562,6 +581,55 @@ static int do_platform(struct sg *g, xmlNodePtr root)
 	return 0;
 }
 
+/* libxml2 reads the file as it parses (hs_input: compressed files too, and
+ * the limit on an input's size), so a file that is no XML (xml=/dev/zero)
+ * fails at its first bytes. */
+struct xml_src {
+	struct hs_input *in;
+	int failed;
+};
+
+static int xml_read(void *arg, char *buf, int len)
+{
+	struct xml_src *src = arg;
+	long n = src->failed ? -1 : hs_input_read(src->in, buf, (size_t)len);
+	if (n < 0)
+		src->failed = 1;
+	return n < 0 ? -1 : (int)n;
+}
+
+static int xml_close(void *arg)
+{
+	(void)arg;
+	return 0;
+}
+
+static xmlDocPtr parse_file(const char *path, struct xml_err *xe, int *read_failed)
+{
+	struct xml_src src = {hs_input_open(path), 0};
+	*read_failed = !src.in;
+	if (!src.in)
+		return NULL;
+	xmlSetStructuredErrorFunc(xe, on_xml_error);
+	xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
+	/* No network, no DTD loading: the DOCTYPE's URL is never fetched. */
+	xmlDocPtr doc = ctxt ? xmlCtxtReadIO(ctxt, xml_read, xml_close, &src, path, NULL,
+					     XML_PARSE_NONET | XML_PARSE_BIG_LINES)
+			     : NULL;
+	if (ctxt)
+		xmlFreeParserCtxt(ctxt);
+	xmlSetStructuredErrorFunc(NULL, NULL);
+	/* A read error (or the size limit) was reported by hs_input; libxml2's
+	 * own message about the cut would only confuse. */
+	if (src.failed) {
+		*read_failed = 1;
+		xmlFreeDoc(doc);
+		doc = NULL;
+	}
+	hs_input_close(src.in);
+	return doc;
+}
+
 int hs_simgrid_read(const char *path, struct hs_stream *out)
 {
 	return hs_simgrid_read_master(path, out, NULL);
@@ -569,24 +637,16 @@ int hs_simgrid_read(const char *path, struct hs_stream *out)
 
 int hs_simgrid_read_master(const char *path, struct hs_stream *out, const char *master)
 {
-	size_t len;
-	char *buf = read_all(path, &len);
-	if (!buf)
-		return -1;
 	struct sg g = {.path = path, .out = out, .master = master};
-	hs_strmap_init(&g.link_ix, 64);
-	hs_strmap_init(&g.zone_ix, 16);
 	if (!out->name)
 		out->name = hs_strdup(path);
-
 	struct xml_err xe = {0};
-	xmlSetStructuredErrorFunc(&xe, on_xml_error);
-	xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
-	/* No network, no DTD loading: the DOCTYPE's URL is never fetched. */
-	xmlDocPtr doc = ctxt ? xmlCtxtReadMemory(ctxt, buf, (int)len, path, NULL,
-						 XML_PARSE_NONET | XML_PARSE_BIG_LINES)
-			     : NULL;
-	xmlSetStructuredErrorFunc(NULL, NULL);
+	int read_failed;
+	xmlDocPtr doc = parse_file(path, &xe, &read_failed);
+	if (read_failed)
+		return -1;
+	hs_strmap_init(&g.link_ix, 64);
+	hs_strmap_init(&g.zone_ix, 16);
 	int rc;
 	if (!doc || xe.seen) {
 		hs_error_at(path, xe.seen ? xe.line : 0, "malformed XML: %s",
@@ -597,9 +657,6 @@ int hs_simgrid_read_master(const char *path, struct hs_stream *out, const char *
 	}
 	if (doc)
 		xmlFreeDoc(doc);
-	if (ctxt)
-		xmlFreeParserCtxt(ctxt);
-	free(buf);
 	for (int i = 0; i < g.nlinks; i++) {
 		free(g.links[i].xml);
 		free(g.links[i].hs);

@@ -146,6 +146,25 @@ static const char *radical_number(const char *p, long *v)
 	return p;
 }
 
+long hs_sg_radical_count(const char *s)
+{
+	long k = 0;
+	for (const char *p = s;;) {
+		long a, b;
+		const char *e = radical_number(p, &a);
+		if (e && *e == '-')
+			e = radical_number(e + 1, &b);
+		else
+			b = a;
+		if (!e || (*e && *e != ',') || b < a || b - a + 1 > 1000000 - k)
+			return -1;
+		k += b - a + 1;
+		if (!*e)
+			return k;
+		p = e + 1;
+	}
+}
+
 /* "0-3,5" -> 0 1 2 3 5, in the given order; at most a million ids. */
 int hs_sg_parse_radical(struct sg *g, xmlNodePtr n, const char *s, long **out, int *count)
 {

@@ -74,6 +74,8 @@ int hs_sg_int_attr(struct sg *g, xmlNodePtr n, const char *name, int min, int de
 int hs_sg_do_host(struct sg *g, xmlNodePtr n, const char *zone, struct hs_record ***hosts,
 		   int *nhosts);
 int hs_sg_parse_radical(struct sg *g, xmlNodePtr n, const char *s, long **out, int *count);
+/* The number of ids in a radical (nothing allocated), -1 when malformed. */
+long hs_sg_radical_count(const char *s);
 int hs_sg_do_link(struct sg *g, xmlNodePtr n);
 int hs_sg_do_route(struct sg *g, xmlNodePtr n, int zone_route);
 /* simgrid_master.c: whether host id (its element or cluster props) is not

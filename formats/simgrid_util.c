@@ -276,7 +276,8 @@ int hs_sg_int_attr(struct sg *g, xmlNodePtr n, const char *name, int min, int de
 	/* pstate is written "0.0" by the DTD's default. */
 	char *e;
 	double d = strtod(v, &e);
-	if (e == v || *e || d != (int)d || d < min || d > 1e9)
+	/* The range first: converting 5e98 (or nan) to int is undefined. */
+	if (e == v || *e || !(d >= min && d <= 1e9) || d != (int)d)
 		rc = hs_sg_fail(g, n, "<%s>: %s '%s' must be an integer >= %d", hs_sg_name_of(n), name, v, min);
 	else
 		*out = (int)d;

@@ -168,7 +168,7 @@ static HS_NORETURN void complete_words(const struct hs_cli *cli)
 	print_operands(cli);
 	if (cli->complete_words)
 		cli->complete_words();
-	exit(fflush(stdout) == 0 ? HS_EXIT_OK : HS_EXIT_FAIL);
+	exit(hs_stdout_status());
 }
 
 void hs_cli_help(const struct hs_cli *cli, FILE *f)
@@ -248,11 +248,11 @@ int hs_cli_next(const struct hs_cli *cli, int argc, char **argv, const char **op
 	*optarg_out = optarg;
 	if (c == OPT_HELP) {
 		hs_cli_help(cli, stdout);
-		exit(fflush(stdout) == 0 ? HS_EXIT_OK : HS_EXIT_FAIL);
+		exit(hs_stdout_status());
 	}
 	if (c == OPT_VERSION) {
 		printf("%s (hs) %s\n", hs_progname(), HS_VERSION);
-		exit(fflush(stdout) == 0 ? HS_EXIT_OK : HS_EXIT_FAIL);
+		exit(hs_stdout_status());
 	}
 	if (c == OPT_COMPLETE)
 		complete_words(cli);
@@ -285,21 +285,20 @@ static void range_error(const char *opt, const char *arg, double min, double max
 	       max);
 }
 
-static int parse_finite(const char *arg, double *v)
+/* A finite number, or die naming the option. */
+static void parse_finite(const char *opt, const char *arg, double *v)
 {
-	char *end;
-	if (!arg || !*arg || isspace((unsigned char)*arg))
-		return -1;
-	errno = 0;
-	*v = strtod(arg, &end);
-	return *end || !isfinite(*v) ? -1 : 0;
+	int rc = hs_parse_double(arg ? arg : "", v);
+	if (hs_num_range(rc))
+		hs_die(HS_EXIT_USAGE, "option %s: '%s' %s", opt, arg, hs_num_range(rc));
+	if (rc < 0)
+		hs_die(HS_EXIT_USAGE, "option %s: '%s' is not a number", opt, arg ? arg : "");
 }
 
 double hs_cli_double(const char *opt, const char *arg, double min, double max)
 {
 	double v;
-	if (parse_finite(arg, &v) < 0)
-		hs_die(HS_EXIT_USAGE, "option %s: '%s' is not a number", opt, arg ? arg : "");
+	parse_finite(opt, arg, &v);
 	if (v < min || v > max)
 		range_error(opt, arg, min, max);
 	return v;
@@ -309,8 +308,7 @@ long hs_cli_long(const char *opt, const char *arg, long min, long max)
 {
 	char *end;
 	double d;
-	if (parse_finite(arg, &d) < 0)
-		hs_die(HS_EXIT_USAGE, "option %s: '%s' is not a number", opt, arg ? arg : "");
+	parse_finite(opt, arg, &d);
 	errno = 0;
 	long v = strtol(arg, &end, 10);
 	if (*end) {

@@ -573,6 +573,14 @@ static void kill_task(struct hs_exec *x, struct xtask *t, enum xt_kill why, doub
 	}
 }
 
+static const struct xtask *by_seq;
+
+static int later_first(const void *a, const void *b)
+{
+	long x = by_seq[*(const int *)a].seq, y = by_seq[*(const int *)b].seq;
+	return (x < y) - (x > y);
+}
+
 static void stop(struct hs_exec *x)
 {
 	double now = xe_now(x);
@@ -581,10 +589,16 @@ static void stop(struct hs_exec *x)
 	for (int i = 0; i < x->n; i++)
 		if (x->t[i].status == XT_WAITING)
 			xe_notrun(x, &x->t[i]);
-	/* kill_task can end a task at once (Slurm: a pending job): copy first. */
+	/* kill_task can end a task at once (Slurm: a pending job): copy first.
+	 * The last launched first: a task is launched after the tasks it
+	 * waits for, so with Slurm's dependencies every waiting job is
+	 * cancelled before the job it waits for ends (cancelled the other way
+	 * round, a dependent job could start in between and run). */
 	int n = x->nruns;
 	int *runs = hs_malloc(sizeof *runs * (size_t)(n ? n : 1));
 	memcpy(runs, x->runs, sizeof *runs * (size_t)n);
+	by_seq = x->t;
+	qsort(runs, (size_t)n, sizeof *runs, later_first);
 	for (int i = 0; i < n; i++)
 		if (x->t[runs[i]].status == XT_RUNNING)
 			kill_task(x, &x->t[runs[i]], XK_STOP, now);
@@ -594,6 +608,7 @@ static void stop(struct hs_exec *x)
 static void launch(struct hs_exec *x, struct xtask *t)
 {
 	t->status = XT_RUNNING;
+	t->seq = ++x->launched;
 	runs_add(x, t);
 	int rc = x->be->launch(x, t);
 	if (x->be->native_deps)

@@ -36,6 +36,7 @@ struct xtask {
 	int fd;                         /* ssh: write end of the remote's stdin, -1 */
 	long job;                       /* slurm: job id, 0 none */
 	int run_pos;                    /* index in hs_exec.runs while running */
+	long seq;                       /* launch order, from 1 (0: not launched) */
 };
 
 struct hs_exec;
@@ -85,6 +86,7 @@ struct hs_exec {
 	void *end_arg;
 	double progress_at;             /* last progress line */
 	int *runs, nruns;               /* running tasks (xtask.run_pos indexes it) */
+	long launched;                  /* tasks launched so far */
 	char **map_from, **map_to;      /* --node-map */
 	int nmap;
 	int problems;                   /* reported by xe_problem */
@@ -146,6 +148,10 @@ int xp_reap(struct hs_exec *x);
 void xp_subreaper(void);
 /* Kill and reap every remaining child process (strays reparented to us). */
 void xp_kill_strays(void);
+/* Tracked processes (xp_track) are also known to a watchdog, a process of
+ * our own that kills their process groups if we die, even by SIGKILL (they
+ * run in groups of their own: nothing else would stop them).  Started at
+ * the first xp_track; xp_untrack_all lets it go. */
 /* Run argv, capturing stdout (and stderr) into malloc'd strings; returns the
  * wait status, or -1 if it could not run.  Blocks SIGCHLD handling nothing. */
 int xp_capture(char *const argv[], char **out, char **err);

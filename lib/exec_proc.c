@@ -9,6 +9,7 @@
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -122,12 +123,105 @@ struct pidmap {
 
 static struct pidmap pm;
 
+/* ---- the watchdog (exec_priv.h) ----
+ * It learns the tracked process groups from a pipe, and our death from the
+ * pipe's end: then it kills the groups still alive and exits.  In a
+ * session of its own, it survives a signal to our process group; it holds
+ * no other descriptor of ours (a reader of our stdout sees its end). */
+
+struct wd_msg {
+	int32_t add; /* 1: a new group, 0: gone */
+	int32_t pgid;
+};
+
+static int wd_fd = -1; /* write end, -1: no watchdog */
+
+static HS_NORETURN void wd_main(int fd)
+{
+	setsid();
+	static const int ign[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT, SIGUSR1, SIGUSR2};
+	for (size_t i = 0; i < sizeof ign / sizeof *ign; i++)
+		signal(ign[i], SIG_IGN);
+	sigset_t none;
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	int null = open("/dev/null", O_RDWR);
+	for (int k = 0; k < 3 && null >= 0; k++)
+		dup2(null, k);
+	if (fd != 3) {
+		dup2(fd, 3);
+		fd = 3;
+	}
+	close_range(4, ~0u, 0);
+	pid_t groups[4096];
+	size_t n = 0;
+	struct wd_msg m;
+	for (;;) {
+		ssize_t r = read(fd, &m, sizeof m);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r != (ssize_t)sizeof m)
+			break; /* hs-exec is gone */
+		if (m.add && n < sizeof groups / sizeof *groups) {
+			groups[n++] = m.pgid;
+		} else if (!m.add) {
+			for (size_t i = 0; i < n; i++)
+				if (groups[i] == m.pgid) {
+					groups[i] = groups[--n];
+					break;
+				}
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		kill(-groups[i], SIGTERM);
+		kill(-groups[i], SIGCONT);
+	}
+	if (n)
+		usleep(100000);
+	for (size_t i = 0; i < n; i++)
+		kill(-groups[i], SIGKILL);
+	_exit(0);
+}
+
+static void wd_send(int add, pid_t pgid)
+{
+	if (wd_fd < 0 && add) {
+		int p[2];
+		if (pipe2(p, O_CLOEXEC) < 0)
+			return;
+		pid_t pid = fork();
+		if (pid == 0) {
+			close(p[1]);
+			wd_main(p[0]);
+		}
+		close(p[0]);
+		if (pid < 0) {
+			close(p[1]);
+			return;
+		}
+		wd_fd = p[1];
+	}
+	if (wd_fd < 0)
+		return;
+	struct wd_msg m = {add, (int32_t)pgid};
+	while (write(wd_fd, &m, sizeof m) < 0 && errno == EINTR)
+		;
+}
+
 static size_t pm_slot(pid_t pid)
 {
 	return ((size_t)pid * 2654435761u) & (pm.cap - 1);
 }
 
+static void pm_put(pid_t pid, int task);
+
 void xp_track(pid_t pid, int task)
+{
+	pm_put(pid, task);
+	wd_send(1, pid);
+}
+
+static void pm_put(pid_t pid, int task)
 {
 	if ((pm.n + 1) * 2 > pm.cap) {
 		struct pidmap old = pm;
@@ -137,7 +231,7 @@ void xp_track(pid_t pid, int task)
 		pm.n = 0;
 		for (size_t i = 0; i < old.cap; i++)
 			if (old.pid[i])
-				xp_track(old.pid[i], old.task[i]);
+				pm_put(old.pid[i], old.task[i]);
 		free(old.pid);
 		free(old.task);
 	}
@@ -168,8 +262,9 @@ static int pm_take(pid_t pid)
 		int tk = pm.task[j];
 		pm.pid[j] = 0;
 		pm.n--;
-		xp_track(p, tk);
+		pm_put(p, tk);
 	}
+	wd_send(0, pid);
 	return task;
 }
 
@@ -178,6 +273,9 @@ void xp_untrack_all(void)
 	free(pm.pid);
 	free(pm.task);
 	memset(&pm, 0, sizeof pm);
+	if (wd_fd >= 0)
+		close(wd_fd);
+	wd_fd = -1;
 }
 
 int xp_reap(struct hs_exec *x)

@@ -375,6 +375,10 @@ static void job_update(struct hs_exec *x, struct xtask *t, const char *state, co
 		xe_notrun(x, t);
 		return;
 	}
+	/* The script ended on its own (its TERM trap writes 143): whatever we
+	 * asked since, it ran to its end and its status says how it went. */
+	if (!isnan(en) && scode != 143)
+		t->kill = XK_NONE;
 	if (isnan(st))
 		st = t->started ? t->start : slurm_time(x, sstart);
 	if (isnan(en)) {

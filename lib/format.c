@@ -754,10 +754,65 @@ static int parse_header(struct hs_stream *s, const char *name, int lineno, const
 			    HS_FORMAT_VERSION);
 		return -1;
 	}
+	if (memchr(line, '\0', len)) { /* kept as a C string: it would be cut there */
+		hs_error_at(name, lineno, "line contains a NUL byte");
+		return -1;
+	}
 	s->version = (int)ver;
 	free(s->header_raw);
 	s->header_raw = hs_strndup(line, len);
 	return 1;
+}
+
+/* A run of comment and blank lines being read: its lines joined by '\n'
+ * in one chunk that becomes the raw text of one record.  Memory is then the
+ * text itself, not a record per line (ten million blank lines cost ten
+ * megabytes, not a gigabyte). */
+struct notes {
+	struct chunk *c;
+	size_t len, cap;
+	int line; /* of the first */
+};
+
+static void notes_add(struct notes *b, const char *line, size_t len, int lineno)
+{
+	size_t need = sizeof *b->c + b->len + 1 + len + 1;
+	if (need > b->cap) {
+		b->cap = need < 256 ? 256 : need + need / 2;
+		b->c = hs_realloc(b->c, b->cap);
+	}
+	if (b->line)
+		b->c->s[b->len++] = '\n';
+	else
+		b->line = lineno;
+	memcpy(b->c->s + b->len, line, len);
+	b->len += len;
+	b->c->s[b->len] = '\0';
+}
+
+/* The run so far as one record appended to s. */
+static void notes_flush(struct notes *b, struct hs_stream *s)
+{
+	if (!b->line)
+		return;
+	struct hs_record *r = hs_calloc(1, sizeof *r);
+	b->c = hs_realloc(b->c, sizeof *b->c + b->len + 1); /* give back the slack */
+	b->c->next = NULL;
+	r->mem_ = (char *)(void *)b->c;
+	r->raw = b->c->s;
+	r->rawlen_ = b->len;
+	r->line = b->line;
+	hs_stream_append(s, r);
+	memset(b, 0, sizeof *b);
+}
+
+/* 1 for a blank line, 2 for a comment, 0 for anything else. */
+static int note_kind(const char *line, size_t len)
+{
+	const char *p = line, *end = line + len;
+	while (p < end && IS(*p, C_BLANK))
+		p++;
+	return p == end ? 1 : *p == '#' ? 2 : 0;
 }
 
 int hs_stream_read(struct hs_stream *s, struct hs_input *in)
@@ -769,30 +824,37 @@ int hs_stream_read(struct hs_stream *s, struct hs_input *in)
 	char *line;
 	long len;
 	const char *err;
+	struct notes notes = {0};
 	while ((len = hs_input_getline(in, &line)) >= 0) {
 		int lineno = hs_input_lineno(in);
-		if (!have_header) {
-			const char *p = line, *end = line + len;
-			while (p < end && IS(*p, C_BLANK))
-				p++;
-			if (p < end)
-				have_text = 1;
-			if (p < end && *p != '#') {
-				int h = parse_header(s, name, lineno, line, (size_t)len);
-				if (h < 0)
-					return -1;
-				if (h == 0) {
-					/* Another format?  Say which and what reads it. */
-					char *hint = hs_foreign_hint(in, line, (size_t)len);
-					hs_error_at(name, lineno, "missing header 'hs %d'%s%s",
-						    HS_FORMAT_VERSION, hint ? ": " : "", hint ? hint : "");
-					free(hint);
-					return -1;
-				}
-				have_header = 1;
-				s->header_pos = s->n;
-				continue;
+		int note = note_kind(line, (size_t)len);
+		if (note) {
+			if (memchr(line, '\0', (size_t)len)) {
+				hs_error_at(name, lineno, "line contains a NUL byte");
+				free(notes.c);
+				return -1;
 			}
+			have_text |= note == 2;
+			notes_add(&notes, line, (size_t)len, lineno);
+			continue;
+		}
+		notes_flush(&notes, s);
+		if (!have_header) {
+			have_text = 1;
+			int h = parse_header(s, name, lineno, line, (size_t)len);
+			if (h < 0)
+				return -1;
+			if (h == 0) {
+				/* Another format?  Say which and what reads it. */
+				char *hint = hs_foreign_hint(in, line, (size_t)len);
+				hs_error_at(name, lineno, "missing header 'hs %d'%s%s",
+					    HS_FORMAT_VERSION, hint ? ": " : "", hint ? hint : "");
+				free(hint);
+				return -1;
+			}
+			have_header = 1;
+			s->header_pos = s->n;
+			continue;
 		}
 		struct hs_record *r = hs_record_parse(line, (size_t)len, lineno, &err);
 		if (!r) {
@@ -801,6 +863,7 @@ int hs_stream_read(struct hs_stream *s, struct hs_input *in)
 		}
 		hs_stream_append(s, r);
 	}
+	notes_flush(&notes, s);
 	if (len == -2)
 		return -1;
 	if (!have_header) {

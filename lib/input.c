@@ -8,11 +8,18 @@
  * bytes, so libarchive is given a read callback that hands back those
  * peeked bytes first and then the rest of the descriptor.
  *
- * A line ends at "\n"; a "\r" right before it (CRLF files) or at the very
- * end of the input is dropped too, and so is a UTF-8 byte order mark at the
- * start (editors on some systems add one).
+ * A line ends at "\n"; the "\r" right before it (CRLF files, any number of
+ * them) or at the very end of the input is dropped too, so that no line
+ * ends in one (written back with "\n" it would read as another line), and
+ * so is a UTF-8 byte order mark at the start (editors on some systems add
+ * one).
+ *
+ * Two limits (hs/limits.h) bound what one input may cost: the bytes of one
+ * line (the buffer never holds much more than one line) and the bytes read
+ * in all, after decompression (a gzip bomb, /dev/zero).
  */
 #include "hs/format.h"
+#include "hs/limits.h"
 #include "hs/util.h"
 
 #include <archive.h>
@@ -24,7 +31,6 @@
 
 #define INPUT_BUFSIZE (1u << 20)
 #define PEEK_MIN 6                 /* longest magic we test (xz) */
-#define LINE_MAX_BYTES (1ul << 30) /* a longer "line" is not an hs stream */
 #define RAW_CHUNK (1u << 16)
 
 struct hs_input {
@@ -35,6 +41,8 @@ struct hs_input {
 	size_t scanned;     /* bytes after beg known to hold no '\n' */
 	int eof, failed;
 	int lineno;
+	unsigned long long total;        /* bytes read so far (decompressed) */
+	unsigned long long max_line, max_total;
 	/* compressed input */
 	struct archive *ar;
 	char *peek;         /* bytes read while sniffing, given to libarchive first */
@@ -80,6 +88,18 @@ static void corrupt(struct hs_input *in)
 	in->failed = 1;
 }
 
+/* Count n more bytes read; -1 (reported) past the file limit. */
+static int count(struct hs_input *in, size_t n)
+{
+	in->total += n;
+	if (in->total <= in->max_total)
+		return 0;
+	hs_error_at(in->name, 0, "input larger than the limit of %llu bytes (%s%s; HS_LIMITS raises it)",
+		    in->max_total, hs_limit_text(HS_LIMIT_FILE), in->ar ? ", after decompression" : "");
+	in->failed = 1;
+	return -1;
+}
+
 /* Read more bytes into buf[end..); returns the count, 0 at end, -1 on error
  * (reported). */
 static long fill(struct hs_input *in)
@@ -89,14 +109,10 @@ static long fill(struct hs_input *in)
 		in->end -= in->beg;
 		in->beg = 0;
 	}
-	/* Keep one spare byte for the terminating NUL of a last line. */
+	/* Keep one spare byte for the terminating NUL of a last line.  The
+	 * buffer holds at most one line and a bit: hs_input_getline stops a
+	 * line longer than the limit. */
 	if (in->cap - in->end < 2 + in->cap / 8) {
-		if (in->cap >= LINE_MAX_BYTES) {
-			hs_error_at(in->name, in->lineno + 1, "line longer than %lu bytes",
-				    (unsigned long)LINE_MAX_BYTES);
-			in->failed = 1;
-			return -1;
-		}
 		in->cap *= 2;
 		in->buf = hs_realloc(in->buf, in->cap);
 	}
@@ -124,6 +140,8 @@ static long fill(struct hs_input *in)
 		in->blk += n;
 		in->nblk -= n;
 		in->end += n;
+		if (count(in, n) < 0)
+			return -1;
 		return (long)(n ? n : 1); /* an empty block is no end */
 	}
 	ssize_t r = read_fd(in, in->buf + in->end, room);
@@ -133,6 +151,8 @@ static long fill(struct hs_input *in)
 		return -1;
 	}
 	in->end += (size_t)r;
+	if (count(in, (size_t)r) < 0)
+		return -1;
 	return (long)r;
 }
 
@@ -154,6 +174,7 @@ static int open_archive(struct hs_input *in)
 	/* Move the sniffed bytes aside: libarchive will hand them back
 	 * decompressed into buf. */
 	in->npeek = in->end;
+	in->total = 0; /* the sniffed bytes come again, decompressed */
 	in->peek = hs_malloc(in->npeek ? in->npeek : 1);
 	memcpy(in->peek, in->buf, in->npeek);
 	in->beg = in->end = 0;
@@ -204,6 +225,8 @@ struct hs_input *hs_input_open(const char *path)
 	in->own_fd = !is_stdin;
 	in->cap = INPUT_BUFSIZE;
 	in->buf = hs_malloc(in->cap);
+	in->max_line = hs_limit(HS_LIMIT_LINE);
+	in->max_total = hs_limit(HS_LIMIT_FILE);
 	/* Sniff: pipes may return short reads, so insist on PEEK_MIN bytes. */
 	while (in->end < PEEK_MIN) {
 		long r = fill(in);
@@ -235,6 +258,15 @@ static long deliver(struct hs_input *in, char *start, size_t len, char **line)
 	return (long)len;
 }
 
+static long too_long(struct hs_input *in)
+{
+	hs_error_at(in->name, in->lineno + 1,
+		    "line longer than the limit of %llu bytes (%s; HS_LIMITS raises it)", in->max_line,
+		    hs_limit_text(HS_LIMIT_LINE));
+	in->failed = 1;
+	return -2;
+}
+
 long hs_input_getline(struct hs_input *in, char **line)
 {
 	if (in->failed)
@@ -245,14 +277,18 @@ long hs_input_getline(struct hs_input *in, char **line)
 		char *nl = memchr(start + in->scanned, '\n', avail - in->scanned);
 		if (nl) {
 			size_t len = (size_t)(nl - start);
+			if (len > in->max_line)
+				return too_long(in);
 			in->beg += len + 1;
 			in->scanned = 0;
-			if (len && start[len - 1] == '\r')
+			while (len && start[len - 1] == '\r')
 				len--;
 			start[len] = '\0';
 			return deliver(in, start, len, line);
 		}
 		in->scanned = avail;
+		if (avail > in->max_line)
+			return too_long(in);
 		if (in->eof) {
 			if (avail == 0)
 				return -1;
@@ -260,7 +296,7 @@ long hs_input_getline(struct hs_input *in, char **line)
 			size_t len = avail;
 			in->beg = in->end;
 			in->scanned = 0;
-			if (start[len - 1] == '\r')
+			while (len && start[len - 1] == '\r')
 				len--;
 			start[len] = '\0';
 			return deliver(in, start, len, line);
@@ -268,6 +304,29 @@ long hs_input_getline(struct hs_input *in, char **line)
 		long r = fill(in);
 		if (r < 0)
 			return -2;
+		if (r == 0)
+			in->eof = 1;
+	}
+}
+
+long hs_input_read(struct hs_input *in, char *dst, size_t n)
+{
+	if (in->failed)
+		return -1;
+	for (;;) {
+		size_t avail = in->end - in->beg;
+		if (avail) {
+			size_t k = avail < n ? avail : n;
+			memcpy(dst, in->buf + in->beg, k);
+			in->beg += k;
+			in->scanned = 0;
+			return (long)k;
+		}
+		if (in->eof)
+			return 0;
+		long r = fill(in);
+		if (r < 0)
+			return -1;
 		if (r == 0)
 			in->eof = 1;
 	}

@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "hs/guard.h"
 #include "hs/loader.h"
 
 #ifndef HS_PLUGINDIR
@@ -153,6 +154,23 @@ static char *copy_algos(struct hs_loaded *pl, const char *path)
 	return NULL;
 }
 
+/* init or fini, under a guard (hs/guard.h): a crash names the plugin. */
+static int guarded(const struct hs_loaded *pl, int (*init)(void), void (*fini)(void),
+		   const char *doing)
+{
+	struct hs_guard g;
+	hs_guard_init(&g, pl->desc.name, NULL, pl->path);
+	hs_guard_enter(&g, doing);
+	int rc = 0;
+	if (init)
+		rc = init();
+	else
+		fini();
+	hs_guard_leave(&g);
+	hs_guard_release(&g);
+	return rc;
+}
+
 int hs_plugin_load(struct hs_loaded *pl, const char *path, char **why)
 {
 	memset(pl, 0, sizeof *pl);
@@ -210,13 +228,13 @@ int hs_plugin_load(struct hs_loaded *pl, const char *path, char **why)
 		pl->desc.version = "";
 	if (!pl->desc.summary)
 		pl->desc.summary = "";
-	if (pl->desc.init && pl->desc.init() != 0)
+	if (pl->desc.init && guarded(pl, pl->desc.init, NULL, "initialising") != 0)
 		return fail(pl, why,
 			    hs_asprintf("%s: plugin '%s' init failed", path, pl->desc.name));
 	char *err = copy_algos(pl, path);
 	if (err) {
 		if (pl->desc.fini)
-			pl->desc.fini();
+			guarded(pl, NULL, pl->desc.fini, "finishing");
 		return fail(pl, why, err);
 	}
 	return 0;
@@ -227,7 +245,7 @@ void hs_plugin_unload(struct hs_loaded *pl)
 	if (!pl || !pl->dl)
 		return;
 	if (pl->desc.fini)
-		pl->desc.fini();
+		guarded(pl, NULL, pl->desc.fini, "finishing");
 	dlclose(pl->dl);
 	free(pl->algos);
 	free(pl->online);

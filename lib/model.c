@@ -23,9 +23,11 @@
 #include <string.h>
 
 #include "hs/format.h"
+#include "hs/limits.h"
 #include "hs/model.h"
 #include "hs/simgrid.h"
 #include "hs/util.h"
+#include "cycles.h"
 #include "strmap.h"
 
 #define MAX_SHOWN_ERRORS 20
@@ -188,7 +190,11 @@ static int get_num(struct loader *L, const struct hs_record *r, const char *what
 	if (got <= 0)
 		return got;
 	double d;
-	int ok = hs_parse_double(v, &d) == 0;
+	int rc = hs_parse_double(v, &d), ok = rc == 0;
+	if (hs_num_range(rc)) {
+		err_add(L, r->line, "%s: %s '%s' %s", what, key, v, hs_num_range(rc));
+		return -1;
+	}
 	if (ok) {
 		switch (kind) {
 		case NUM_NONNEG: ok = d >= 0; break;
@@ -240,8 +246,17 @@ static int get_numlist(struct loader *L, const struct hs_record *r, const char *
 		ok = d[i] >= 0;
 	if (!ok) {
 		free(d);
-		err_add(L, r->line, "%s: %s must be a list of non-negative numbers, got '%s'", what, key,
-			v);
+		int n;
+		char **items = hs_split_list(v, ',', &n);
+		const char *range = NULL;
+		double x;
+		for (int i = 0; i < n && !range; i++)
+			if ((range = hs_num_range(hs_parse_double(items[i], &x))))
+				err_add(L, r->line, "%s: %s: '%s' %s", what, key, items[i], range);
+		if (!range)
+			err_add(L, r->line, "%s: %s must be a list of non-negative numbers, got '%s'", what,
+				key, v);
+		free(items);
 		return -1;
 	}
 	*out = d;
@@ -557,7 +572,10 @@ static void load_task(struct loader *L, struct hs_task *t, int index, struct hs_
 		t->walltime = INFINITY;
 	} else if (wt) {
 		double d;
-		if (hs_parse_double(wt, &d) != 0 || !(d > 0))
+		int rc = hs_parse_double(wt, &d);
+		if (hs_num_range(rc))
+			err_add(L, r->line, "%s: walltime '%s' %s", what, wt, hs_num_range(rc));
+		else if (rc != 0 || !(d > 0))
 			err_add(L, r->line, "%s: walltime must be a positive number or inf, got '%s'", what,
 				wt);
 		else
@@ -803,16 +821,18 @@ static int load_placement(struct loader *L, const struct hs_record *r, int task,
 	return 0;
 }
 
-/* Append text to buf (cap bytes, *len used), truncating: buf stays a
- * terminated string whatever the lengths. */
-static void append_text(char *buf, size_t cap, size_t *len, const char *text)
+struct cycle_report {
+	struct loader *L;
+	const char *kind;
+	const int *line_of;
+};
+
+static void cycle_found(void *arg, int w, int len, const char *path)
 {
-	size_t room = cap - 1 - *len, n = strlen(text);
-	if (n > room)
-		n = room;
-	memcpy(buf + *len, text, n);
-	*len += n;
-	buf[*len] = '\0';
+	struct cycle_report *c = arg;
+	(void)len;
+	err_add(c->L, c->line_of[w], "%s %s: after list is cyclic (%s)", c->kind,
+		c->L->in->tasks[w].id, path);
 }
 
 /* Report cycles in the after lists of s (they would deadlock a replay or an
@@ -820,62 +840,8 @@ static void append_text(char *buf, size_t cap, size_t *len, const char *text)
 static void check_cycles(struct loader *L, const struct hs_schedule *s, const char *kind,
 			 const int *line_of)
 {
-	int n = s->n, found = 0;
-	char *color = hs_calloc(n ? n : 1, 1);
-	int *stk = hs_malloc((n ? n : 1) * sizeof *stk);
-	int *pos = hs_malloc((n ? n : 1) * sizeof *pos);
-	int *depth = hs_malloc((n ? n : 1) * sizeof *depth);
-	for (int root = 0; root < n; root++) {
-		if (color[root] || s->p[root].task < 0)
-			continue;
-		int top = 0;
-		stk[0] = root;
-		pos[0] = 0;
-		depth[root] = 0;
-		color[root] = 1;
-		while (top >= 0) {
-			int v = stk[top];
-			const struct hs_placement *pv = &s->p[v];
-			if (pos[top] >= pv->nafter) {
-				color[v] = 2;
-				top--;
-				continue;
-			}
-			int w = pv->after[pos[top]++];
-			if (w < 0 || w >= n || s->p[w].task < 0)
-				continue;
-			if (color[w] == 0) {
-				color[w] = 1;
-				stk[++top] = w;
-				pos[top] = 0;
-				depth[w] = top;
-			} else if (color[w] == 1 && found < MAX_SHOWN_ERRORS) {
-				/* The cycle is the stack from w to v, back to w; ids
-				 * are truncated to what fits in path. */
-				char path[512];
-				size_t len = 0;
-				int first = depth[w], cnt = top - first + 1;
-				for (int k = 0; k <= cnt; k++) {
-					int id = k == cnt ? w : stk[first + k];
-					if (cnt > 8 && k == 6) {
-						append_text(path, sizeof path, &len, " -> ...");
-						k = cnt - 1;
-						id = stk[first + k];
-					}
-					if (k)
-						append_text(path, sizeof path, &len, " -> ");
-					append_text(path, sizeof path, &len, L->in->tasks[id].id);
-				}
-				err_add(L, line_of[w], "%s %s: after list is cyclic (%s)", kind,
-					L->in->tasks[w].id, path);
-				found++;
-			}
-		}
-	}
-	free(color);
-	free(stk);
-	free(pos);
-	free(depth);
+	struct cycle_report c = {L, kind, line_of};
+	hs_after_cycles(s, L->in->tasks, MAX_SHOWN_ERRORS, cycle_found, &c);
 }
 
 /* ---------------- load ---------------- */
@@ -923,6 +889,42 @@ static int register_id(struct loader *L, struct hs_strmap *m, struct kind_recs *
 	return 0;
 }
 
+/* The platform's size against the limits (hs/limits.h), before anything is
+ * sized by it: a node past a limit is reported and counted as one core, so
+ * that no total overflows (the load fails anyway). */
+static void count_limits(struct loader *L, const struct kind_recs *kn, struct hs_node *n, int *bad)
+{
+	unsigned long long max_nodes = hs_limit(HS_LIMIT_NODES), max_cores = hs_limit(HS_LIMIT_CORES);
+	unsigned long long cores = 0, gpus = 0;
+	int over = 0;
+	for (int i = 0; i < kn->n; i++) {
+		const struct hs_record *r = kn->v[i];
+		L->file = kn->file[i];
+		cores += (unsigned)n[i].cores;
+		gpus += (unsigned)n[i].gpus;
+		const char *what = NULL, *lim = NULL;
+		unsigned long long max = 0;
+		if ((unsigned long long)i + 1 > max_nodes)
+			what = "nodes", max = max_nodes, lim = hs_limit_text(HS_LIMIT_NODES);
+		else if (cores > max_cores || gpus > max_cores)
+			what = cores > max_cores ? "cores" : "GPUs", max = max_cores,
+			lim = hs_limit_text(HS_LIMIT_CORES);
+		else if (cores > INT_MAX || gpus > INT_MAX)
+			what = cores > INT_MAX ? "cores" : "GPUs", max = INT_MAX, lim = NULL;
+		if (what && !over)
+			err_add(L, r->line, "node %s: the platform has more %s than the limit of %llu%s%s%s",
+				r->id, what, max, lim ? " (" : "", lim ? lim : "",
+				lim ? "; HS_LIMITS raises it)" : "");
+		if (what) {
+			over = 1;
+			bad[i] = 1;
+			n[i].cores = 1;
+			n[i].gpus = 0;
+		}
+	}
+	L->file = 0;
+}
+
 static void build_nodes(struct loader *L, struct kind_recs *kn)
 {
 	struct hs_platform *pl = &L->in->plat;
@@ -937,6 +939,7 @@ static void build_nodes(struct loader *L, struct kind_recs *kn)
 		need_default |= tmp[i].cluster < 0;
 	}
 	L->file = 0;
+	count_limits(L, kn, tmp, bad);
 	if (need_default) {
 		int d = hs_strmap_get(&ix->clusters, "default");
 		if (d < 0) {

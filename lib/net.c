@@ -233,12 +233,20 @@ static void link_records(struct builder *B)
 		const char *bws = hs_record_get(r, "bw"), *lats = hs_record_get(r, "lat");
 		const char *sh = hs_record_get(r, "sharing");
 		double bw = 0, lat = 0;
-		if (!bws || hs_parse_double(bws, &bw) != 0 || !(bw > 0)) {
+		int rb = bws ? hs_parse_double(bws, &bw) : HS_NUM_SYNTAX;
+		int rl = lats ? hs_parse_double(lats, &lat) : 0;
+		if (hs_num_range(rb) || hs_num_range(rl)) {
+			int b = hs_num_range(rb) != NULL;
+			problem(B, file, r->line, "link %s: %s '%s' %s", r->id, b ? "bw" : "lat",
+				b ? bws : lats, hs_num_range(b ? rb : rl));
+			continue;
+		}
+		if (rb != 0 || !(bw > 0)) {
 			problem(B, file, r->line, "link %s: bw must be a positive number, got '%s'", r->id,
 				bws ? bws : "");
 			continue;
 		}
-		if (lats && (hs_parse_double(lats, &lat) != 0 || lat < 0)) {
+		if (lats && (rl != 0 || lat < 0)) {
 			problem(B, file, r->line, "link %s: lat must be a non-negative number, got '%s'",
 				r->id, lats);
 			continue;

@@ -87,8 +87,9 @@ static char *store(struct hs_optval *v, const char *text)
 		v->d = (double)l;
 		break;
 	case HS_OPT_DOUBLE:
-		if (hs_parse_double(text, &d) < 0)
-			return hs_asprintf("'%s' is not a number", text);
+		if ((l = hs_parse_double(text, &d)) < 0)
+			return hs_num_range((int)l) ? hs_asprintf("'%s' %s", text, hs_num_range((int)l))
+						    : hs_asprintf("'%s' is not a number", text);
 		v->d = d;
 		break;
 	case HS_OPT_CHOICE:

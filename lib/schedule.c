@@ -164,6 +164,14 @@ void hs_schedule_compute_after(struct hs_schedule *s, const struct hs_platform *
 	free(e);
 }
 
+int hs_schedule_has_after(const struct hs_schedule *s)
+{
+	for (int i = 0; i < s->n; i++)
+		if (s->p[i].task >= 0 && s->p[i].nafter > 0)
+			return 1;
+	return 0;
+}
+
 double hs_schedule_makespan(const struct hs_schedule *s)
 {
 	double lo = 0, hi = 0;

@@ -88,11 +88,19 @@ void hs_warn(const char *fmt, ...)
 	va_end(ap);
 }
 
+static volatile int dying;
+
+int hs_dying(void)
+{
+	return dying;
+}
+
 /* Fatal messages go to stderr even when redirected: nobody reads the
  * redirection after exit. */
 void hs_die(int status, const char *fmt, ...)
 {
 	va_list ap;
+	dying = 1;
 	msg_out = NULL;
 	va_start(ap, fmt);
 	emit(NULL, 0, "", fmt, ap);
@@ -103,11 +111,24 @@ void hs_die(int status, const char *fmt, ...)
 void hs_die_at(int status, const char *file, int line, const char *fmt, ...)
 {
 	va_list ap;
+	dying = 1;
 	msg_out = NULL;
 	va_start(ap, fmt);
 	emit(file, line, "", fmt, ap);
 	va_end(ap);
 	exit(status);
+}
+
+int hs_stdout_status(void)
+{
+	errno = 0;
+	int bad = fflush(stdout) != 0;
+	int e = bad ? errno : 0;
+	bad |= ferror(stdout) != 0;
+	if (!bad)
+		return HS_EXIT_OK;
+	hs_error("stdout: write error%s%s", e ? ": " : "", e ? strerror(e) : "");
+	return HS_EXIT_FAIL;
 }
 
 /* ---- allocation ---- */
@@ -347,23 +368,33 @@ static int parse_decimal_fast(const char *p, double *out)
 int hs_parse_double(const char *s, double *out)
 {
 	if (blank_or_empty_start(s))
-		return -1;
+		return HS_NUM_SYNTAX;
 	if (parse_decimal_fast(s, out) == 0)
 		return 0;
 	char *end;
 	errno = 0;
 	double v = strtod(s, &end);
 	if (end == s || *end)
-		return -1;
+		return HS_NUM_SYNTAX;
 	if (!isfinite(v))
-		return -1;
+		return errno == ERANGE ? HS_NUM_HUGE : HS_NUM_SYNTAX; /* "inf" is no range error */
 	/* ERANGE means overflow or underflow; a subnormal result is still the
 	 * nearest double (we write such numbers ourselves), only underflow to
 	 * zero from a non-zero text is an error. */
 	if (errno == ERANGE && v == 0)
-		return -1;
+		return HS_NUM_TINY;
 	*out = v;
 	return 0;
+}
+
+const char *hs_num_range(int rc)
+{
+	if (rc == HS_NUM_HUGE)
+		return "is out of range (a number's magnitude must be below 1.8e308)";
+	if (rc == HS_NUM_TINY)
+		return "is out of range (a non-zero number's magnitude must be at least 4.9e-324; "
+		       "write 0 for zero)";
+	return NULL;
 }
 
 int hs_parse_long(const char *s, long min, long max, long *out)

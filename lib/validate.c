@@ -9,6 +9,7 @@
 
 #include "hs/metrics.h"
 #include "hs/model.h"
+#include "cycles.h"
 #include "hs/util.h"
 #include "uses.h"
 
@@ -19,8 +20,13 @@ struct vctx {
 	const struct hs_schedule *s;
 	const char *kind; /* "plan" or "run", for messages */
 	int *line_of;     /* record line per task, or NULL */
+	int from_stream;  /* s is the instance's plan or run: line_of once needed */
 	int problems;
+	int warn;         /* messages are warnings (HS_VALIDATE_WARN) */
+	int partial;      /* tasks may lack a placement (HS_VALIDATE_PARTIAL) */
 };
+
+static int *record_lines(const struct hs_instance *in, const char *kind);
 
 HS_PRINTF(3, 4)
 static void report(struct vctx *v, int task, const char *fmt, ...)
@@ -34,22 +40,37 @@ static void report(struct vctx *v, int task, const char *fmt, ...)
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
 	const char *name = v->in->stream ? v->in->stream->name : NULL;
+	/* The lines are looked up at the first problem: a sound schedule (the
+	 * common case) costs no pass over the stream. */
+	if (v->from_stream && !v->line_of)
+		v->line_of = record_lines(v->in, v->kind);
 	int line = v->line_of && task >= 0 ? v->line_of[task] : 0;
+	const char *w = v->warn ? "warning: " : "";
 	if (task >= 0 && task < v->in->ntasks)
-		hs_error_at(name ? name : "-", line, "%s %s: %s", v->kind, v->in->tasks[task].id, msg);
+		hs_error_at(name ? name : "-", line, "%s%s %s: %s", w, v->kind, v->in->tasks[task].id,
+			    msg);
 	else
-		hs_error_at(name ? name : "-", line, "%s: %s", v->kind, msg);
+		hs_error_at(name ? name : "-", line, "%s%s: %s", w, v->kind, msg);
 }
 
-/* |a - b| within 1e-9 relative to the magnitudes involved (scale). */
-static int near(double a, double b, double scale)
+/* Whether a difference between two times (or two durations) is rounding:
+ * at most 1e-9 of the durations involved (dur) plus a few units in the last
+ * place of the times involved (mag, their magnitude).  Not relative to the
+ * times alone: at t = 1e8 s that let a 0.05 s overlap pass. */
+static int rounding(double diff, double dur, double mag)
 {
-	return fabs(a - b) <= 1e-9 * scale;
+	double ulp = nextafter(mag, INFINITY) - mag;
+	return fabs(diff) <= 1e-9 * fabs(dur) + 16 * ulp;
 }
 
 static double mag(double a, double b)
 {
 	return fmax(fabs(a), fabs(b));
+}
+
+static double len(const struct hs_placement *p)
+{
+	return p->end - p->start;
 }
 
 /* Lines of the stream's records of kind for each task, when s is the
@@ -110,6 +131,13 @@ static int check_placement(struct vctx *v, int i, int check_durations)
 
 	if (p->nparts == 0) {
 		report(v, i, "no node");
+		return 0;
+	}
+	/* What is written must read back: no reader takes inf or nan. */
+	if (!isfinite(p->start) || !isfinite(p->end)) {
+		report(v, i, "%s at %s (times must be finite numbers)",
+		       isfinite(p->start) ? "ends" : "starts",
+		       hs_fmt_double(b1, isfinite(p->start) ? p->end : p->start));
 		return 0;
 	}
 	int P = 0, G = 0;
@@ -189,7 +217,7 @@ static int check_placement(struct vctx *v, int i, int check_durations)
 		else
 			report(v, i, "the task cannot run on a GPU");
 	}
-	if (p->start < t->release && !near(p->start, t->release, mag(p->start, t->release)))
+	if (p->start < t->release && !rounding(t->release - p->start, len(p), mag(p->start, t->release)))
 		report(v, i, "starts at %s before its release date %s", hs_fmt_double(b1, p->start),
 		       hs_fmt_double(b2, t->release));
 	if (!(p->end >= p->start)) {
@@ -199,9 +227,9 @@ static int check_placement(struct vctx *v, int i, int check_durations)
 		   p->state != HS_STATE_FAILED) {
 		/* Relative to the start and end too: end - start loses the
 		 * digits below their own precision. */
-		double len = p->end - p->start;
-		if (!near(len, d, fmax(mag(len, d), mag(p->start, p->end))))
-			report(v, i, "runs for %s but the model gives %s", hs_fmt_double(b1, len),
+		double l = len(p);
+		if (!rounding(l - d, fmax(l, d), mag(p->start, p->end)))
+			report(v, i, "runs for %s but the model gives %s", hs_fmt_double(b1, l),
 			       hs_fmt_double(b2, d));
 	}
 	return 1;
@@ -227,7 +255,9 @@ static void check_overlaps(struct vctx *v, const char *sound)
 			continue;
 		}
 		const struct hs_use *l = &u[last];
-		if (b->start < l->end && !near(b->start, l->end, mag(b->start, l->end)) &&
+		if (b->start < l->end &&
+		    !rounding(l->end - b->start, fmax(b->end - b->start, l->end - l->start),
+			      mag(b->start, l->end)) &&
 		    !reported[b->task]) {
 			reported[b->task] = 1;
 			char b1[HS_NUMBUF], b2[HS_NUMBUF];
@@ -254,6 +284,8 @@ static void check_after(struct vctx *v, int i)
 			continue;
 		}
 		if (j < 0 || j >= s->n || s->p[j].task != j) {
+			if (j >= 0 && j < v->in->ntasks && v->partial)
+				continue;
 			if (j >= 0 && j < v->in->ntasks)
 				report(v, i, "after lists %s, which is not placed", v->in->tasks[j].id);
 			else
@@ -262,7 +294,7 @@ static void check_after(struct vctx *v, int i)
 		}
 		const struct hs_placement *q = &s->p[j];
 		char b1[HS_NUMBUF], b2[HS_NUMBUF];
-		if (q->end > p->start && !near(q->end, p->start, mag(q->end, p->start)))
+		if (q->end > p->start && !rounding(q->end - p->start, fmax(len(q), len(p)), mag(q->end, p->start)))
 			report(v, i, "after lists %s, which ends at %s after this task starts at %s",
 			       v->in->tasks[j].id, hs_fmt_double(b1, q->end), hs_fmt_double(b2, p->start));
 		else if (!share_resource(p, q))
@@ -271,18 +303,33 @@ static void check_after(struct vctx *v, int i)
 	}
 }
 
+static void cycle_found(void *arg, int w, int n, const char *path)
+{
+	if (n > 1) /* a task after itself is reported by check_after */
+		report(arg, w, "after list is cyclic (%s)", path);
+}
+
 int hs_validate(const struct hs_instance *in, const struct hs_schedule *s, int check_durations)
 {
-	struct vctx v = { .in = in, .s = s, .kind = s == &in->run ? "run" : "plan" };
+	return hs_validate_flags(in, s, check_durations ? HS_VALIDATE_DURATIONS : 0);
+}
+
+int hs_validate_flags(const struct hs_instance *in, const struct hs_schedule *s, unsigned flags)
+{
+	int check_durations = (flags & HS_VALIDATE_DURATIONS) != 0;
+	struct vctx v = { .in = in, .s = s, .kind = s == &in->run ? "run" : "plan",
+			  .warn = (flags & HS_VALIDATE_WARN) != 0,
+			  .partial = (flags & HS_VALIDATE_PARTIAL) != 0 };
 	if (s == &in->plan || s == &in->run)
-		v.line_of = record_lines(in, v.kind);
+		v.from_stream = 1;
 	if (s->n != in->ntasks)
 		report(&v, -1, "schedule has %d slots for %d tasks", s->n, in->ntasks);
 	int n = s->n < in->ntasks ? s->n : in->ntasks;
 	char *sound = hs_calloc(n ? n : 1, 1);
 	for (int i = 0; i < n; i++) {
 		if (s->p[i].task != i) {
-			report(&v, i, "task not placed");
+			if (!v.partial)
+				report(&v, i, "task not placed");
 			continue;
 		}
 		sound[i] = (char)check_placement(&v, i, check_durations);
@@ -291,6 +338,11 @@ int hs_validate(const struct hs_instance *in, const struct hs_schedule *s, int c
 	for (int i = 0; i < n; i++)
 		if (s->p[i].task == i)
 			check_after(&v, i);
+	/* Cycles (possible among tasks of length 0, which the order of start
+	 * and end times cannot exclude) would deadlock whoever waits for
+	 * them; the model refuses them when reading. */
+	if (s->n == in->ntasks)
+		hs_after_cycles(s, in->tasks, MAX_SHOWN, cycle_found, &v);
 	if (v.problems > MAX_SHOWN)
 		hs_error_at(in->stream && in->stream->name ? in->stream->name : "-", 0,
 			    "%d more problems not shown", v.problems - MAX_SHOWN);

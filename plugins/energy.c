@@ -248,6 +248,32 @@ static int get_objective(const struct hs_optvals *o, struct hs_ctx *ctx, enum hs
 	return 0;
 }
 
+/* Tasks are taken in order of release date, task order among equal dates:
+ * in task order, a task released late would hold its resource idle until
+ * then while tasks released earlier wait behind it.  Without release dates
+ * (Hamano et al.'s setting) this is the task order. */
+static const struct hs_task *cmp_tasks;
+
+static int release_cmp(const void *x, const void *y)
+{
+	int a = *(const int *)x, b = *(const int *)y;
+	double ra = cmp_tasks[a].release, rb = cmp_tasks[b].release;
+	if (ra != rb)
+		return ra < rb ? -1 : 1;
+	return (a > b) - (a < b);
+}
+
+/* The task indices by release date (malloc'd). */
+static int *release_order(const struct hs_instance *in)
+{
+	int *order = hs_malloc((size_t)(in->ntasks ? in->ntasks : 1) * sizeof *order);
+	for (int i = 0; i < in->ntasks; i++)
+		order[i] = i;
+	cmp_tasks = in->tasks;
+	qsort(order, (size_t)in->ntasks, sizeof *order, release_cmp);
+	return order;
+}
+
 /* ---------------- ect ---------------- */
 
 static int plan_ect(const struct hs_instance *in, const struct hs_optvals *o, struct hs_schedule *out,
@@ -258,9 +284,10 @@ static int plan_ect(const struct hs_instance *in, const struct hs_optvals *o, st
 		return -1;
 	struct job J;
 	job_init(&J, in, out, ctx);
-	int rc = 0;
-	for (int i = 0; i < in->ntasks && rc == 0; i++)
-		rc = place(&J, i, K_CPU | K_GPU);
+	int rc = 0, *order = release_order(in);
+	for (int k = 0; k < in->ntasks && rc == 0; k++)
+		rc = place(&J, order[k], K_CPU | K_GPU);
+	free(order);
 	return job_finish(&J, rc, 1);
 }
 
@@ -274,12 +301,14 @@ static int plan_threshold(const struct hs_instance *in, const struct hs_optvals 
 		return -1;
 	struct job J;
 	job_init(&J, in, out, ctx);
-	int rc = 0;
-	for (int i = 0; i < in->ntasks && rc == 0; i++) {
+	int rc = 0, *order = release_order(in);
+	for (int k = 0; k < in->ntasks && rc == 0; k++) {
+		int i = order[k];
 		double c, g;
 		hs_energy_task_times(&in->tasks[i], &c, &g);
 		rc = place(&J, i, hs_energy_alpha(c, g) > thr ? K_GPU : K_CPU);
 	}
+	free(order);
 	return job_finish(&J, rc, 1);
 }
 
@@ -287,10 +316,13 @@ static int plan_threshold(const struct hs_instance *in, const struct hs_optvals 
 
 static const double *cmp_key;
 
-/* LPT on one side: longer first, then task order. */
+/* LPT on one side: by release date, then longer first, then task order. */
 static int lpt_cmp(const void *x, const void *y)
 {
 	int a = *(const int *)x, b = *(const int *)y;
+	double ra = cmp_tasks[a].release, rb = cmp_tasks[b].release;
+	if (ra != rb)
+		return ra < rb ? -1 : 1;
 	if (cmp_key[a] != cmp_key[b])
 		return cmp_key[a] > cmp_key[b] ? -1 : 1;
 	return (a > b) - (a < b);
@@ -338,10 +370,9 @@ static int plan_edp(const struct hs_instance *in, const struct hs_optvals *o, st
 				order[k++] = i;
 				key[i] = side ? items[i].gpu : items[i].cpu;
 			}
-		if (lpt) {
-			cmp_key = key;
-			qsort(order, (size_t)k, sizeof *order, lpt_cmp);
-		}
+		cmp_key = key;
+		cmp_tasks = in->tasks;
+		qsort(order, (size_t)k, sizeof *order, lpt ? lpt_cmp : release_cmp);
 		for (int i = 0; i < k && rc == 0; i++)
 			rc = place(&J, order[i], side ? K_GPU : K_CPU);
 	}
@@ -540,8 +571,9 @@ static int plan_edp_dyn(const struct hs_instance *in, const struct hs_optvals *o
 
 	struct job J;
 	job_init(&J, in, out, ctx);
-	int rc = 0, gpus = in->plat.total_gpus > 0;
-	for (int i = 0; i < in->ntasks && rc == 0; i++) {
+	int rc = 0, gpus = in->plat.total_gpus > 0, *order = release_order(in);
+	for (int k = 0; k < in->ntasks && rc == 0; k++) {
+		int i = order[k];
 		const struct hs_task *t = &in->tasks[i];
 		double c, g;
 		hs_energy_task_times(t, &c, &g);
@@ -580,6 +612,7 @@ static int plan_edp_dyn(const struct hs_instance *in, const struct hs_optvals *o
 		hs_ctx_prov(ctx, "final_split", "%d", split);
 	}
 	free(D.T.t);
+	free(order);
 	return job_finish(&J, rc, nexp);
 }
 

@@ -21,6 +21,10 @@ command -v g++ >/dev/null 2>&1 || need="$need g++"
 command -v chromium >/dev/null 2>&1 || need="$need chromium"
 # ... and checking the screenshots are not blank (tests/svg/nonblank.py).
 command -v python3 >/dev/null 2>&1 || need="$need python3"
+# Fuzzing (make fuzz, in CI): clang and its libFuzzer runtime.
+command -v clang >/dev/null 2>&1 || need="$need clang"
+ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a >/dev/null 2>&1 ||
+	need="$need libclang-rt-dev"
 # Compressed-input tests need the compressors themselves.
 for c in gzip:gzip bzip2:bzip2 xz:xz-utils zstd:zstd; do
 	command -v "${c%%:*}" >/dev/null 2>&1 || need="$need ${c#*:}"

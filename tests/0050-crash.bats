@@ -52,3 +52,15 @@ teardown() {
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"at most a million ids"* ]]
 }
+
+# core="5e98" was converted to int before its range was checked: undefined
+# behaviour (UBSan stops there; found by tests/fuzz/fuzz_simgrid).
+@test "crash: a SimGrid core count beyond int is refused, not converted" {
+	run hs-gen platform "$crash/core-huge.xml"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-gen: $crash/core-huge.xml:3: <cluster>: core '5e98' must be an integer >= 1" ]
+	printf '<?xml version="1.0"?>\n<platform version="4.1"><zone id="z" routing="Full">\n<host id="x" speed="1Gf" core="nan"/>\n</zone></platform>\n' >"$tmp/n.xml"
+	run hs-gen platform "$tmp/n.xml"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-gen: $tmp/n.xml:3: <host>: core 'nan' must be an integer >= 1" ]
+}

@@ -184,7 +184,7 @@ node n cores=0' hs-plan -a taskp
 @test "--help and --version" {
 	run hs-plan --help
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "usage: hs-plan [-a ALGO] [-o KEY[=VAL]]... [-l] [-v] [FILE]" ]
+	[ "${lines[0]}" = "usage: hs-plan [-a ALGO] [-o KEY[=VAL]]... [-l] [-v] [-t SECONDS] [FILE]" ]
 	[[ "$output" == *"--algorithm ALGO"* ]]
 	run hs-plan --version
 	[ "$status" -eq 0 ]

@@ -234,11 +234,21 @@ start_long_run() {
 	} >"$W/in.hs"
 	hs-exec -L "$LOGS" --kill-grace 1 "$W/in.hs" >"$W/out.hs" 2>"$W/err" &
 	HSPID=$!
+	wait_files "$W/a.pid" "$W/b.pid"
+}
+
+# Wait until every FILE has something in it (10 s at most); fail if not.
+wait_files() {
+	local i f ok
 	for i in $(seq 100); do
-		[ -s "$W/a.pid" ] && [ -s "$W/b.pid" ] && break
+		ok=1
+		for f in "$@"; do
+			[ -s "$f" ] || ok=
+		done
+		[ -n "$ok" ] && return 0
 		sleep 0.1
 	done
-	[ -s "$W/a.pid" ] && [ -s "$W/b.pid" ]
+	return 1
 }
 
 check_interrupted() {
@@ -313,6 +323,40 @@ check_interrupted() {
 	kill -KILL -- -"$PG" 2>/dev/null || true
 	grep -q '^run fast .*state=done' "$W/out.hs"
 	! grep -q '^run slow ' "$W/out.hs"
+}
+
+@test "exec-local: kill -9 of hs-exec leaves no task running (issue 12)" {
+	{
+		platform
+		for t in a b; do
+			echo "task $t model=rigid size=1 time=60 cmd='trap \"echo TERM >>$W/$t.term; exit 143\" TERM; echo \$\$ > $W/$t.pid; sleep 60 & sleep 60; wait'"
+		done
+		echo 'plan a node=local cores=0 start=0 end=60'
+		echo 'plan b node=local cores=1 start=0 end=60'
+	} >"$W/in.hs"
+	hs-exec -L "$LOGS" "$W/in.hs" >"$W/out.hs" 2>"$W/err" &
+	HSPID=$!
+	wait_files "$W/a.pid" "$W/b.pid"
+	kill -KILL $HSPID
+	wait $HSPID || true
+	# Its watchdog asks both tasks to stop (SIGTERM to each process group,
+	# which their traps note), then kills what is left.
+	wait_files "$W/a.term" "$W/b.term" || true
+	for i in $(seq 100); do
+		left=
+		for t in a b; do
+			PG=$(cat "$W/$t.pid")
+			left=$left$(group_members)
+		done
+		[ -z "$left" ] && break
+		sleep 0.1
+	done
+	for t in a b; do
+		PG=$(cat "$W/$t.pid")
+		kill -KILL -- -"$PG" 2>/dev/null || true
+	done
+	[ "$(cat "$W/a.term" "$W/b.term")" = "$(printf 'TERM\nTERM')" ]
+	[ -z "$left" ]
 }
 
 @test "exec-local: a task running past its walltime is killed" {

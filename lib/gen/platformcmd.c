@@ -145,7 +145,7 @@ static int run(int argc, char **argv, struct hs_stream *out)
 	}
 	if (do_list) {
 		list();
-		exit(fflush(stdout) == 0 ? HS_EXIT_OK : HS_EXIT_FAIL);
+		exit(hs_stdout_status());
 	}
 	if (ind >= argc)
 		hs_cli_usage_error(&cli, "missing platform name (hs-gen platform -l lists them)");

@@ -22,8 +22,10 @@ struct hs_field {
 	const char *val; /* decoded: quotes and escapes removed */
 };
 
-/* One line of a stream.  kind == NULL for comments and blank lines (their
- * text is in raw).  All strings belong to the record. */
+/* One line of a stream, or one run of comment and blank lines: kind ==
+ * NULL, and raw holds the run's lines joined by '\n' (hs_stream_read makes
+ * one record of consecutive ones, so that they cost their text and not a
+ * record each).  All strings belong to the record. */
 struct hs_record {
 	const char *kind;
 	const char *id;
@@ -81,6 +83,10 @@ struct hs_input *hs_input_open(const char *path); /* NULL on error (reported) */
 /* Returns the line length, or -1 at end of input, -2 on a read error
  * (reported).  *line stays valid until the next call. */
 long hs_input_getline(struct hs_input *in, char **line);
+/* Or the bytes themselves (decompressed), for a reader that is not line
+ * based (XML): up to n into dst; returns the count, 0 at the end, -1 on a
+ * read error (reported).  Do not mix with hs_input_getline. */
+long hs_input_read(struct hs_input *in, char *dst, size_t n);
 const char *hs_input_name(const struct hs_input *in);
 int hs_input_lineno(const struct hs_input *in);
 void hs_input_close(struct hs_input *in);

@@ -182,6 +182,9 @@ void hs_schedule_add(struct hs_schedule *s, int task, int node, const int *cores
 /* Fill every placement's after list from the assignment: for each core and GPU,
  * the task that used it last before this task's start (by end time). */
 void hs_schedule_compute_after(struct hs_schedule *s, const struct hs_platform *pl);
+/* Whether any placement of s has an after list (a plan without any has no
+ * order but its times: hs-plan and hs-sim then compute one). */
+int hs_schedule_has_after(const struct hs_schedule *s);
 double hs_schedule_makespan(const struct hs_schedule *s);
 /* Deep copy of src into dst (whose own arrays are not freed). */
 void hs_placement_copy(struct hs_placement *dst, const struct hs_placement *src);
@@ -245,11 +248,21 @@ void hs_placement_to_record(const struct hs_instance *in, const struct hs_placem
 
 /* Check a schedule against the instance: every task placed exactly once, on
  * existing nodes/cores/GPUs, scope respected, no core or GPU used by two tasks
- * at once, start >= release, end - start equal (relative 1e-9) to the model's
+ * at once, start >= release, finite times, end - start equal to the model's
  * duration (when check_durations), after lists consistent (each listed task
- * ends no later than this one starts and shares a resource with it).
+ * ends no later than this one starts and shares a resource with it) and
+ * acyclic.  Times compare up to 1e-9 of the durations involved plus a few
+ * units in the last place (rounding), never relative to the time alone.
  * Reports each problem (up to a few) and returns the number of problems. */
 int hs_validate(const struct hs_instance *in, const struct hs_schedule *s, int check_durations);
+/* The same with HS_VALIDATE_* flags. */
+enum {
+	HS_VALIDATE_DURATIONS = 1, /* check_durations */
+	HS_VALIDATE_WARN = 2,      /* the messages are warnings ("FILE:LINE: warning: ...") */
+	HS_VALIDATE_PARTIAL = 4,   /* tasks without a placement are no problem (a run
+				    * that stopped, a plan in the making) */
+};
+int hs_validate_flags(const struct hs_instance *in, const struct hs_schedule *s, unsigned flags);
 
 struct hs_bounds {
 	double longest;  /* max over tasks of its fastest possible time */

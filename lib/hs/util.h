@@ -42,10 +42,19 @@ HS_NORETURN void hs_die(int status, const char *fmt, ...) HS_PRINTF(2, 3);
 HS_NORETURN void hs_die_at(int status, const char *file, int line, const char *fmt, ...)
 	HS_PRINTF(4, 5);
 
+/* Whether hs_die or hs_die_at is ending the program (for exit hooks that
+ * must not speak over the message it printed). */
+int hs_dying(void);
+
 /* Send the calling thread's messages (all of the above) to f instead of
  * stderr; NULL restores stderr.  A tool that reads inputs on worker threads
  * collects each input's messages and prints them in input order. */
 void hs_msg_redirect(FILE *f);
+
+/* Flush stdout at the end of a tool's output: HS_EXIT_OK, or after a write
+ * error (a full disk, a closed pipe) "PROG: stdout: write error: ..." and
+ * HS_EXIT_FAIL.  Any output that ends with exit 0 goes through it. */
+int hs_stdout_status(void);
 
 /* Allocation that never returns NULL (dies with status 1 on exhaustion). */
 void *hs_malloc(size_t n);
@@ -57,8 +66,18 @@ char *hs_strndup(const char *s, size_t n);
 char *hs_asprintf(const char *fmt, ...) HS_PRINTF(1, 2);
 
 /* Checked number parsing: the whole string must be a finite number in range.
- * Return 0 on success, -1 on error (nothing printed; callers name the input). */
+ * Return 0 on success, -1 on error (nothing printed; callers name the input).
+ * hs_parse_double tells a number beyond what a double holds from text that
+ * is no number at all: */
+enum {
+	HS_NUM_SYNTAX = -1, /* not a number ("abc", "", " 1", "inf") */
+	HS_NUM_HUGE = -2,   /* overflows: "1e999" */
+	HS_NUM_TINY = -3,   /* a non-zero number that rounds to 0: "1e-400" */
+};
 int hs_parse_double(const char *s, double *out);
+/* For messages: "is out of range (...)" for HS_NUM_HUGE and HS_NUM_TINY,
+ * NULL otherwise (the caller says what it expected). */
+const char *hs_num_range(int rc);
 int hs_parse_long(const char *s, long min, long max, long *out);
 int hs_parse_int(const char *s, int min, int max, int *out);
 

@@ -138,12 +138,25 @@ static void test_parse_numbers(void)
 		int r = hs_parse_double(good[i].s, &v);
 		TAP_OK(r == 0 && same_bits(v, good[i].v), "hs_parse_double('%s')", good[i].s);
 	}
-	static const char *bad[] = {"", " 1", "1 ", "1x", "x", "inf", "-inf", "nan", "1e999",
-				    "-1e999", "1e-400", "1,5", "\t2", "2\n", "--1", "."};
+	static const char *bad[] = {"", " 1", "1 ", "1x", "x", "inf", "-inf", "nan", "1,5",
+				    "\t2", "2\n", "--1", "."};
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
 		double v = 42;
 		int r = hs_parse_double(bad[i], &v);
-		TAP_OK(r == -1 && v == 42, "hs_parse_double rejects '%s' and leaves *out", vis(bad[i]));
+		TAP_OK(r == HS_NUM_SYNTAX && v == 42 && !hs_num_range(r),
+		       "hs_parse_double rejects '%s' and leaves *out", vis(bad[i]));
+	}
+	/* Numbers beyond a double: said so (issue 12: not "must be a number"). */
+	static const struct {
+		const char *s;
+		int rc;
+	} range[] = {{"1e999", HS_NUM_HUGE}, {"-1e999", HS_NUM_HUGE}, {"1.8e308", HS_NUM_HUGE},
+		     {"1e-400", HS_NUM_TINY}, {"-2e-324", HS_NUM_TINY}};
+	for (size_t i = 0; i < sizeof range / sizeof *range; i++) {
+		double v = 42;
+		int r = hs_parse_double(range[i].s, &v);
+		TAP_OK(r == range[i].rc && v == 42 && strstr(hs_num_range(r), "is out of range"),
+		       "hs_parse_double: '%s' is out of range (%d)", range[i].s, r);
 	}
 	TAP_OK(hs_parse_double(NULL, &(double){0}) == -1, "hs_parse_double(NULL) fails");
 

@@ -208,9 +208,89 @@ static void test_many(void)
 	TAP_OK(strstr(err, "test: t.hs: 9 more problems not shown\n") != NULL, "count of the rest");
 }
 
+/* Issue 12: the tolerance is rounding, not a share of the time itself; at
+ * t = 1e8 s a unit in the last place is 2^-26 s (1.49e-8). */
+static void test_tolerance(void)
+{
+	const char *err;
+	/* A 0.05 s overlap at 1e8 s: an overlap (the old 1e-9 of the time, 0.1
+	 * s, let it pass). */
+	int n = check("task a model=amdahl t1=10\ntask b model=amdahl t1=10\n"
+		      "plan a node=cs1 cores=0 start=100000000 end=100000010\n"
+		      "plan b node=cs1 cores=0 start=100000009.95 end=100000019.95\n",
+		      1, &err);
+	TAP_OK(n == 1, "0.05 s overlap at 1e8 s: found (%d)", n);
+	TAP_STREQ(err, "test: t.hs:10: plan b: core 0 of node cs1 also used by a during "
+		       "[100000009.95, 100000010]\n", "0.05 s overlap at 1e8 s: message");
+	/* One unit in the last place of 1e8+10 earlier: rounding. */
+	n = check("task a model=amdahl t1=10\ntask b model=amdahl t1=10\n"
+		  "plan a node=cs1 cores=0 start=100000000 end=100000010\n"
+		  "plan b node=cs1 cores=0 start=100000009.999999985 end=100000019.999999985 after=a\n",
+		  0, &err);
+	TAP_OK(n == 0, "1 ulp at 1e8 s: rounding, accepted (%s)", err);
+	/* 16 ulps is the most: 17 ulps at 1e8 with durations of 1e-6 s (1e-15
+	 * s of slack from them) is an overlap. */
+	n = check("task a model=amdahl t1=0.000001\ntask b model=amdahl t1=0.000001\n"
+		  "plan a node=cs1 cores=0 start=99999999.999999 end=100000000\n"
+		  "plan b node=cs1 cores=0 start=99999999.999999747 end=100000000.000000745\n",
+		  0, &err);
+	TAP_OK(n == 1, "17 ulps at 1e8 s with 1 us tasks: an overlap (%d)", n);
+	/* Durations set the rest: 1e-9 of 1000 s is 1e-6 s. */
+	n = check("task a model=amdahl t1=1000\ntask b model=amdahl t1=1000\n"
+		  "plan a node=cs1 cores=0 start=0 end=1000\n"
+		  "plan b node=cs1 cores=0 start=999.9999995 end=1999.9999995\n",
+		  0, &err);
+	TAP_OK(n == 0, "0.5 us overlap of 1000 s tasks: rounding (%s)", err);
+	n = check("task a model=amdahl t1=1000\ntask b model=amdahl t1=1000\n"
+		  "plan a node=cs1 cores=0 start=0 end=1000\n"
+		  "plan b node=cs1 cores=0 start=999.999998 end=1999.999998\n",
+		  0, &err);
+	TAP_OK(n == 1, "2 us overlap of 1000 s tasks: an overlap (%d)", n);
+}
+
+/* Issue 12: what no reader takes back is refused; cycles of zero-length
+ * tasks (their times cannot exclude them) too. */
+static void test_unreadable(void)
+{
+	struct hs_stream s;
+	struct hs_instance in;
+	fx_load(&s, &in, "node n cores=1\ntask a model=rigid size=1 time=0\n"
+			 "task b model=rigid size=1 time=0\ntask c model=rigid size=1 time=1\n");
+	struct hs_schedule sc;
+	hs_schedule_init(&sc, 3);
+	int c0[] = {0};
+	hs_schedule_add(&sc, 0, 0, c0, 1, NULL, 0, 0, 0);
+	hs_schedule_add(&sc, 1, 0, c0, 1, NULL, 0, 0, 0);
+	hs_schedule_add(&sc, 2, 0, c0, 1, NULL, 0, 0, INFINITY);
+	for (int i = 0; i < 2; i++) {
+		sc.p[i].after = hs_malloc(sizeof(int));
+		sc.p[i].after[0] = 1 - i;
+		sc.p[i].nafter = 1;
+	}
+	fx_cap_begin();
+	int n = hs_validate(&in, &sc, 0);
+	const char *err = fx_cap_end();
+	TAP_OK(n == 2, "inf end and a 2-cycle: 2 problems (%d)", n);
+	TAP_STREQ(err,
+		  "test: t.hs: plan c: ends at inf (times must be finite numbers)\n"
+		  "test: t.hs: plan a: after list is cyclic (a -> b -> a)\n",
+		  "inf end and cycle messages");
+	sc.p[2].end = NAN;
+	sc.p[2].start = NAN;
+	fx_cap_begin();
+	n = hs_validate(&in, &sc, 0);
+	err = fx_cap_end();
+	TAP_OK(strstr(err, "plan c: starts at nan (times must be finite numbers)") != NULL,
+	       "nan start: refused");
+	hs_schedule_release(&sc);
+	fx_free(&s, &in);
+}
+
 int main(void)
 {
 	hs_set_progname("test");
+	test_tolerance();
+	test_unreadable();
 	test_good();
 	test_overlap();
 	test_durations();

@@ -1,0 +1,80 @@
+/* cycles.c - cycles in after lists (cycles.h): an iterative depth-first
+ * walk, so that a chain of a million tasks needs no deep stack. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cycles.h"
+#include "hs/util.h"
+
+/* Append text to buf (cap bytes, *len used), truncating: buf stays a
+ * terminated string whatever the lengths. */
+static void append_text(char *buf, size_t cap, size_t *len, const char *text)
+{
+	size_t room = cap - 1 - *len, n = strlen(text);
+	if (n > room)
+		n = room;
+	memcpy(buf + *len, text, n);
+	*len += n;
+	buf[*len] = '\0';
+}
+
+int hs_after_cycles(const struct hs_schedule *s, const struct hs_task *tasks, int max,
+		    void (*found)(void *arg, int task, int len, const char *path), void *arg)
+{
+	int n = s->n, nfound = 0;
+	char *color = hs_calloc(n ? n : 1, 1);
+	int *stk = hs_malloc((n ? n : 1) * sizeof *stk);
+	int *pos = hs_malloc((n ? n : 1) * sizeof *pos);
+	int *depth = hs_malloc((n ? n : 1) * sizeof *depth);
+	for (int root = 0; root < n; root++) {
+		if (color[root] || s->p[root].task < 0)
+			continue;
+		int top = 0;
+		stk[0] = root;
+		pos[0] = 0;
+		depth[root] = 0;
+		color[root] = 1;
+		while (top >= 0) {
+			int v = stk[top];
+			const struct hs_placement *pv = &s->p[v];
+			if (pos[top] >= pv->nafter) {
+				color[v] = 2;
+				top--;
+				continue;
+			}
+			int w = pv->after[pos[top]++];
+			if (w < 0 || w >= n || s->p[w].task < 0)
+				continue;
+			if (color[w] == 0) {
+				color[w] = 1;
+				stk[++top] = w;
+				pos[top] = 0;
+				depth[w] = top;
+			} else if (color[w] == 1 && nfound < max) {
+				/* The cycle is the stack from w to v, back to w; ids
+				 * are truncated to what fits in path. */
+				char path[512];
+				size_t len = 0;
+				int first = depth[w], cnt = top - first + 1;
+				for (int k = 0; k <= cnt; k++) {
+					int id = k == cnt ? w : stk[first + k];
+					if (cnt > 8 && k == 6) {
+						append_text(path, sizeof path, &len, " -> ...");
+						k = cnt - 1;
+						id = stk[first + k];
+					}
+					if (k)
+						append_text(path, sizeof path, &len, " -> ");
+					append_text(path, sizeof path, &len, tasks[id].id);
+				}
+				found(arg, w, cnt, path);
+				nfound++;
+			}
+		}
+	}
+	free(color);
+	free(stk);
+	free(pos);
+	free(depth);
+	return nfound;
+}

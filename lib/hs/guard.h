@@ -1,0 +1,67 @@
+/* hs/guard.h - calling into a plugin without handing it the tool
+ * (hs-plugin(7), FAILURES).
+ *
+ * A tool puts every call into a plugin (init, plan, an online algorithm's
+ * start, events and finish) between hs_guard_enter and hs_guard_leave:
+ *
+ *     struct hs_guard g;
+ *     hs_guard_init(&g, pl.desc.name, algo->name, pl.path);
+ *     g.timeout = 10;                   -- seconds a call may take, 0: none
+ *     hs_guard_enter(&g, "planning");
+ *     rc = algo->plan(in, opts, out, ctx);
+ *     hs_guard_leave(&g);
+ *     ...
+ *     hs_guard_release(&g);
+ *
+ * Between the two:
+ *   - the plugin's stdout is the tool's stderr: what it prints (printf,
+ *     write(1, ...)) never reaches the tool's output, which the tool writes
+ *     to stdout as usual once the call is over;
+ *   - a crash (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGSYS, stack
+ *     overflow included), an exit() (any status) or a call that has not
+ *     returned after timeout seconds (or once the calls together exceed
+ *     budget seconds) ends the tool with exit status 1 and one message that
+ *     names the plugin, its algorithm and file, and what it was doing:
+ *       hs-plan: plugin listsched (algorithm taskp, /usr/lib/hs/plugins/listsched.so)
+ *       crashed while planning: segmentation fault (SIGSEGV)
+ *     Nothing half-done is written: the tool writes its output after the
+ *     call, and the plugin cannot reach it.
+ *
+ * For an online algorithm (hs-sim), each events callback is one call:
+ * timeout bounds one batch of events (a plugin stuck in a loop), budget all
+ * of them together (a plugin too slow for the run).  The timer is the wall
+ * clock (a plugin blocked on I/O never returns either).
+ *
+ * What cannot be caught in-process: _exit() and kill(getpid(), SIGKILL)
+ * inside the plugin (the tool's exit status then says so: not 0 for
+ * SIGKILL; 0 for _exit(0), a plugin that is not worth loading), and a
+ * plugin that corrupts the tool's memory without crashing.  One guard is
+ * active at a time (calls do not nest); a plugin's own signal handlers for
+ * these signals replace the guard's.
+ */
+#ifndef HS_GUARD_H
+#define HS_GUARD_H
+
+struct hs_guard {
+	const char *family;  /* the plugin's family name ("listsched"), for messages */
+	const char *algo;    /* the algorithm ("taskp"), or NULL */
+	const char *path;    /* the plugin's file, or NULL */
+	double timeout;      /* seconds one call may take; 0: no limit */
+	double budget;       /* seconds all calls together may take; 0: no limit */
+	double used;         /* seconds spent in calls so far */
+	/* private */
+	int saved_stdout;    /* the tool's stdout while fd 1 is stderr */
+	double entered;
+};
+
+/* Name the plugin; no limit on time.  The strings must outlive the guard. */
+void hs_guard_init(struct hs_guard *g, const char *family, const char *algo, const char *path);
+/* Before a call: doing says what for messages ("planning", "initialising",
+ * "handling events").  Flushes stdout first. */
+void hs_guard_enter(struct hs_guard *g, const char *doing);
+/* After it: gives stdout back, stops the timer, counts the time. */
+void hs_guard_leave(struct hs_guard *g);
+/* Once no call will follow (closes the guard's copy of stdout). */
+void hs_guard_release(struct hs_guard *g);
+
+#endif

@@ -1,0 +1,96 @@
+#!/usr/bin/env bats
+# Plugins that crash, exit, hang or print (issue 12, point 9): hs-plan names
+# the plugin, its algorithm and file, exits 1 and writes nothing; a
+# plugin's stdout never reaches the output (hs/guard.h, hs-plugin(7)).
+
+load helper
+
+INST='hs 1
+node n1 cores=2
+task t1 model=amdahl t1=10 beta=0
+task t2 model=amdahl t1=4 beta=0'
+
+setup() {
+	M=$TESTPLUGINS/misbehave.so
+	WHO="hs-plan: plugin t-misbehave (algorithm"
+}
+
+@test "guard: a segmentation fault names the plugin, exit 1, no output" {
+	run bash -c 'printf "%s\n" "$0" | hs-plan -a "$1"' "$INST" "$M:t-segv"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$WHO t-segv, $M) crashed while planning: segmentation fault (SIGSEGV)" ]
+}
+
+@test "guard: abort, SIGFPE, SIGBUS, SIGILL and a stack overflow" {
+	for c in "t-abort:aborted (SIGABRT)" "t-raise:arithmetic exception (SIGFPE)" \
+		"t-ill:illegal instruction (SIGILL)" "t-overflow:segmentation fault (SIGSEGV)"; do
+		run_stdin "$INST" hs-plan -a "$M:${c%%:*}"
+		[ "$status" -eq 1 ] || { echo "$c: $status"; false; }
+		[ "$output" = "$WHO ${c%%:*}, $M) crashed while planning: ${c#*:}" ] || { echo "$output"; false; }
+	done
+	run_stdin "$INST" hs-plan -a "$M:t-raise" -o signal=7
+	[ "$status" -eq 1 ]
+	[ "$output" = "$WHO t-raise, $M) crashed while planning: bus error (SIGBUS)" ]
+}
+
+@test "guard: exit(0) in a plugin is exit 1 with a message, not an empty output" {
+	run bash -c 'printf "%s\n" "$0" | hs-plan -a "$1" 2>/dev/null' "$INST" "$M:t-exit"
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+	run_stdin "$INST" hs-plan -a "$M:t-exit"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$WHO t-exit, $M) exited while planning: exit(0) inside the plugin" ]
+	run_stdin "$INST" hs-plan -a "$M:t-exit" -o status=3
+	[ "$status" -eq 1 ]
+	[ "$output" = "$WHO t-exit, $M) exited while planning: exit(3) inside the plugin" ]
+}
+
+@test "guard: --timeout stops a plugin that never returns" {
+	run_stdin "$INST" hs-plan -a "$M:t-hang" --timeout 0.5
+	[ "$status" -eq 1 ]
+	[ "$output" = "$WHO t-hang, $M) was stopped while planning: no return within its time limit of 0.5 s" ]
+	run_stdin "$INST" hs-plan -a "$M:t-hang" -t 0.2
+	[ "$status" -eq 1 ]
+	# A plugin that returns in time is not disturbed.
+	run_stdin "$INST" hs-plan -a taskp --timeout 60
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"plan t2 node=n1 cores=1 start=0 end=4"* ]]
+	for bad in 0 -1 x; do
+		run_stdin "$INST" hs-plan -a taskp --timeout "$bad"
+		[ "$status" -eq 2 ]
+		[[ "$output" == "hs-plan: option --timeout: "* ]]
+	done
+}
+
+@test "guard: a plugin's printf and write(1) go to stderr, the output stays a stream" {
+	run bash -c 'printf "%s\n" "$0" | hs-plan -a "$1" 2>"$2"' "$INST" "$M:t-printf" "$BATS_TEST_TMPDIR/err"
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | grep -c 'not a record')" -eq 0 ]
+	[[ "$output" == *"plan t2 node=n1 cores=0 start=10 end=14 after=t1"* ]]
+	grep -q '^plan from printf: not a record$' "$BATS_TEST_TMPDIR/err"
+	grep -q '^task from write(1): not a record$' "$BATS_TEST_TMPDIR/err"
+	grep -q 'a line without its end' "$BATS_TEST_TMPDIR/err"
+	# The output reads on.
+	printf '%s\n' "$output" | hs-sim >/dev/null
+}
+
+@test "guard: a wrong slot count is refused before anything reads the slots" {
+	run_stdin "$INST" hs-plan -a "$M:t-slots"
+	[ "$status" -eq 1 ]
+	[ "$output" = "hs-plan: t-slots: the plugin left 1002 slots for 2 tasks in its schedule (a bug in plugin t-misbehave, $M)" ]
+}
+
+@test "guard: a crash in a plugin's init names it, even while listing" {
+	HS_TEST_INIT_CRASH=1 run_stdin "$INST" hs-plan -a "$M:t-printf"
+	[ "$status" -eq 1 ]
+	[ "$output" = "hs-plan: plugin t-misbehave ($M) crashed while initialising: segmentation fault (SIGSEGV)" ]
+	HS_TEST_INIT_CRASH=1 HS_PLUGIN_PATH=$TESTPLUGINS run hs-plan -l
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"hs-plan: plugin t-misbehave ($M) crashed while initialising: segmentation fault (SIGSEGV)" ]]
+}
+
+@test "guard: a host function that stops a plugin keeps its own message" {
+	run_stdin "$INST" hs-plan -a "$TESTPLUGINS/good.so" -o bug
+	[ "$status" -eq 1 ]
+	[ "$output" = "hs-plan: t-good: plugin bug: option 'no-such-option' is not in the option table" ]
+}
