@@ -78,6 +78,8 @@ struct index {
 	struct hs_strmap tasks, nodes, clusters;
 	struct pool strings;
 	char *xml; /* resolved platform file path */
+	int *dep_idx;      /* every task's deps, one block (hs_task.deps) */
+	double *dep_bytes;
 };
 
 /* ---------------- error collection ---------------- */
@@ -98,6 +100,12 @@ struct loader {
 	int *node_bad; /* per node index: its record had errors (skip range checks) */
 	int file;      /* where the record being decoded comes from (struct err) */
 	unsigned flags; /* HS_LOAD_* */
+	/* deps= of the tasks being loaded: task i's are [dep_off[i],
+	 * dep_off[i] + tasks[i].ndeps) of dep_idx/dep_bytes */
+	int *dep_idx;
+	double *dep_bytes;
+	size_t ndep, capdep;
+	size_t *dep_off;
 };
 
 HS_PRINTF(3, 4)
@@ -442,6 +450,59 @@ static double model_seq_time(const struct hs_task *t)
 
 static const char *model_names[] = { "amdahl", "overhead", "table", "rigid", "gpu" };
 
+static int split_pieces(const char *s, char sep, char **copy, char ***pieces);
+
+/* deps=ID[:BYTES],...: a piece that names a task is that task; otherwise
+ * it splits at its last ':' into a task and a byte count.  The edges go to
+ * L's lists (sorted and checked for repeats by finish_deps). */
+static void load_deps(struct loader *L, struct hs_task *t, struct hs_record *r, const char *what)
+{
+	L->dep_off[t->index] = L->ndep;
+	const char *v = hs_record_get(r, "deps");
+	if (!v || !*v)
+		return;
+	char *copy, **pieces;
+	int n = split_pieces(v, ',', &copy, &pieces);
+	for (int k = 0; k < n; k++) {
+		char *id = pieces[k];
+		double bytes = 0;
+		int j = hs_strmap_get(&L->ix->tasks, id);
+		char *colon = j < 0 ? strrchr(id, ':') : NULL;
+		if (colon) {
+			*colon = '\0';
+			j = hs_strmap_get(&L->ix->tasks, id);
+			if (j >= 0 && (hs_parse_double(colon + 1, &bytes) != 0 || !(bytes >= 0))) {
+				err_add(L, r->line,
+					"%s: deps: bytes of %s must be a non-negative number, got '%s'",
+					what, id, colon + 1);
+				continue;
+			}
+		}
+		if (!*id) {
+			err_add(L, r->line, "%s: deps: empty task id in '%s'", what, v);
+			continue;
+		}
+		if (j < 0) {
+			err_add(L, r->line, "%s: deps: unknown task '%s'", what, id);
+			continue;
+		}
+		if (j == t->index) {
+			err_add(L, r->line, "%s: depends on itself", what);
+			continue;
+		}
+		if (L->ndep == L->capdep) {
+			L->capdep = L->capdep ? 2 * L->capdep : 1024;
+			L->dep_idx = hs_reallocarray(L->dep_idx, L->capdep, sizeof *L->dep_idx);
+			L->dep_bytes = hs_reallocarray(L->dep_bytes, L->capdep, sizeof *L->dep_bytes);
+		}
+		L->dep_idx[L->ndep] = j;
+		L->dep_bytes[L->ndep++] = bytes;
+		t->ndeps++;
+	}
+	free(pieces);
+	free(copy);
+}
+
 static void load_task(struct loader *L, struct hs_task *t, int index, struct hs_record *r,
 		      const char *id)
 {
@@ -582,6 +643,7 @@ static void load_task(struct loader *L, struct hs_task *t, int index, struct hs_
 			what, t->ncomm);
 	t->app = pool_strdup(&L->ix->strings, hs_record_get(r, "app"));
 	t->cmd = pool_strdup(&L->ix->strings, hs_record_get(r, "cmd"));
+	load_deps(L, t, r, what);
 }
 
 /* ---------------- placements ---------------- */
@@ -809,18 +871,24 @@ static void append_text(char *buf, size_t cap, size_t *len, const char *text)
 	buf[*len] = '\0';
 }
 
-/* Report cycles in the after lists of s (they would deadlock a replay or an
- * execution that waits for them). */
-static void check_cycles(struct loader *L, const struct hs_schedule *s, const char *kind,
-			 const int *line_of)
+/* Adjacency for the cycle search: the list of v, or -1 when v is not a
+ * vertex (an unplaced task). */
+typedef int (*adj_fn)(const void *g, int v, const int **list);
+
+/* Report the cycles of a graph of n tasks: "KIND ID: WHAT (a -> b -> a)"
+ * at line_of[w] for a task w on one (they would deadlock a replay, a
+ * simulation or an execution that waits for them). */
+static void find_cycles(struct loader *L, int n, adj_fn adj, const void *g, const char *kind,
+			const char *what, const int *line_of)
 {
-	int n = s->n, found = 0;
+	int found = 0;
 	char *color = hs_calloc(n ? n : 1, 1);
 	int *stk = hs_malloc((n ? n : 1) * sizeof *stk);
 	int *pos = hs_malloc((n ? n : 1) * sizeof *pos);
 	int *depth = hs_malloc((n ? n : 1) * sizeof *depth);
+	const int *list;
 	for (int root = 0; root < n; root++) {
-		if (color[root] || s->p[root].task < 0)
+		if (color[root] || adj(g, root, &list) < 0)
 			continue;
 		int top = 0;
 		stk[0] = root;
@@ -829,14 +897,14 @@ static void check_cycles(struct loader *L, const struct hs_schedule *s, const ch
 		color[root] = 1;
 		while (top >= 0) {
 			int v = stk[top];
-			const struct hs_placement *pv = &s->p[v];
-			if (pos[top] >= pv->nafter) {
+			int nv = adj(g, v, &list);
+			if (pos[top] >= nv) {
 				color[v] = 2;
 				top--;
 				continue;
 			}
-			int w = pv->after[pos[top]++];
-			if (w < 0 || w >= n || s->p[w].task < 0)
+			int w = list[pos[top]++];
+			if (w < 0 || w >= n || adj(g, w, &list) < 0)
 				continue;
 			if (color[w] == 0) {
 				color[w] = 1;
@@ -860,8 +928,8 @@ static void check_cycles(struct loader *L, const struct hs_schedule *s, const ch
 						append_text(path, sizeof path, &len, " -> ");
 					append_text(path, sizeof path, &len, L->in->tasks[id].id);
 				}
-				err_add(L, line_of[w], "%s %s: after list is cyclic (%s)", kind,
-					L->in->tasks[w].id, path);
+				err_add(L, line_of[w], "%s %s: %s (%s)", kind, L->in->tasks[w].id, what,
+					path);
 				found++;
 			}
 		}
@@ -870,6 +938,83 @@ static void check_cycles(struct loader *L, const struct hs_schedule *s, const ch
 	free(stk);
 	free(pos);
 	free(depth);
+}
+
+static int after_adj(const void *g, int v, const int **list)
+{
+	const struct hs_schedule *s = g;
+	if (s->p[v].task < 0)
+		return -1;
+	*list = s->p[v].after;
+	return s->p[v].nafter;
+}
+
+/* Report cycles in the after lists of s. */
+static void check_cycles(struct loader *L, const struct hs_schedule *s, const char *kind,
+			 const int *line_of)
+{
+	find_cycles(L, s->n, after_adj, s, kind, "after list is cyclic", line_of);
+}
+
+static int deps_adj(const void *g, int v, const int **list)
+{
+	const struct hs_instance *in = g;
+	*list = in->tasks[v].deps;
+	return in->tasks[v].ndeps;
+}
+
+static int deps_cmp(const void *a, const void *b, void *arg)
+{
+	const int *idx = arg;
+	int x = idx[*(const int *)a], y = idx[*(const int *)b];
+	return (x > y) - (x < y);
+}
+
+/* Give every task its deps (sorted by task index, each task once) in one
+ * block owned by the index, then look for cycles. */
+static void finish_deps(struct loader *L)
+{
+	struct hs_instance *in = L->in;
+	struct index *ix = L->ix;
+	size_t m = L->ndep;
+	if (!m)
+		return;
+	ix->dep_idx = hs_malloc(m * sizeof *ix->dep_idx);
+	ix->dep_bytes = hs_malloc(m * sizeof *ix->dep_bytes);
+	int *perm = NULL, capperm = 0;
+	int *line_of = hs_malloc(in->ntasks * sizeof *line_of);
+	for (int i = 0; i < in->ntasks; i++) {
+		struct hs_task *t = &in->tasks[i];
+		size_t off = L->dep_off[i];
+		int k = t->ndeps;
+		line_of[i] = t->rec->line;
+		if (k > capperm) {
+			capperm = 2 * k;
+			perm = hs_reallocarray(perm, capperm, sizeof *perm);
+		}
+		for (int e = 0; e < k; e++)
+			perm[e] = (int)off + e;
+		if (k > 1)
+			qsort_r(perm, k, sizeof *perm, deps_cmp, L->dep_idx);
+		int w = 0;
+		for (int e = 0; e < k; e++) {
+			int j = L->dep_idx[perm[e]];
+			if (w && ix->dep_idx[off + w - 1] == j) {
+				char what[300];
+				what_of(what, sizeof what, "task", t->id);
+				err_add(L, t->rec->line, "%s: deps: %s listed twice", what, in->tasks[j].id);
+				continue;
+			}
+			ix->dep_idx[off + w] = j;
+			ix->dep_bytes[off + w++] = L->dep_bytes[perm[e]];
+		}
+		t->ndeps = w;
+		t->deps = w ? ix->dep_idx + off : NULL;
+		t->dep_bytes = w ? ix->dep_bytes + off : NULL;
+	}
+	free(perm);
+	find_cycles(L, in->ntasks, deps_adj, in, "task", "deps are cyclic", line_of);
+	free(line_of);
 }
 
 /* ---------------- load ---------------- */
@@ -1092,8 +1237,13 @@ int hs_instance_load_flags(struct hs_instance *in, struct hs_stream *s, unsigned
 
 	in->ntasks = kt.n;
 	in->tasks = hs_calloc(kt.n ? kt.n : 1, sizeof *in->tasks);
+	L.dep_off = hs_malloc((kt.n ? kt.n : 1) * sizeof *L.dep_off);
 	for (int i = 0; i < kt.n; i++)
 		load_task(&L, &in->tasks[i], i, kt.v[i], kt.ids[i]);
+	finish_deps(&L);
+	free(L.dep_off);
+	free(L.dep_idx);
+	free(L.dep_bytes);
 
 	hs_schedule_init(&in->plan, in->ntasks);
 	hs_schedule_init(&in->run, in->ntasks);
@@ -1163,6 +1313,8 @@ void hs_instance_release(struct hs_instance *in)
 		hs_strmap_release(&ix->clusters);
 		pool_release(&ix->strings);
 		free(ix->xml);
+		free(ix->dep_idx);
+		free(ix->dep_bytes);
 		free(ix);
 	}
 	if (in->plat_xml) {

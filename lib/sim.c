@@ -457,7 +457,7 @@ int hs_sim_run(const struct hs_instance *in, const struct hs_schedule *plan,
 			hs_lmm_add_constraint(R.lmm, in->plat.nodes[j].cores * in->plat.nodes[j].flops, 0);
 	hs_heap_init(&R.ev);
 	hs_iheap_init(&R.done, S.n);
-	hs_plan_graph_build(plan, in->ntasks, &R.g);
+	hs_plan_graph_build(in, plan, &R.g);
 	hs_run_from_plan(plan, in->ntasks, run);
 	int total = 0;
 	for (int i = 0; i < R.g.n; i++) {

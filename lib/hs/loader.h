@@ -44,6 +44,13 @@ const struct hs_algo *hs_plugin_algo(const struct hs_loaded *pl, const char *nam
  * -1 when it cannot; on success pl holds the plugin and *algo points into it. */
 int hs_algo_resolve(const char *spec, struct hs_loaded *pl, const struct hs_algo **algo);
 
+/* Whether algo may plan in (for hs-plan, and any host that runs a
+ * planner): an instance whose tasks have deps= needs an algorithm with
+ * HS_ALGO_DEPS.  Otherwise prints "PROG: ALGO: does not handle task
+ * dependencies ..." naming a task with deps and the algorithms on the
+ * search path that do, and returns -1. */
+int hs_algo_check_instance(const struct hs_algo *algo, const struct hs_instance *in);
+
 /* "NAME  SUMMARY  (family, file)" for every algorithm on the search path, in
  * search order; names shadowed by an earlier plugin are left out unless
  * verbose.  Broken plugins are noted on stderr.  Returns the count listed. */
