@@ -20,7 +20,8 @@
 	X(table)      \
 	X(moldable)   \
 	X(accel)      \
-	X(ptask)
+	X(ptask)      \
+	X(cholesky)
 
 #define DECLARE(name) extern const struct hs_generator hs_gen_##name;
 GENERATORS(DECLARE)
