@@ -99,6 +99,7 @@ struct gen {
 	const char *cmd;
 	char bytes[40];      /* ":B", the bytes of a tile */
 	struct ktimes kt;
+	char ctext[CK_NKERNELS][HS_NUMBUF], gtext[CK_NKERNELS][HS_NUMBUF]; /* kt as text */
 	char *deps;          /* scratch */
 	size_t cap;
 };
@@ -121,13 +122,13 @@ static void task(struct gen *g, const char *id, enum ck_kernel k, const char *co
 	int cpu = g->affinity != 2 && isfinite(c), gpu = g->affinity != 1 && isfinite(gt);
 	if (cpu) {
 		hs_record_set(r, "model", "rigid");
-		hs_record_set_int(r, "size", 1);
-		hs_record_set_num(r, "time", c);
+		hs_record_set(r, "size", "1");
+		hs_record_set(r, "time", g->ctext[k]);
 	} else {
 		hs_record_set(r, "model", "gpu");
 	}
 	if (gpu)
-		hs_record_set_num(r, "gpu_time", gt);
+		hs_record_set(r, "gpu_time", g->gtext[k]);
 	hs_record_set(r, "on", cpu && gpu ? "any" : cpu ? "cpu" : "gpu");
 	hs_record_set(r, "app", g->app);
 	size_t len = 0;
@@ -370,13 +371,17 @@ static int run(int argc, char **argv, struct hs_stream *out)
 		hs_record_set_int(r, "tasks", N + N * (N - 1) + N * (N - 1) * (N - 2) / 6);
 		hs_stream_append(out, r);
 	}
-	struct gen g = {out, NULL, (int)affinity, cmd, "", {{0}, {0}}, NULL, 0};
+	struct gen g = {out, NULL, (int)affinity, cmd, "", {{0}, {0}}, {{0}}, {{0}}, NULL, 0};
 	for (int i = 0; i < n; i++) {
 		char app[32];
 		snprintf(app, sizeof app, "a%d", i + 1);
 		int b = apps[i].size / apps[i].blocks;
 		g.app = app;
 		g.kt = kt[i];
+		for (int k = 0; k < CK_NKERNELS; k++) {
+			hs_fmt_double(g.ctext[k], kt[i].cpu[k]);
+			hs_fmt_double(g.gtext[k], kt[i].gpu[k]);
+		}
 		snprintf(g.bytes, sizeof g.bytes, ":%.17g", (double)b * b * (p == CK_SINGLE ? 4 : 8));
 		emit_graph(&g, apps[i].blocks);
 	}
