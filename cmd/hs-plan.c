@@ -12,7 +12,7 @@
 
 static void complete_words(void)
 {
-	hs_algo_list_names(stdout);
+	hs_algo_list_names(stdout, HS_ALGO_OFFLINE);
 }
 
 static const struct hs_cli_opt opts[] = {
@@ -72,7 +72,7 @@ int main(int argc, char **argv)
 		}
 	}
 	if (list) {
-		if (hs_algo_list(stdout, verbose) == 0) {
+		if (hs_algo_list(stdout, verbose, HS_ALGO_OFFLINE) == 0) {
 			char **dirs = hs_plugin_dirs();
 			hs_error("no algorithms found; plugins are searched for in:");
 			for (int k = 0; dirs[k]; k++)
@@ -91,7 +91,7 @@ int main(int argc, char **argv)
 	/* The algorithm and its options first: -o help and a typo in -a must not
 	 * wait for (or consume) the input. */
 	const struct hs_algo *algo;
-	if (hs_algo_resolve(spec, &pl, &algo) < 0)
+	if (hs_algo_resolve(spec, HS_ALGO_OFFLINE, &pl, &algo) < 0)
 		return HS_EXIT_USAGE;
 	if (want_help(ov, nov)) {
 		hs_options_print(stdout, algo, pl.desc.name);
@@ -107,7 +107,8 @@ int main(int argc, char **argv)
 	if (bad)
 		return HS_EXIT_USAGE;
 	if (!algo->plan) {
-		hs_error("%s: no offline planner in this algorithm (online only)", algo->name);
+		hs_error("%s: an online algorithm, run by the simulator: hs-sim -a %s", algo->name,
+			 algo->name);
 		return HS_EXIT_USAGE;
 	}
 

@@ -1,15 +1,21 @@
-/* hs-sim - simulate a planned stream and add a run record per task.
+/* hs-sim - simulate a planned stream and add a run record per task, or
+ * schedule it online with an algorithm that decides as jobs arrive and end.
  *
- *   hs-sim [--model flow|replay] [--solver maxmin|simgrid] [--tcp-gamma B]
+ *   hs-sim [-a ALGO [-o KEY[=VAL]]... [--clairvoyant]] [-l] [-v]
+ *          [--model flow|replay] [--solver maxmin|simgrid] [--tcp-gamma B]
  *          [--energy host|core] [--platform FILE] [--check-durations]
  *          [--progress|--no-progress] [--stats] [FILE]
  *
  * The flow model (hs/sim.h) simulates parallel tasks that compute and
  * communicate over the platform's network, after SimGrid's ptask_L07;
- * the replay model (hs_replay) runs the plan under the runtime model. */
+ * the replay model (hs_replay) runs the plan under the runtime model.
+ * With -a, an online algorithm (hs/online.h, lib/online/) starts the jobs
+ * inside the simulation and its decisions become the plan records. */
 #include "hs/cli.h"
+#include "hs/loader.h"
 #include "hs/metrics.h"
 #include "hs/model.h"
+#include "hs/onlinesim.h"
 #include "hs/sim.h"
 #include "hs/util.h"
 
@@ -28,6 +34,7 @@ enum {
 	O_PROGRESS,
 	O_NO_PROGRESS,
 	O_STATS,
+	O_CLAIRVOYANT,
 };
 
 static const struct hs_cli_opt opts[] = {
@@ -41,16 +48,30 @@ static const struct hs_cli_opt opts[] = {
 	{0, "progress", NULL, "show progress on stderr (default: when it is a terminal)"},
 	{0, "no-progress", NULL, "never show progress"},
 	{0, "stats", NULL, "print the simulation's counters and time on stderr"},
+	{0, "clairvoyant", NULL,
+	 "with -a: show the algorithm every job's runtime model, comp and comm"},
+	{'a', "algorithm", "ALGO",
+	 "schedule online with this algorithm (see -l): a name or FILE.so[:NAME]"},
+	{'o', "option", "KEY[=VAL]", "set an option of the online algorithm, repeatable; -o help"},
+	{'l', "list", NULL, "list the online algorithms found, one a line, and exit"},
+	{'v', "verbose", NULL, "with -a: say which plugin ran and what it cost"},
 	{0, NULL, NULL, NULL},
 };
 
+static void complete_words(void)
+{
+	hs_algo_list_names(stdout, HS_ALGO_ONLINE);
+}
+
 static const struct hs_cli cli = {
 	"hs-sim",
-	"[--model flow|replay] [--solver maxmin|simgrid] [--tcp-gamma BYTES] [--energy host|core] "
-	"[--platform FILE] [--check-durations] [--progress|--no-progress] [--stats] [FILE]",
-	"Simulate a planned stream (from hs-plan) and add run records.",
+	"[-a ALGO [-o KEY[=VAL]]... [--clairvoyant]] [-v] [--model flow|replay] "
+	"[--solver maxmin|simgrid] [--tcp-gamma BYTES] [--energy host|core] [--platform FILE] "
+	"[--check-durations] [--progress|--no-progress] [--stats] [FILE]",
+	"Simulate a planned stream (from hs-plan) and add run records, or schedule it online "
+	"(-a).",
 	opts,
-	NULL,
+	complete_words,
 };
 
 struct progress {
@@ -83,17 +104,86 @@ static void set_num(struct hs_record *r, const char *key, double v)
 	hs_record_set(r, key, hs_fmt_double(buf, v));
 }
 
+static int want_help(char **ov, int nov)
+{
+	for (int k = 0; k < nov; k++)
+		if (strcmp(ov[k], "help") == 0)
+			return 1;
+	return 0;
+}
+
+/* File scope so that early exits leave nothing unreachable (LeakSanitizer). */
+static struct hs_loaded pl;
+static struct hs_optvals *ovals;
+static char **ov;
+
+/* -a: resolve the algorithm and its options before reading the input, so
+ * that -o help and a typo in -a need no input.  Returns the algorithm, or
+ * NULL after printing what -o help asked for (exit 0). */
+static const struct hs_algo *online_algo(const char *spec, int nov, int *status)
+{
+	const struct hs_algo *algo;
+	*status = HS_EXIT_OK;
+	if (hs_algo_resolve(spec, HS_ALGO_ONLINE, &pl, &algo) < 0)
+		exit(HS_EXIT_USAGE);
+	if (!algo->online) {
+		hs_error("%s: an offline planner, not an online algorithm: hs-plan -a %s | hs-sim",
+			 algo->name, algo->name);
+		exit(HS_EXIT_USAGE);
+	}
+	if (want_help(ov, nov)) {
+		hs_options_print(stdout, algo, pl.desc.name);
+		*status = fflush(stdout) == 0 ? HS_EXIT_OK : HS_EXIT_FAIL;
+		return NULL;
+	}
+	ovals = hs_optvals_new(algo->name, algo->options);
+	if (algo->presets && *algo->presets && hs_optvals_set(ovals, algo->presets) < 0)
+		hs_die(HS_EXIT_FAIL, "%s: plugin bug: bad presets '%s'", algo->name, algo->presets);
+	int bad = 0;
+	for (int k = 0; k < nov; k++)
+		bad |= hs_optvals_set(ovals, ov[k]) < 0;
+	if (bad)
+		exit(HS_EXIT_USAGE);
+	return algo;
+}
+
+static void sim_prov(struct hs_record *prov, int replay, const struct hs_sim_opts *o,
+		     const struct hs_sim_result *res, const char *platform)
+{
+	hs_record_set(prov, "tool", "hs-sim");
+	hs_record_set(prov, "version", HS_VERSION);
+	hs_record_set(prov, "model", replay ? "replay" : "flow");
+	if (!replay) {
+		hs_record_set(prov, "solver", o->solver == HS_SIM_SIMGRID ? "simgrid" : "maxmin");
+		set_num(prov, "tcp_gamma", o->tcp_gamma);
+	}
+	if (res) {
+		hs_record_set(prov, "energy_model", o->energy == HS_SIM_ENERGY_CORE ? "core" : "host");
+		set_num(prov, "makespan", res->makespan);
+		set_num(prov, "energy", res->energy);
+	}
+	if (platform)
+		hs_record_set(prov, "platform", platform);
+}
+
 int main(int argc, char **argv)
 {
 	hs_set_progname(argv[0]);
-	int check_durations = 0, replay = 0, progress = -1, stats = 0;
-	const char *platform = NULL;
+	int check_durations = 0, replay = 0, progress = -1, stats = 0, list = 0, verbose = 0;
+	int clairvoyant = 0, nov = 0;
+	const char *platform = NULL, *spec = NULL;
 	struct hs_sim_opts o;
 	hs_sim_opts_default(&o);
+	ov = hs_calloc((size_t)argc + 1, sizeof *ov);
 	const char *arg;
 	int c, ind;
 	while ((c = hs_cli_next(&cli, argc, argv, &arg, &ind)) != -1) {
 		switch (c) {
+		case 'a': spec = arg; break;
+		case 'o': ov[nov++] = (char *)arg; break;
+		case 'l': list = 1; break;
+		case 'v': verbose = 1; break;
+		case O_CLAIRVOYANT: clairvoyant = 1; break;
 		case O_MODEL:
 			if (strcmp(arg, "flow") != 0 && strcmp(arg, "replay") != 0)
 				hs_cli_usage_error(&cli, "option --model: '%s' must be flow or replay", arg);
@@ -119,9 +209,35 @@ int main(int argc, char **argv)
 		default: hs_cli_usage_error(&cli, "unexpected option");
 		}
 	}
+	if (list) {
+		int n = hs_algo_list(stdout, verbose, HS_ALGO_ONLINE);
+		if (n == 0) {
+			char **dirs = hs_plugin_dirs();
+			hs_error("no online algorithms found; plugins are searched for in:");
+			for (int k = 0; dirs[k]; k++)
+				fprintf(stderr, "  %s\n", dirs[k]);
+			hs_plugin_dirs_free(dirs);
+		}
+		free(ov);
+		return fflush(stdout) != 0 || n == 0 ? HS_EXIT_FAIL : HS_EXIT_OK;
+	}
+	if (!spec && (nov || clairvoyant))
+		hs_cli_usage_error(&cli, "%s needs an online algorithm (-a ALGO)",
+				   nov ? "-o" : "--clairvoyant");
 	if (argc - ind > 1)
 		hs_cli_usage_error(&cli, "unexpected argument '%s'", argv[ind + 1]);
 	const char *path = ind < argc ? argv[ind] : NULL;
+	const struct hs_algo *algo = NULL;
+	if (spec) {
+		int status;
+		if (!(algo = online_algo(spec, nov, &status))) {
+			hs_plugin_unload(&pl);
+			free(ov);
+			return status;
+		}
+		if (check_durations)
+			hs_cli_usage_error(&cli, "--check-durations checks a plan: not with -a");
+	}
 	struct progress prog = { 0, 0 };
 	if (progress < 0 ? isatty(2) : progress) {
 		o.progress = show_progress;
@@ -133,10 +249,16 @@ int main(int argc, char **argv)
 	memset(&in, 0, sizeof in);
 	int problems = 0;
 	if (hs_stream_load(&s, path) < 0 || (platform && hs_sim_replace_platform(&s, platform) < 0) ||
-	    hs_instance_load(&in, &s) < 0) {
+	    hs_instance_load_flags(&in, &s, algo ? HS_LOAD_NO_AFTER : 0) < 0) {
 		problems = 1;
+	} else if (algo) {
+		if (in.plat.nnodes == 0) {
+			hs_error_at(s.name, 0, "no nodes in the platform");
+			problems = 1;
+		}
 	} else if (!in.has_plan) {
-		hs_error_at(s.name, 0, "no plan records (run hs-plan first)");
+		hs_error_at(s.name, 0,
+			    "no plan records (run hs-plan first, or schedule online: hs-sim -a ALGO)");
 		problems = 1;
 	} else {
 		/* A plan that breaks the rules (overlaps, missing tasks) has no
@@ -147,57 +269,78 @@ int main(int argc, char **argv)
 			hs_error_at(s.name, 0, "the plan is not valid (%d problem%s)", problems,
 				    problems == 1 ? "" : "s");
 	}
-	struct hs_schedule run;
-	struct hs_sim_result res;
-	memset(&run, 0, sizeof run);
-	double t0 = hs_now();
-	if (!problems) {
-		if (replay)
-			hs_replay(&in, &in.plan, &run);
-		else if (hs_sim_run(&in, &in.plan, &o, &run, &res) < 0)
-			problems = 1;
-	}
 	if (problems) {
-		hs_schedule_release(&run);
 		hs_instance_release(&in);
 		hs_stream_release(&s);
+		hs_optvals_free(ovals);
+		hs_plugin_unload(&pl);
+		free(ov);
 		return HS_EXIT_USAGE;
 	}
-	double elapsed = hs_now() - t0;
 
-	hs_instance_set_run(&in, &run);
-	struct hs_record *prov = hs_instance_prov(&in, "sim");
-	hs_record_set(prov, "tool", "hs-sim");
-	hs_record_set(prov, "version", HS_VERSION);
-	hs_record_set(prov, "model", replay ? "replay" : "flow");
-	if (!replay) {
-		hs_record_set(prov, "solver", o.solver == HS_SIM_SIMGRID ? "simgrid" : "maxmin");
-		set_num(prov, "tcp_gamma", o.tcp_gamma);
-		hs_record_set(prov, "energy_model", o.energy == HS_SIM_ENERGY_CORE ? "core" : "host");
-		set_num(prov, "makespan", res.makespan);
-		set_num(prov, "energy", res.energy);
-	}
-	if (platform)
-		hs_record_set(prov, "platform", platform);
-	if (stats) {
-		if (replay)
-			fprintf(stderr, "%s: %d tasks replayed in %.3f s\n", hs_progname(), in.ntasks,
-				elapsed);
-		else
-			fprintf(stderr,
-				"%s: %d tasks (%d parallel) in %.3f s: %ld events, %ld solves, "
-				"%ld variables and %ld elements solved\n",
-				hs_progname(), in.ntasks, res.flow_tasks, elapsed, res.events, res.solves,
-				res.vars_solved, res.elems_solved);
-	}
-
+	struct hs_schedule run;
+	struct hs_sim_result res;
+	struct hs_online_result ores;
+	struct hs_ctx *ctx = NULL;
+	memset(&run, 0, sizeof run);
+	memset(&res, 0, sizeof res);
 	int status = HS_EXIT_OK;
-	if (hs_stream_write(stdout, &s) < 0 || fflush(stdout) != 0) {
-		hs_error("stdout: write error");
-		status = HS_EXIT_FAIL;
+	double t0 = hs_now();
+	if (algo) {
+		o.runtime_only = replay;
+		struct hs_online_run cfg = { algo, pl.desc.name, ovals, o, clairvoyant };
+		ctx = hs_ctx_new(algo->name, s.name, verbose);
+		if (hs_online_simulate(&in, &cfg, ctx, &ores) < 0)
+			status = HS_EXIT_FAIL;
+		res = ores.sim;
+	} else if (replay) {
+		hs_replay(&in, &in.plan, &run);
+	} else if (hs_sim_run(&in, &in.plan, &o, &run, &res) < 0) {
+		status = HS_EXIT_USAGE;
 	}
+	double elapsed = hs_now() - t0;
+	if (status == HS_EXIT_OK) {
+		if (!algo)
+			hs_instance_set_run(&in, &run);
+		struct hs_record *prov = hs_instance_prov(&in, "sim");
+		sim_prov(prov, replay, &o, algo || !replay ? &res : NULL, platform);
+		if (algo) {
+			char *otext = hs_optvals_text(ovals);
+			hs_record_set(prov, "algo", algo->name);
+			hs_record_set(prov, "plugin", pl.desc.name);
+			hs_record_set(prov, "opts", otext);
+			hs_record_set(prov, "knowledge", ores.knowledge);
+			hs_record_set_int(prov, "rejected", ores.rejected);
+			hs_ctx_prov_apply(ctx, prov);
+			free(otext);
+		}
+		if (verbose && algo)
+			hs_error("%s: plugin %s %s (%s): %d jobs started, %d rejected; %ld calls with "
+				 "%ld events, %.6f s in the algorithm; makespan %g",
+				 algo->name, pl.desc.name, pl.desc.version, pl.path, ores.started,
+				 ores.rejected, ores.calls, ores.events, ores.plugin_s, res.makespan);
+		if (stats) {
+			if (replay && !algo)
+				fprintf(stderr, "%s: %d tasks replayed in %.3f s\n", hs_progname(),
+					in.ntasks, elapsed);
+			else
+				fprintf(stderr,
+					"%s: %d tasks (%d parallel) in %.3f s: %ld events, %ld solves, "
+					"%ld variables and %ld elements solved\n",
+					hs_progname(), in.ntasks, res.flow_tasks, elapsed, res.events,
+					res.solves, res.vars_solved, res.elems_solved);
+		}
+		if (hs_stream_write(stdout, &s) < 0 || fflush(stdout) != 0) {
+			hs_error("stdout: write error");
+			status = HS_EXIT_FAIL;
+		}
+	}
+	hs_ctx_free(ctx);
 	hs_schedule_release(&run);
 	hs_instance_release(&in);
 	hs_stream_release(&s);
+	hs_optvals_free(ovals);
+	hs_plugin_unload(&pl);
+	free(ov);
 	return status;
 }

@@ -26,8 +26,11 @@ struct hs_ctx {
 	int nprov, capprov;
 };
 
-/* Keys hs-plan writes itself; a plugin may not replace them. */
-static const char *const reserved[] = {"tool", "version", "algo", "plugin", "opts", "time", NULL};
+/* Keys hs-plan and hs-sim write themselves; a plugin may not replace them. */
+static const char *const reserved[] = {"tool",	    "version",	    "algo",	 "plugin",
+				       "opts",	    "time",	    "model",	 "solver",
+				       "tcp_gamma", "energy_model", "makespan", "energy",
+				       "platform",  "knowledge",    "rejected", NULL};
 
 struct hs_ctx *hs_ctx_new(const char *algo, const char *input, int verbose)
 {
@@ -115,7 +118,7 @@ void hs_ctx_prov(struct hs_ctx *c, const char *key, const char *fmt, ...)
 		       key ? key : "(null)");
 	for (int k = 0; reserved[k]; k++)
 		if (strcmp(key, reserved[k]) == 0)
-			hs_die(HS_EXIT_FAIL, "%s: plugin bug: provenance key '%s' is hs-plan's own",
+			hs_die(HS_EXIT_FAIL, "%s: plugin bug: provenance key '%s' is the tool's own",
 			       c->algo, key);
 	va_list ap;
 	va_start(ap, fmt);

@@ -32,6 +32,8 @@
  * that existed when ABI 1 was fixed.  Fields added later stay optional. */
 #define PLUGIN_MIN_SIZE (offsetof(struct hs_plugin, algos) + sizeof(void *))
 #define ALGO_MIN_SIZE (offsetof(struct hs_algo, plan) + sizeof(hs_plan_fn))
+/* Online operations of HS_ONLINE_ABI 1: up to finish. */
+#define ONLINE_MIN_SIZE (offsetof(struct hs_online_ops, finish) + sizeof(void (*)(void *)))
 /* abi, struct_size and type keep their offsets in every ABI: they are what
  * tells a host whether it can read the rest. */
 #define HEADER_SIZE (offsetof(struct hs_plugin, type) + sizeof(const char *))
@@ -71,10 +73,38 @@ static int fail(struct hs_loaded *pl, char **why, char *msg)
 	if (pl->dl)
 		dlclose(pl->dl);
 	free(pl->algos);
+	free(pl->online);
 	free(pl->path);
 	memset(pl, 0, sizeof *pl);
 	*why = msg;
 	return -1;
+}
+
+/* Check algorithm k's online operations and copy them into a zeroed host
+ * struct (fields beyond the plugin's struct_size read as zero). */
+static char *copy_online(struct hs_loaded *pl, const char *path, int k)
+{
+	struct hs_algo *a = &pl->algos[k];
+	const struct hs_online_ops *o = a->online;
+	if (!o)
+		return NULL;
+	if (o->struct_size < ONLINE_MIN_SIZE)
+		return hs_asprintf("%s: plugin '%s': algorithm '%s': online operations too small "
+				   "(struct_size %u, online ABI %d needs at least %zu)",
+				   path, pl->desc.name, a->name, (unsigned)o->struct_size,
+				   HS_ONLINE_ABI, ONLINE_MIN_SIZE);
+	if (o->online_abi != HS_ONLINE_ABI)
+		return hs_asprintf("%s: plugin '%s': algorithm '%s': online ABI %u, this hs supports "
+				   "online ABI %d",
+				   path, pl->desc.name, a->name, (unsigned)o->online_abi, HS_ONLINE_ABI);
+	size_t sz = o->struct_size < sizeof *o ? o->struct_size : sizeof *o;
+	memcpy(&pl->online[k], o, sz);
+	if (!pl->online[k].events)
+		return hs_asprintf("%s: plugin '%s': algorithm '%s': online operations without an "
+				   "events function",
+				   path, pl->desc.name, a->name);
+	a->online = &pl->online[k];
+	return NULL;
 }
 
 /* Copy the algorithm descriptors after init (init may build them). */
@@ -90,6 +120,7 @@ static char *copy_algos(struct hs_loaded *pl, const char *path)
 		return hs_asprintf("%s: plugin '%s': algorithm list is not NULL-terminated", path,
 				   pl->desc.name);
 	pl->algos = hs_calloc((size_t)n, sizeof *pl->algos);
+	pl->online = hs_calloc((size_t)n, sizeof *pl->online);
 	for (int k = 0; k < n; k++) {
 		const struct hs_algo *a = list[k];
 		if (a->struct_size < ALGO_MIN_SIZE)
@@ -110,6 +141,13 @@ static char *copy_algos(struct hs_loaded *pl, const char *path)
 						   pl->desc.name, pl->algos[k].name);
 		if (!pl->algos[k].summary)
 			pl->algos[k].summary = "";
+		char *err = copy_online(pl, path, k);
+		if (err)
+			return err;
+		if (!pl->algos[k].plan && !pl->algos[k].online)
+			return hs_asprintf("%s: plugin '%s': algorithm '%s' has neither a planner nor "
+					   "online operations",
+					   path, pl->desc.name, pl->algos[k].name);
 	}
 	pl->nalgos = n;
 	return NULL;
@@ -192,6 +230,7 @@ void hs_plugin_unload(struct hs_loaded *pl)
 		pl->desc.fini();
 	dlclose(pl->dl);
 	free(pl->algos);
+	free(pl->online);
 	free(pl->path);
 	memset(pl, 0, sizeof *pl);
 }
@@ -348,7 +387,25 @@ static int spec_is_path(const char *spec, char **path, char **name)
 	return 1;
 }
 
-static int resolve_path(const char *path, const char *name, struct hs_loaded *pl,
+static int algo_kinds(const struct hs_algo *a)
+{
+	return (a->plan ? HS_ALGO_OFFLINE : 0) | (a->online ? HS_ALGO_ONLINE : 0);
+}
+
+/* The only algorithm of pl of the kinds, or NULL. */
+static const struct hs_algo *only_algo(const struct hs_loaded *pl, int kinds)
+{
+	const struct hs_algo *found = NULL;
+	for (int k = 0; k < pl->nalgos; k++)
+		if (algo_kinds(&pl->algos[k]) & kinds) {
+			if (found)
+				return NULL;
+			found = &pl->algos[k];
+		}
+	return found;
+}
+
+static int resolve_path(const char *path, const char *name, int kinds, struct hs_loaded *pl,
 			const struct hs_algo **algo)
 {
 	char *why = NULL;
@@ -357,8 +414,9 @@ static int resolve_path(const char *path, const char *name, struct hs_loaded *pl
 		free(why);
 		return -1;
 	}
-	if (!name && pl->nalgos == 1) {
-		*algo = &pl->algos[0];
+	if (!name && (pl->nalgos == 1 || (*algo = only_algo(pl, kinds)))) {
+		if (!*algo)
+			*algo = &pl->algos[0];
 		return 0;
 	}
 	if (name && (*algo = hs_plugin_algo(pl, name)))
@@ -375,13 +433,13 @@ static int resolve_path(const char *path, const char *name, struct hs_loaded *pl
 	return -1;
 }
 
-int hs_algo_resolve(const char *spec, struct hs_loaded *pl, const struct hs_algo **algo)
+int hs_algo_resolve(const char *spec, int kinds, struct hs_loaded *pl, const struct hs_algo **algo)
 {
 	char *path, *name;
 	memset(pl, 0, sizeof *pl);
 	*algo = NULL;
 	if (spec_is_path(spec, &path, &name)) {
-		int rc = resolve_path(path, name, pl, algo);
+		int rc = resolve_path(path, name, kinds, pl, algo);
 		free(path);
 		free(name);
 		return rc;
@@ -390,16 +448,32 @@ int hs_algo_resolve(const char *spec, struct hs_loaded *pl, const struct hs_algo
 	char **files = plugin_files(&n);
 	char **broken = NULL;
 	int nbroken = 0;
+	/* The first plugin with an algorithm of that name and of the kinds
+	 * wins; failing that, the first of any kind (the tool then says
+	 * which tool runs it). */
+	char *other = NULL;
 	for (int k = 0; k < n; k++) {
 		char *why = NULL;
 		if (hs_plugin_load(pl, files[k], &why) < 0) {
 			push(&broken, &nbroken, why);
 			continue;
 		}
-		if ((*algo = hs_plugin_algo(pl, spec)))
-			break;
+		if ((*algo = hs_plugin_algo(pl, spec))) {
+			if (algo_kinds(*algo) & kinds)
+				break;
+			if (!other)
+				other = hs_strdup(files[k]);
+			*algo = NULL;
+		}
 		hs_plugin_unload(pl);
 	}
+	if (!*algo && other) {
+		char *why = NULL;
+		if (hs_plugin_load(pl, other, &why) == 0)
+			*algo = hs_plugin_algo(pl, spec);
+		free(why);
+	}
+	free(other);
 	if (!*algo) {
 		hs_error("unknown algorithm '%s' (%s -l lists them)", spec, hs_progname());
 		for (int k = 0; k < nbroken; k++)
@@ -415,8 +489,8 @@ int hs_algo_resolve(const char *spec, struct hs_loaded *pl, const struct hs_algo
 struct listed {
 	char *name, *summary, *family, *file;
 	int shadowed;
+	int kinds; /* HS_ALGO_OFFLINE | HS_ALGO_ONLINE */
 	uint32_t flags;
-	int offline;
 };
 
 /* Load every plugin on the path and collect its algorithms. */
@@ -442,8 +516,9 @@ static struct listed *collect(int *count, int report_broken)
 			e->family = hs_strdup(pl.desc.name);
 			e->file = hs_strdup(files[k]);
 			e->shadowed = 0;
+			e->kinds = (pl.algos[a].plan ? HS_ALGO_OFFLINE : 0) |
+				   (pl.algos[a].online ? HS_ALGO_ONLINE : 0);
 			e->flags = pl.algos[a].flags;
-			e->offline = pl.algos[a].plan != NULL;
 			for (int j = 0; j < nl - 1; j++)
 				if (strcmp(l[j].name, e->name) == 0 && !l[j].shadowed)
 					e->shadowed = 1;
@@ -466,19 +541,19 @@ static void free_listed(struct listed *l, int n)
 	free(l);
 }
 
-int hs_algo_list(FILE *f, int verbose)
+int hs_algo_list(FILE *f, int verbose, int kinds)
 {
 	int n, wn = 0, ws = 0, listed = 0;
 	struct listed *l = collect(&n, 1);
 	for (int k = 0; k < n; k++) {
-		if (l[k].shadowed && !verbose)
+		if ((l[k].shadowed && !verbose) || !(l[k].kinds & kinds))
 			continue;
 		int a = (int)strlen(l[k].name), b = (int)strlen(l[k].summary);
 		wn = a > wn ? a : wn;
 		ws = b > ws ? b : ws;
 	}
 	for (int k = 0; k < n; k++) {
-		if (l[k].shadowed && !verbose)
+		if ((l[k].shadowed && !verbose) || !(l[k].kinds & kinds))
 			continue;
 		fprintf(f, "%-*s  %-*s  (%s, %s)%s\n", wn, l[k].name, ws, l[k].summary, l[k].family,
 			l[k].file, l[k].shadowed ? " [shadowed]" : "");
@@ -488,12 +563,12 @@ int hs_algo_list(FILE *f, int verbose)
 	return listed;
 }
 
-void hs_algo_list_names(FILE *f)
+void hs_algo_list_names(FILE *f, int kinds)
 {
 	int n;
 	struct listed *l = collect(&n, 0);
 	for (int k = 0; k < n; k++)
-		if (!l[k].shadowed)
+		if (!l[k].shadowed && (l[k].kinds & kinds))
 			fprintf(f, "%s\n", l[k].name);
 	free_listed(l, n);
 }
@@ -517,7 +592,7 @@ int hs_algo_check_instance(const struct hs_algo *algo, const struct hs_instance 
 	char *names = hs_malloc(len);
 	names[0] = '\0';
 	for (int k = 0; k < n; k++)
-		if (!l[k].shadowed && l[k].offline && (l[k].flags & HS_ALGO_DEPS)) {
+		if (!l[k].shadowed && (l[k].kinds & HS_ALGO_OFFLINE) && (l[k].flags & HS_ALGO_DEPS)) {
 			if (names[0])
 				strcat(names, ", ");
 			strcat(names, l[k].name);

@@ -131,6 +131,10 @@ void hs_metrics_eval(const struct hs_instance *in, const struct hs_schedule *s,
 		const struct hs_placement *p = &s->p[i];
 		if (p->task < 0)
 			continue;
+		if (p->state == HS_STATE_REJECTED) {
+			m->rejected++; /* never ran: no time, no resources */
+			continue;
+		}
 		const struct hs_task *t = &in->tasks[p->task];
 		m->tasks++;
 		double d = p->end - p->start;

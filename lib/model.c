@@ -775,14 +775,16 @@ static int load_placement(struct loader *L, const struct hs_record *r, int task,
 	what_of(what, sizeof what, r->kind, r->id);
 	int before = L->total;
 	int is_run = strcmp(r->kind, "run") == 0;
+	const char *st = is_run ? hs_record_get(r, "state") : NULL;
+	int rejected = st && strcmp(st, "rejected") == 0;
 
 	const char *nodes = hs_record_get(r, "node");
-	if (!nodes || !*nodes) {
+	if ((!nodes || !*nodes) && !rejected) {
 		err_add(L, r->line, "%s: missing node=", what);
 		return -1;
 	}
-	char *copy, **names;
-	int nn = split_pieces(nodes, ',', &copy, &names);
+	char *copy = NULL, **names = NULL;
+	int nn = nodes && *nodes ? split_pieces(nodes, ',', &copy, &names) : 0;
 	p->parts = hs_calloc(nn, sizeof *p->parts);
 	p->nparts = nn;
 	int *node_ok = hs_calloc(nn, sizeof *node_ok);
@@ -839,7 +841,6 @@ static int load_placement(struct loader *L, const struct hs_record *r, int task,
 	}
 
 	if (is_run) {
-		const char *st = hs_record_get(r, "state");
 		if (!st)
 			p->state = HS_STATE_NONE;
 		else if (strcmp(st, "done") == 0)
@@ -848,8 +849,13 @@ static int load_placement(struct loader *L, const struct hs_record *r, int task,
 			p->state = HS_STATE_KILLED;
 		else if (strcmp(st, "failed") == 0)
 			p->state = HS_STATE_FAILED;
+		else if (rejected)
+			p->state = HS_STATE_REJECTED;
 		else
-			err_add(L, r->line, "%s: state must be done, killed or failed, got '%s'", what, st);
+			err_add(L, r->line, "%s: state must be done, killed, failed or rejected, got '%s'",
+				what, st);
+		if (rejected && p->nparts > 0)
+			err_add(L, r->line, "%s: a rejected task has no resources (node=%s)", what, nodes);
 		get_int(L, r, what, "exit", 0, 0, -1, &p->exit_status);
 		get_num(L, r, what, "energy", NUM_NONNEG, 0, NAN, &p->energy);
 	}
@@ -1395,8 +1401,13 @@ void hs_placement_to_record(const struct hs_instance *in, const struct hs_placem
 		sb_puts(&b, j >= 0 && j < pl->nnodes ? pl->nodes[j].id : "?");
 		anygpu |= p->parts[i].ngpus > 0;
 	}
-	hs_record_set(r, "node", b.s);
-	put_sets(r, p, "cores", 0);
+	if (p->nparts == 0) { /* a rejected task */
+		hs_record_unset(r, "node");
+		hs_record_unset(r, "cores");
+	} else {
+		hs_record_set(r, "node", b.s);
+		put_sets(r, p, "cores", 0);
+	}
 	if (anygpu)
 		put_sets(r, p, "gpus", 1);
 	else
@@ -1418,8 +1429,8 @@ void hs_placement_to_record(const struct hs_instance *in, const struct hs_placem
 	}
 	free(b.s);
 	if (r->kind && strcmp(r->kind, "run") == 0) {
-		static const char *states[] = { NULL, "done", "killed", "failed" };
-		if (p->state > HS_STATE_NONE && p->state <= HS_STATE_FAILED)
+		static const char *states[] = { NULL, "done", "killed", "failed", "rejected" };
+		if (p->state > HS_STATE_NONE && p->state <= HS_STATE_REJECTED)
 			hs_record_set(r, "state", states[p->state]);
 		else
 			hs_record_unset(r, "state");
@@ -1434,34 +1445,12 @@ void hs_placement_to_record(const struct hs_instance *in, const struct hs_placem
 	}
 }
 
-static int copy_ints(int **dst, const int *src, int n)
-{
-	*dst = NULL;
-	if (n > 0) {
-		*dst = hs_malloc(n * sizeof **dst);
-		memcpy(*dst, src, n * sizeof **dst);
-	}
-	return n;
-}
-
 /* Deep copy of a schedule into a fresh one with ntasks slots. */
 static void sched_copy(struct hs_schedule *dst, const struct hs_schedule *src, int ntasks)
 {
 	hs_schedule_init(dst, ntasks);
-	for (int i = 0; i < ntasks && i < src->n; i++) {
-		const struct hs_placement *a = &src->p[i];
-		struct hs_placement *b = &dst->p[i];
-		*b = *a;
-		b->parts = a->nparts ? hs_calloc(a->nparts, sizeof *b->parts) : NULL;
-		for (int k = 0; k < a->nparts; k++) {
-			b->parts[k].node = a->parts[k].node;
-			b->parts[k].ncores = copy_ints(&b->parts[k].cores, a->parts[k].cores,
-						       a->parts[k].ncores);
-			b->parts[k].ngpus = copy_ints(&b->parts[k].gpus, a->parts[k].gpus,
-						      a->parts[k].ngpus);
-		}
-		b->nafter = copy_ints(&b->after, a->after, a->nafter);
-	}
+	for (int i = 0; i < ntasks && i < src->n; i++)
+		hs_placement_copy(&dst->p[i], &src->p[i]);
 }
 
 static int drop_kinds(const struct hs_record *r, void *arg)

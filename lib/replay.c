@@ -14,15 +14,6 @@
 #include "hs/model.h"
 #include "hs/util.h"
 
-static int *copy_ints(const int *v, int n)
-{
-	if (n <= 0)
-		return NULL;
-	int *c = hs_malloc(n * sizeof *c);
-	memcpy(c, v, n * sizeof *c);
-	return c;
-}
-
 static int valid_pred(const struct hs_schedule *plan, int n, int i, int j)
 {
 	return j >= 0 && j < n && j != i && plan->p[j].task == j;
@@ -105,19 +96,10 @@ void hs_run_from_plan(const struct hs_schedule *plan, int ntasks, struct hs_sche
 		const struct hs_placement *p = &plan->p[i];
 		if (p->task != i)
 			continue;
-		struct hs_placement *r = &run->p[i];
-		r->task = i;
-		r->nparts = p->nparts;
-		r->parts = p->nparts ? hs_calloc(p->nparts, sizeof *r->parts) : NULL;
-		for (int k = 0; k < p->nparts; k++) {
-			r->parts[k].node = p->parts[k].node;
-			r->parts[k].ncores = p->parts[k].ncores;
-			r->parts[k].cores = copy_ints(p->parts[k].cores, p->parts[k].ncores);
-			r->parts[k].ngpus = p->parts[k].ngpus;
-			r->parts[k].gpus = copy_ints(p->parts[k].gpus, p->parts[k].ngpus);
-		}
-		r->nafter = p->nafter;
-		r->after = copy_ints(p->after, p->nafter);
+		hs_placement_copy(&run->p[i], p);
+		run->p[i].state = HS_STATE_NONE;
+		run->p[i].exit_status = -1;
+		run->p[i].energy = NAN;
 	}
 }
 

@@ -36,6 +36,31 @@ void hs_schedule_release(struct hs_schedule *s)
 	s->n = 0;
 }
 
+static int *copy_ints(const int *v, int n)
+{
+	if (n <= 0)
+		return NULL;
+	int *c = hs_malloc(n * sizeof *c);
+	memcpy(c, v, n * sizeof *c);
+	return c;
+}
+
+void hs_placement_copy(struct hs_placement *dst, const struct hs_placement *src)
+{
+	*dst = *src;
+	dst->parts = src->nparts ? hs_calloc(src->nparts, sizeof *dst->parts) : NULL;
+	for (int k = 0; k < src->nparts; k++) {
+		const struct hs_part *a = &src->parts[k];
+		struct hs_part *b = &dst->parts[k];
+		b->node = a->node;
+		b->ncores = a->ncores;
+		b->cores = copy_ints(a->cores, a->ncores);
+		b->ngpus = a->ngpus;
+		b->gpus = copy_ints(a->gpus, a->ngpus);
+	}
+	dst->after = copy_ints(src->after, src->nafter);
+}
+
 static int int_cmp(const void *a, const void *b)
 {
 	int x = *(const int *)a, y = *(const int *)b;
@@ -145,7 +170,7 @@ double hs_schedule_makespan(const struct hs_schedule *s)
 	int any = 0;
 	for (int i = 0; i < s->n; i++) {
 		const struct hs_placement *p = &s->p[i];
-		if (p->task < 0)
+		if (p->task < 0 || p->state == HS_STATE_REJECTED)
 			continue;
 		if (!any || p->end > hi)
 			hi = p->end;

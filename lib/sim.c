@@ -21,8 +21,8 @@
 #include <string.h>
 
 /* Events besides completions; at one date completions come first, then
- * these in this order. */
-enum { EV_KILL, EV_LAT, EV_START };
+ * these in this order.  Timers belong to a driver (hs_sim_hooks). */
+enum { EV_KILL, EV_LAT, EV_START, EV_TIMER };
 
 enum { ACT_NONE, ACT_DELAY, ACT_FLOW };
 enum { ST_WAITING, ST_LATENCY, ST_RUNNING, ST_ENDED };
@@ -60,6 +60,7 @@ struct sim {
 	int *lnodes, *lcount;
 	double *psum, *pmax;
 	int cap_proc, cap_pair;
+	struct hs_route route;
 };
 
 void hs_sim_opts_default(struct hs_sim_opts *o)
@@ -237,7 +238,8 @@ static int build_flow(struct sim *S, int i, const struct hs_placement *p, int P,
 	return problems;
 }
 
-static int build_all(struct sim *S, const struct hs_schedule *plan)
+/* Everything but the activities: the network, the scratch arrays. */
+static int build_begin(struct sim *S)
 {
 	const struct hs_instance *in = S->in;
 	const struct hs_platform *pl = &in->plat;
@@ -246,36 +248,47 @@ static int build_all(struct sim *S, const struct hs_schedule *plan)
 	int nlinks = S->net.nlinks;
 	S->n = in->ntasks;
 	S->a = hs_calloc(S->n + 1, sizeof *S->a);
+	for (int i = 0; i < S->n; i++)
+		S->a[i].var = -1;
 	S->lw = hs_calloc(nlinks + 1, sizeof *S->lw);
 	S->touched = hs_malloc((nlinks + 1) * sizeof *S->touched);
 	S->local = hs_malloc((pl->nnodes + 1) * sizeof *S->local);
 	for (int j = 0; j < pl->nnodes; j++)
 		S->local[j] = -1;
 	S->cpu0 = nlinks;
-	struct hs_route route = { 0 };
+	return 0;
+}
+
+/* Task i's activity on placement p: a parallel task or a delay.  Returns
+ * the number of problems reported. */
+static int build_task(struct sim *S, int i, const struct hs_placement *p)
+{
+	const struct hs_instance *in = S->in;
+	struct act *a = &S->a[i];
+	const struct hs_task *t = &in->tasks[i];
+	int P = hs_schedule_total_cores(p), G = hs_schedule_total_gpus(p);
+	if ((t->ncomp > 0 || t->ncomm > 0) && P > 0 && G == 0 && !S->o->runtime_only)
+		return build_flow(S, i, p, P, &S->route);
+	a->kind = ACT_DELAY;
+	a->dur = hs_placement_duration(in, t, p);
+	a->fail = !isfinite(a->dur);
+	return 0;
+}
+
+static int build_all(struct sim *S, const struct hs_schedule *plan)
+{
+	if (build_begin(S))
+		return 1;
 	int problems = 0;
-	for (int i = 0; i < S->n; i++) {
-		struct act *a = &S->a[i];
-		a->var = -1;
-		if (i >= plan->n || plan->p[i].task != i)
-			continue;
-		const struct hs_placement *p = &plan->p[i];
-		const struct hs_task *t = &in->tasks[i];
-		int P = hs_schedule_total_cores(p), G = hs_schedule_total_gpus(p);
-		if ((t->ncomp > 0 || t->ncomm > 0) && P > 0 && G == 0) {
-			problems += build_flow(S, i, p, P, &route);
-		} else {
-			a->kind = ACT_DELAY;
-			a->dur = hs_placement_duration(in, t, p);
-			a->fail = !isfinite(a->dur);
-		}
-	}
-	hs_route_release(&route);
+	for (int i = 0; i < S->n; i++)
+		if (i < plan->n && plan->p[i].task == i)
+			problems += build_task(S, i, &plan->p[i]);
 	return problems;
 }
 
 static void sim_release(struct sim *S)
 {
+	hs_route_release(&S->route);
 	hs_net_release(&S->net);
 	free(S->a);
 	free(S->el_c);
@@ -304,13 +317,20 @@ int hs_sim_check(const struct hs_instance *in, const struct hs_schedule *plan,
 struct run {
 	struct sim *S;
 	struct hs_lmm *lmm;
-	struct hs_heap ev;      /* kills, latency ends, starts */
+	struct hs_heap ev;      /* kills, latency ends, starts, timers */
 	struct hs_iheap done;   /* completion date per running activity */
-	struct hs_plan_graph g;
+	struct hs_plan_graph g; /* offline: the plan's order (empty online) */
+	const struct hs_sim_hooks *hk; /* online: the driver, else NULL */
 	struct hs_schedule *run;
 	int *var_act, capva;
-	int ended;
+	int ended, total;
 	long events;
+	double now;
+};
+
+/* What a driver holds: the run, first member (so the two convert). */
+struct hs_sim {
+	struct run R;
 };
 
 static double task_watts(const struct hs_instance *in, const struct hs_placement *r)
@@ -375,6 +395,10 @@ static void finish(struct run *R, int i, double now, enum hs_state st)
 	r->state = st;
 	r->energy = (r->end - r->start) * task_watts(S->in, r);
 	R->ended++;
+	if (R->hk) {
+		R->hk->ended(R->hk->arg, i, now, st);
+		return;
+	}
 	for (int k = R->g.off[i]; k < R->g.off[i + 1]; k++) {
 		int s = R->g.succ[k];
 		if (--R->g.indeg[s] == 0)
@@ -415,6 +439,10 @@ static int next_done(const struct run *R, double now)
 static void apply(struct run *R, const struct hs_heap_item *it, double now)
 {
 	int i = it->id;
+	if (it->prio == EV_TIMER) {
+		R->hk->timer(R->hk->arg, i, now);
+		return;
+	}
 	struct act *a = &R->S->a[i];
 	switch (it->prio) {
 	case EV_START:
@@ -437,6 +465,95 @@ static void apply(struct run *R, const struct hs_heap_item *it, double now)
 	}
 }
 
+/* The sharing system, the heaps, the run records' array. */
+static void run_begin(struct run *R, struct sim *S, struct hs_schedule *run)
+{
+	const struct hs_instance *in = S->in;
+	const struct hs_sim_opts *o = S->o;
+	R->S = S;
+	R->run = run;
+	R->lmm = hs_lmm_new(o->solver == HS_SIM_SIMGRID ? HS_LMM_BOTTLENECK : HS_LMM_MAXMIN);
+	for (int l = 0; l < S->net.nlinks; l++)
+		hs_lmm_add_constraint(R->lmm, S->net.links[l].bw,
+				      S->net.links[l].sharing == HS_LINK_FATPIPE);
+	if (o->solver == HS_SIM_SIMGRID)
+		for (int j = 0; j < in->plat.nnodes; j++)
+			hs_lmm_add_constraint(R->lmm, in->plat.nodes[j].cores * in->plat.nodes[j].flops, 0);
+	hs_heap_init(&R->ev);
+	hs_iheap_init(&R->done, S->n);
+}
+
+/* Whether something is due at date now: a completion or an event. */
+static int due(const struct run *R, double now)
+{
+	return next_done(R, now) >= 0 || (R->ev.n > 0 && hs_heap_top(&R->ev)->key == now);
+}
+
+/* Date by date: apply everything due (completions, then events), let the
+ * driver decide (again while its decisions make more things due at the
+ * same date), then re-solve the sharing.  Returns -1 when the driver
+ * stops the run. */
+static int run_loop(struct run *R, struct hs_sim *sim)
+{
+	const struct hs_sim_opts *o = R->S->o;
+	while (R->ev.n > 0 || R->done.n > 0) {
+		double now = INFINITY;
+		if (R->ev.n > 0)
+			now = hs_heap_top(&R->ev)->key;
+		if (R->done.n > 0)
+			now = fmin(now, R->done.key[hs_iheap_top(&R->done)]);
+		R->now = now;
+		do {
+			for (;;) {
+				int i = next_done(R, now);
+				if (i >= 0) {
+					finish(R, i, now, R->S->a[i].fail ? HS_STATE_FAILED : HS_STATE_DONE);
+				} else if (R->ev.n > 0 && hs_heap_top(&R->ev)->key == now) {
+					struct hs_heap_item it = *hs_heap_top(&R->ev);
+					hs_heap_pop(&R->ev);
+					apply(R, &it, now);
+				} else {
+					break;
+				}
+				if ((++R->events & 1023) == 0 && o->progress)
+					o->progress(o->progress_arg, R->ended, R->total, now);
+			}
+			if (R->hk && R->hk->settle(R->hk->arg, sim, now) < 0)
+				return -1;
+		} while (R->hk && due(R, now));
+		const int *vars;
+		int nv = hs_lmm_solve(R->lmm, &vars);
+		for (int k = 0; k < nv; k++)
+			rerate(R, R->var_act[vars[k]], hs_lmm_value(R->lmm, vars[k]), now);
+	}
+	return 0;
+}
+
+/* Makespan, energy, counters; frees the run's state. */
+static void run_end(struct run *R, struct hs_sim_result *res)
+{
+	const struct hs_instance *in = R->S->in;
+	const struct hs_sim_opts *o = R->S->o;
+	struct hs_schedule *run = R->run;
+	for (int i = 0; i < run->n; i++)
+		if (run->p[i].task == i)
+			res->makespan = fmax(res->makespan, run->p[i].end);
+	res->energy = hs_sim_energy(in, run, res->makespan, o->energy);
+	if (o->progress)
+		o->progress(o->progress_arg, R->ended, R->total, res->makespan);
+	res->events = R->events;
+	struct hs_lmm_stats st;
+	hs_lmm_stats(R->lmm, &st);
+	res->solves = st.solves;
+	res->vars_solved = st.vars_solved;
+	res->elems_solved = st.elems_solved;
+	free(R->var_act);
+	hs_heap_release(&R->ev);
+	hs_iheap_release(&R->done);
+	hs_plan_graph_release(&R->g);
+	hs_lmm_free(R->lmm);
+}
+
 int hs_sim_run(const struct hs_instance *in, const struct hs_schedule *plan,
 	       const struct hs_sim_opts *o, struct hs_schedule *run, struct hs_sim_result *res)
 {
@@ -447,57 +564,24 @@ int hs_sim_run(const struct hs_instance *in, const struct hs_schedule *plan,
 		hs_schedule_init(run, in->ntasks);
 		return -1;
 	}
-	struct run R = { .S = &S, .run = run };
-	R.lmm = hs_lmm_new(o->solver == HS_SIM_SIMGRID ? HS_LMM_BOTTLENECK : HS_LMM_MAXMIN);
-	for (int l = 0; l < S.net.nlinks; l++)
-		hs_lmm_add_constraint(R.lmm, S.net.links[l].bw,
-				      S.net.links[l].sharing == HS_LINK_FATPIPE);
-	if (o->solver == HS_SIM_SIMGRID)
-		for (int j = 0; j < in->plat.nnodes; j++)
-			hs_lmm_add_constraint(R.lmm, in->plat.nodes[j].cores * in->plat.nodes[j].flops, 0);
-	hs_heap_init(&R.ev);
-	hs_iheap_init(&R.done, S.n);
-	hs_plan_graph_build(in, plan, &R.g);
+	struct hs_sim sim = { { 0 } };
+	struct run *R = &sim.R;
+	run_begin(R, &S, run);
+	hs_plan_graph_build(in, plan, &R->g);
 	hs_run_from_plan(plan, in->ntasks, run);
-	int total = 0;
-	for (int i = 0; i < R.g.n; i++) {
+	for (int i = 0; i < R->g.n; i++) {
 		if (plan->p[i].task != i)
 			continue;
-		total++;
+		R->total++;
 		res->flow_tasks += S.a[i].kind == ACT_FLOW;
-		if (R.g.indeg[i] == 0)
-			hs_heap_push(&R.ev, in->tasks[i].release, EV_START, i);
+		if (R->g.indeg[i] == 0)
+			hs_heap_push(&R->ev, in->tasks[i].release, EV_START, i);
 	}
-
-	while (R.ev.n > 0 || R.done.n > 0) {
-		double now = INFINITY;
-		if (R.ev.n > 0)
-			now = hs_heap_top(&R.ev)->key;
-		if (R.done.n > 0)
-			now = fmin(now, R.done.key[hs_iheap_top(&R.done)]);
-		for (;;) {
-			int i = next_done(&R, now);
-			if (i >= 0) {
-				finish(&R, i, now, S.a[i].fail ? HS_STATE_FAILED : HS_STATE_DONE);
-			} else if (R.ev.n > 0 && hs_heap_top(&R.ev)->key == now) {
-				struct hs_heap_item it = *hs_heap_top(&R.ev);
-				hs_heap_pop(&R.ev);
-				apply(&R, &it, now);
-			} else {
-				break;
-			}
-			if ((++R.events & 1023) == 0 && o->progress)
-				o->progress(o->progress_arg, R.ended, total, now);
-		}
-		const int *vars;
-		int nv = hs_lmm_solve(R.lmm, &vars);
-		for (int k = 0; k < nv; k++)
-			rerate(&R, R.var_act[vars[k]], hs_lmm_value(R.lmm, vars[k]), now);
-	}
+	run_loop(R, &sim);
 	/* Tasks that never started (on a cycle of after lists, possible only
 	 * for a plan not loaded from a stream) fail; an activity left without
 	 * any rate (no capacity) fails where it stands. */
-	for (int i = 0; i < R.g.n; i++) {
+	for (int i = 0; i < R->g.n; i++) {
 		if (plan->p[i].task != i || S.a[i].state == ST_ENDED)
 			continue;
 		struct hs_placement *r = &run->p[i];
@@ -507,24 +591,65 @@ int hs_sim_run(const struct hs_instance *in, const struct hs_schedule *plan,
 		r->state = HS_STATE_FAILED;
 		r->energy = 0;
 	}
-	for (int i = 0; i < run->n; i++)
-		if (run->p[i].task == i)
-			res->makespan = fmax(res->makespan, run->p[i].end);
-	res->energy = hs_sim_energy(in, run, res->makespan, o->energy);
-	if (o->progress)
-		o->progress(o->progress_arg, R.ended, total, res->makespan);
-	res->events = R.events;
-	struct hs_lmm_stats st;
-	hs_lmm_stats(R.lmm, &st);
-	res->solves = st.solves;
-	res->vars_solved = st.vars_solved;
-	res->elems_solved = st.elems_solved;
-
-	free(R.var_act);
-	hs_heap_release(&R.ev);
-	hs_iheap_release(&R.done);
-	hs_plan_graph_release(&R.g);
-	hs_lmm_free(R.lmm);
+	run_end(R, res);
 	sim_release(&S);
+	return 0;
+}
+
+/* ---------------- driven from outside ---------------- */
+
+int hs_sim_drive(const struct hs_instance *in, const struct hs_sim_opts *o,
+		 const struct hs_sim_hooks *hk, struct hs_schedule *run, struct hs_sim_result *res)
+{
+	struct sim S = { .in = in, .o = o };
+	memset(res, 0, sizeof *res);
+	hs_schedule_init(run, in->ntasks);
+	if (build_begin(&S)) {
+		sim_release(&S);
+		return -1;
+	}
+	struct hs_sim sim = { { 0 } };
+	struct run *R = &sim.R;
+	run_begin(R, &S, run);
+	R->hk = hk;
+	R->total = in->ntasks;
+	int rc = hk->begin ? hk->begin(hk->arg, &sim) : 0;
+	if (rc == 0)
+		rc = run_loop(R, &sim);
+	/* An activity left without any rate (no capacity) fails where it
+	 * stands; the driver hears of it. */
+	for (int i = 0; rc == 0 && i < S.n; i++) {
+		struct act *a = &S.a[i];
+		if (run->p[i].task == i && a->state != ST_ENDED && a->state != ST_WAITING)
+			finish(R, i, run->p[i].start, HS_STATE_FAILED);
+	}
+	for (int i = 0; i < S.n; i++)
+		res->flow_tasks += S.a[i].kind == ACT_FLOW;
+	run_end(R, res);
+	sim_release(&S);
+	return rc;
+}
+
+void hs_sim_timer(struct hs_sim *sim, double t, int id)
+{
+	hs_heap_push(&sim->R.ev, t, EV_TIMER, id);
+}
+
+double hs_sim_now(const struct hs_sim *sim)
+{
+	return sim->R.now;
+}
+
+int hs_sim_start(struct hs_sim *sim, int task, const struct hs_placement *p)
+{
+	struct run *R = &sim->R;
+	struct sim *S = R->S;
+	if (task < 0 || task >= S->n || S->a[task].kind != ACT_NONE)
+		return -1;
+	if (build_task(S, task, p) > 0)
+		return -1;
+	hs_placement_copy(&R->run->p[task], p);
+	R->run->p[task].task = task;
+	start(R, task, R->now);
 	return 0;
 }

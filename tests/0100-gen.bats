@@ -246,7 +246,7 @@ node n5 cluster=c2 cores=4 speed=2 gpus=1" ]
 	# hs-sim rejects it only for the missing plan, not for its records.
 	run bash -c 'hs-gen sleep -n 24 -x 0.95 | hs-sim'
 	[ "$status" -eq 2 ]
-	[ "$output" = "hs-sim: stdin: no plan records (run hs-plan first)" ]
+	[ "$output" = "hs-sim: stdin: no plan records (run hs-plan first, or schedule online: hs-sim -a ALGO)" ]
 }
 
 @test "gen: platform local is this machine: its CPUs (affinity mask) and GPUs" {

@@ -26,7 +26,8 @@ LISTSCHED=$HS_BUILD/plugins/listsched.so
 	[ "${lines[3]}" = "hs-plan: note: skipped broken plugin $TESTPLUGINS/initfail.so: plugin 't-initfail' init failed" ]
 	[ "${lines[4]}" = "hs-plan: note: skipped broken plugin $TESTPLUGINS/nosym.so: not an hs plugin (no symbol 'hs_plugin')" ]
 	[[ "${lines[5]}" == "hs-plan: note: skipped broken plugin $TESTPLUGINS/notelf.so: cannot open plugin: not a shared library: "* ]]
-	[ "${#lines[@]}" -eq 6 ]
+	[ "${lines[6]}" = "hs-plan: note: skipped broken plugin $TESTPLUGINS/online_badabi.so: plugin 'online-badabi': algorithm 'future': online ABI 2, this hs supports online ABI 1" ]
+	[ "${#lines[@]}" -eq 7 ]
 }
 
 @test "a missing plugin file" {
@@ -259,6 +260,26 @@ plan t4 node=n2 cores=0 start=30 end=32 after=t3" ]
 	# on the search path it is found by name
 	HS_PLUGIN_PATH=$PWD run hs-plan -l
 	printf '%s\n' "$output" | grep -Eq "^template +greedy: .*\(template, $PWD/template\.so\)$"
+	[[ "$output" != *template-online* ]]
+	# its online algorithm: FCFS on 2+1 cores; t3 (2 cores) waits for t1,
+	# t4 (4 cores) can never run and is rejected.
+	HS_PLUGIN_PATH=$PWD run hs-sim -l
+	printf '%s\n' "$output" | grep -Eq "^template-online +FCFS on the lowest free cores"
+	run_stdin 'hs 1
+node n1 cores=2
+node n2 cores=1 speed=2
+task t1 model=rigid size=2 time=10 scope=any
+task t2 model=rigid size=1 time=4 scope=any
+task t3 model=rigid size=2 time=6 scope=any
+task t4 model=rigid size=4 time=1 scope=any' hs-sim -a ./template.so
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | grep -E '^(plan|run) ')" = "plan t1 node=n1 cores=0-1 start=0 end=10 waited=0
+plan t2 node=n2 cores=0 start=0 end=2 waited=0
+plan t3 node=n1 cores=0-1 start=10 end=16 after=t1 waited=10
+run t1 node=n1 cores=0-1 start=0 end=10 state=done energy=0
+run t2 node=n2 cores=0 start=0 end=2 state=done energy=0
+run t3 node=n1 cores=0-1 start=10 end=16 after=t1 state=done energy=0
+run t4 start=0 end=0 state=rejected" ]
 }
 
 @test "the example plugin in hs-plugin(7) compiles and runs as printed" {

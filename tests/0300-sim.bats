@@ -78,10 +78,10 @@ field() {
 	printf 'hs 1\nnode n1 cores=2\ntask a model=amdahl t1=1 beta=0\n' >"$tmp/noplan.hs"
 	run bash -c 'hs-sim < "$1"' _ "$tmp/noplan.hs"
 	[ "$status" -eq 2 ]
-	[ "$output" = "hs-sim: stdin: no plan records (run hs-plan first)" ]
+	[ "$output" = "hs-sim: stdin: no plan records (run hs-plan first, or schedule online: hs-sim -a ALGO)" ]
 	run hs-sim "$tmp/noplan.hs"
 	[ "$status" -eq 2 ]
-	[ "$output" = "hs-sim: $tmp/noplan.hs: no plan records (run hs-plan first)" ]
+	[ "$output" = "hs-sim: $tmp/noplan.hs: no plan records (run hs-plan first, or schedule online: hs-sim -a ALGO)" ]
 }
 
 @test "sim: --check-durations rejects a plan that disagrees with the model" {

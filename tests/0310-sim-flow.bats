@@ -208,7 +208,7 @@ hs-sim: $tmp/cl.hs: the plan is not valid (1 problem)" ]
 	grep -v '^plan' "$tmp/share.hs" >"$tmp/noplan.hs"
 	run hs-sim "$tmp/noplan.hs"
 	[ "$status" -eq 2 ]
-	[ "$output" = "hs-sim: $tmp/noplan.hs: no plan records (run hs-plan first)" ]
+	[ "$output" = "hs-sim: $tmp/noplan.hs: no plan records (run hs-plan first, or schedule online: hs-sim -a ALGO)" ]
 }
 
 @test "sim-flow: --stats, --progress and --no-progress leave stdout alone" {

@@ -25,6 +25,7 @@ struct hs_loaded {
 	void *dl;               /* dlopen handle */
 	struct hs_plugin desc;
 	struct hs_algo *algos;
+	struct hs_online_ops *online; /* per algorithm; algos[k].online points here */
 	int nalgos;
 };
 
@@ -38,11 +39,19 @@ void hs_plugin_unload(struct hs_loaded *pl);
 /* The algorithm called name in pl, or NULL. */
 const struct hs_algo *hs_plugin_algo(const struct hs_loaded *pl, const char *name);
 
+/* Kinds of algorithms: offline planners (hs-plan), online algorithms
+ * (hs-sim). */
+enum { HS_ALGO_OFFLINE = 1, HS_ALGO_ONLINE = 2 };
+
 /* Resolve an -a argument: a name searched for on the plugin path, or a file
  * ("./x.so", "dir/x.so:name", any spec with '/' before ':' or ending in
- * ".so").  Prints one message ("PROG: unknown algorithm 'x' ...") and returns
- * -1 when it cannot; on success pl holds the plugin and *algo points into it. */
-int hs_algo_resolve(const char *spec, struct hs_loaded *pl, const struct hs_algo **algo);
+ * ".so"; a file's only algorithm of the kinds needs no name).  A name of
+ * the kinds (HS_ALGO_OFFLINE, HS_ALGO_ONLINE below) is preferred, else
+ * one of another kind is returned for the tool to say where it belongs.
+ * Prints one message ("PROG: unknown algorithm 'x' ...") and returns -1
+ * when it cannot; on success pl holds the plugin and *algo points into
+ * it. */
+int hs_algo_resolve(const char *spec, int kinds, struct hs_loaded *pl, const struct hs_algo **algo);
 
 /* Whether algo may plan in (for hs-plan, and any host that runs a
  * planner): an instance whose tasks have deps= needs an algorithm with
@@ -51,12 +60,13 @@ int hs_algo_resolve(const char *spec, struct hs_loaded *pl, const struct hs_algo
  * search path that do, and returns -1. */
 int hs_algo_check_instance(const struct hs_algo *algo, const struct hs_instance *in);
 
-/* "NAME  SUMMARY  (family, file)" for every algorithm on the search path, in
- * search order; names shadowed by an earlier plugin are left out unless
- * verbose.  Broken plugins are noted on stderr.  Returns the count listed. */
-int hs_algo_list(FILE *f, int verbose);
+/* "NAME  SUMMARY  (family, file)" for every algorithm of the kinds on the
+ * search path, in search order; names shadowed by an earlier plugin are
+ * left out unless verbose.  Broken plugins are noted on stderr.  Returns
+ * the count listed. */
+int hs_algo_list(FILE *f, int verbose, int kinds);
 /* Just the names, one a line (for bash completion); never prints errors. */
-void hs_algo_list_names(FILE *f);
+void hs_algo_list_names(FILE *f, int kinds);
 
 /* The directories searched, in order (malloc'd array of malloc'd strings,
  * NULL-terminated; free with hs_plugin_dirs_free).  Missing ones included. */

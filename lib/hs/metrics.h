@@ -30,6 +30,7 @@ struct hs_metrics {
 	int workers;           /* distinct cores and GPUs that ran some task */
 	double seq_time;       /* sum over tasks of their time on one worker (see rue) */
 	double rue;            /* RSCHED eq. (10), see hs-report(1) */
+	int rejected;          /* run records with state=rejected (not in tasks) */
 };
 
 struct hs_metrics_opts {

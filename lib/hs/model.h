@@ -151,7 +151,13 @@ struct hs_part {
 	int ngpus;
 };
 
-enum hs_state { HS_STATE_NONE = 0, HS_STATE_DONE, HS_STATE_KILLED, HS_STATE_FAILED };
+enum hs_state {
+	HS_STATE_NONE = 0,
+	HS_STATE_DONE,
+	HS_STATE_KILLED,
+	HS_STATE_FAILED,
+	HS_STATE_REJECTED, /* never run: refused by an online algorithm (no resources) */
+};
 
 /* Where and when one task runs (a plan record) or ran (a run record). */
 struct hs_placement {
@@ -184,6 +190,8 @@ void hs_schedule_add(struct hs_schedule *s, int task, int node, const int *cores
  * the task that used it last before this task's start (by end time). */
 void hs_schedule_compute_after(struct hs_schedule *s, const struct hs_platform *pl);
 double hs_schedule_makespan(const struct hs_schedule *s);
+/* Deep copy of src into dst (whose own arrays are not freed). */
+void hs_placement_copy(struct hs_placement *dst, const struct hs_placement *src);
 int hs_schedule_total_cores(const struct hs_placement *pl);
 int hs_schedule_total_gpus(const struct hs_placement *pl);
 

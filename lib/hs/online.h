@@ -120,7 +120,8 @@ struct hs_online_ops {
 	 * Return 0, or -1 after hs_ctx_error (hs-sim stops, exit 1). */
 	int (*events)(void *state, struct hs_online *h, const struct hs_online_event *ev, int nev,
 		      struct hs_ctx *ctx);
-	/* Once, after the last event (also after an error): free state. */
+	/* Once at the end, also after an error (a failed start included):
+	 * free state. */
 	void (*finish)(void *state);
 };
 
@@ -149,7 +150,7 @@ int hs_online_reject(struct hs_online *h, int job);
 int hs_online_wake(struct hs_online *h, double t);
 /* Add key=value to the job's plan record (say, its first reservation:
  * "resv"), shown to hs-report and to tests.  Keys the host writes itself
- * (node, cores, gpus, start, end, after, decided) are refused. */
+ * (node, cores, gpus, start, end, after) are refused. */
 void hs_online_note(struct hs_online *h, int job, const char *key, const char *fmt, ...)
 	HS_PRINTF(4, 5);
 /* Whether a resource is busy now: the job running there, or -1. */

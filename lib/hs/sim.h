@@ -42,6 +42,9 @@ struct hs_sim_opts {
 	 * finished so far; may be NULL. */
 	void (*progress)(void *arg, int done, int total, double now);
 	void *progress_arg;
+	/* Every task lasts its runtime model's duration, comp and comm
+	 * aside (hs-sim --model replay for online algorithms). */
+	int runtime_only;
 };
 
 void hs_sim_opts_default(struct hs_sim_opts *o);
@@ -67,6 +70,41 @@ int hs_sim_check(const struct hs_instance *in, const struct hs_schedule *plan,
  * hs_sim_check finds problems (reported). */
 int hs_sim_run(const struct hs_instance *in, const struct hs_schedule *plan,
 	       const struct hs_sim_opts *o, struct hs_schedule *run, struct hs_sim_result *res);
+
+/* ---------------- driven from outside ----------------
+ *
+ * An online scheduler (lib/online/) starts tasks while the simulation runs
+ * instead of following a plan.  The simulation calls its hooks: begin
+ * once (set the first timers), ended for each task that ends, timer for
+ * each timer that comes due, and settle once every completion and event of
+ * a date has been applied, and again at the same date while what settle
+ * did makes more things due then (a task that ends at once).  From the
+ * hooks the driver starts tasks (hs_sim_start, at the current date) and
+ * sets timers.  A hook that returns -1 stops the simulation. */
+struct hs_sim;
+struct hs_sim_hooks {
+	void *arg;
+	int (*begin)(void *arg, struct hs_sim *sim);
+	void (*ended)(void *arg, int task, double now, enum hs_state st);
+	void (*timer)(void *arg, int id, double now);
+	int (*settle)(void *arg, struct hs_sim *sim, double now);
+};
+
+/* Simulate under hk: run is initialised here, and a task's record is
+ * filled when it starts (its allotment, start) and ends (end, state,
+ * energy); tasks never started keep task -1.  Returns 0, or -1 when a hook
+ * stopped the run or the network cannot be built (reported). */
+int hs_sim_drive(const struct hs_instance *in, const struct hs_sim_opts *o,
+		 const struct hs_sim_hooks *hk, struct hs_schedule *run, struct hs_sim_result *res);
+/* From a hook: call hk->timer(id) at date t (>= now; timers of one date
+ * come in the order they were set, after everything else due then). */
+void hs_sim_timer(struct hs_sim *sim, double t, int id);
+/* From a hook: the current date. */
+double hs_sim_now(const struct hs_sim *sim);
+/* From a hook: start task now on placement p (copied).  Returns 0, or -1
+ * when it cannot run there (its comp/comm do not fit the allotment, no
+ * route: reported with the task's line) or was started already. */
+int hs_sim_start(struct hs_sim *sim, int task, const struct hs_placement *p);
 
 /* Energy of a run over [0, horizon] by model e (host: per node, busy power
  * cores*cpu_busy + gpus*gpu_busy while any of its cores or GPUs runs a

@@ -93,7 +93,7 @@ int hs_report_batsim_jobs(FILE *f, const struct hs_instance *in, const char *wor
 	for (int i = 0; i < in->ntasks; i++) {
 		const struct hs_task *t = &in->tasks[i];
 		const struct hs_placement *p = i < s->n ? &s->p[i] : NULL;
-		int placed = p && p->task >= 0;
+		int placed = p && p->task >= 0 && p->state != HS_STATE_REJECTED;
 		hs_csv_field(f, t->id);
 		fputc(',', f);
 		hs_csv_field(f, workload);

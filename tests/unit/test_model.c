@@ -273,7 +273,7 @@ static void test_errors(void)
 		     "test: t.hs:7: plan t2: unknown task 'zz' in after\n"
 		     "test: t.hs:8: duplicate plan record for task 't2' (first at line 7)\n"
 		     "test: t.hs:9: run t1: bad core set 'x'\n"
-		     "test: t.hs:9: run t1: state must be done, killed or failed, got 'running'\n",
+		     "test: t.hs:9: run t1: state must be done, killed, failed or rejected, got 'running'\n",
 		     "placement errors");
 	check_errors("node n cores=2 cluster=nowhere speed=-1\n"
 		     "task a model=gpu\n"

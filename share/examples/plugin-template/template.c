@@ -1,17 +1,24 @@
 /* template.c - a complete hs scheduling plugin to copy and edit.
  *
- * Algorithm "template": greedy least-loaded core.  Tasks are taken in the
- * input order (or longest first with -o order=longest); each runs on ONE
- * core, the core that becomes free first (ties: the lowest node, then the
- * lowest core).  On node j a task takes t(1)/f_j seconds (hs_task_time_on).
- * Task graphs (deps=): the order is restricted to tasks whose deps are
- * placed (hs_deps_order), and a task starts no earlier than they end
- * (hs_deps_ready); the descriptor says so with HS_ALGO_DEPS.
+ * Algorithm "template" (offline, run by hs-plan): greedy least-loaded core.
+ * Tasks are taken in the input order (or longest first with -o
+ * order=longest); each runs on ONE core, the core that becomes free first
+ * (ties: the lowest node, then the lowest core).  On node j a task takes
+ * t(1)/f_j seconds (hs_task_time_on).  Task graphs (deps=): the order is
+ * restricted to tasks whose deps are placed (hs_deps_order), and a task
+ * starts no earlier than they end (hs_deps_ready); the descriptor says so
+ * with HS_ALGO_DEPS.
+ *
+ * Algorithm "template-online" (online, run inside hs-sim): first come,
+ * first served.  Jobs wait in submission order; whenever something
+ * happens, the jobs at the head of the queue start on the lowest free
+ * cores while they fit.  A job larger than the machine is rejected.
  *
  * Build it out of the hs tree (see Makefile and README.md):
  *     cc $(pkg-config --cflags hs) -shared -fPIC -o template.so template.c
  * and run it:
  *     hs-plan -a ./template.so:template < instance.hs
+ *     hs-sim -a ./template.so:template-online < instance.hs
  *
  * The rules a plugin lives by (hs-plugin(7) has them all):
  *   - export exactly one descriptor, `hs_plugin` (HS_PLUGIN_DEFINE below);
@@ -19,8 +26,10 @@
  *     (hs/model.h, hs/format.h, hs/util.h, hs/metrics.h);
  *   - never print to stdout (it carries the stream) and never exit: report
  *     problems with hs_ctx_error / hs_ctx_task_error and return -1;
- *   - fill `out` with one placement per task (hs_schedule_add); hs-plan
- *     computes the `after` lists and validates the plan before writing it.
+ *   - offline: fill `out` with one placement per task (hs_schedule_add);
+ *     hs-plan computes the `after` lists and validates the plan;
+ *   - online: decide with hs_online_start / _reject / _wake from the events
+ *     callback; hs-sim checks every decision (hs/online.h).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -112,6 +121,79 @@ static int plan_template(const struct hs_instance *in, const struct hs_optvals *
 	return rc;
 }
 
+/* ---------------- an online algorithm ---------------- */
+
+/* What the algorithm keeps between calls: the queue of waiting jobs. */
+struct fcfs {
+	int *queue, head, tail; /* job indices, in submission order */
+	int *cores;             /* scratch: the cores picked for one job */
+};
+
+/* Once, before the first event: the machine is known, no job yet. */
+static int online_start(struct hs_online *h, const struct hs_optvals *opts, struct hs_ctx *ctx,
+			void **state)
+{
+	const struct hs_online_machine *m = hs_online_machine(h);
+	struct fcfs *s = calloc(1, sizeof *s);
+	(void)opts;
+	if (s) {
+		s->queue = calloc((size_t)m->njobs + 1, sizeof *s->queue);
+		s->cores = calloc((size_t)m->ncores + 1, sizeof *s->cores);
+	}
+	*state = s;
+	if (!s || !s->queue || !s->cores) {
+		hs_ctx_error(ctx, "out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+/* A batch of events at one date: job ends first, then submissions.  A
+ * batch scheduler knows a job's size and walltime, not how long it runs. */
+static int online_events(void *state, struct hs_online *h, const struct hs_online_event *ev,
+			 int nev, struct hs_ctx *ctx)
+{
+	struct fcfs *s = state;
+	const struct hs_online_machine *m = hs_online_machine(h);
+	for (int e = 0; e < nev; e++) {
+		if (ev[e].type != HS_ONLINE_SUBMIT)
+			continue; /* an end frees cores: hs_online_core_job says which */
+		const struct hs_online_job *j = hs_online_job(h, ev[e].job);
+		if (j->cores > m->ncores || j->gpus > 0) {
+			hs_online_reject(h, j->index); /* can never run here */
+			continue;
+		}
+		s->queue[s->tail++] = j->index;
+	}
+	/* Start the head of the queue while it fits on free cores. */
+	while (s->head < s->tail) {
+		const struct hs_online_job *j = hs_online_job(h, s->queue[s->head]);
+		int n = 0;
+		for (int c = 0; c < m->ncores && n < j->cores; c++)
+			if (hs_online_core_job(h, c) < 0)
+				s->cores[n++] = c;
+		if (n < j->cores)
+			break; /* FCFS: nobody overtakes the head */
+		/* hs-sim checks the decision; -1 means it was refused (reported). */
+		if (hs_online_start(h, j->index, s->cores, n, NULL, 0) < 0)
+			return -1;
+		hs_online_note(h, j->index, "waited", "%g", hs_online_now(h) - j->submitted);
+		s->head++;
+	}
+	(void)ctx;
+	return 0;
+}
+
+static void online_finish(void *state)
+{
+	struct fcfs *s = state;
+	if (s) {
+		free(s->queue);
+		free(s->cores);
+		free(s);
+	}
+}
+
 /* ---------------- the plugin's descriptors (glue) ---------------- */
 
 /* Options: hs-plan checks the user's -o against this table; `-o help` shows it. */
@@ -131,8 +213,24 @@ static const struct hs_algo template_algo = {
 	/* .online = NULL, .presets = NULL */
 };
 
+static const struct hs_online_ops template_online_ops = {
+	.struct_size = sizeof(struct hs_online_ops), /* always sizeof, as above */
+	.online_abi = HS_ONLINE_ABI,
+	.flags = 0, /* HS_ONLINE_NEEDS_MODEL: the algorithm uses runtime estimates */
+	.start = online_start,
+	.events = online_events,
+	.finish = online_finish,
+};
+
+static const struct hs_algo template_online_algo = {
+	.struct_size = sizeof(struct hs_algo),
+	.name = "template-online",
+	.summary = "FCFS on the lowest free cores (example online plugin)",
+	.online = &template_online_ops,
+};
+
 /* More algorithms go in this NULL-terminated list. */
-static const struct hs_algo *const template_algos[] = {&template_algo, NULL};
+static const struct hs_algo *const template_algos[] = {&template_algo, &template_online_algo, NULL};
 
 /* family name, plugin version, summary, init, fini, algorithms */
 HS_PLUGIN_DEFINE(template, "1.0", "example plugin to copy", NULL, NULL, template_algos);

@@ -1,0 +1,42 @@
+/* hs/onlinesim.h - running an online algorithm (hs/online.h) in the
+ * simulator: the host side used by hs-sim -a.  Plugins never include it.
+ *
+ * The simulation is hs-sim's (hs/sim.h, flow model or runtime model only);
+ * what the algorithm decides becomes the plan records of the stream (one
+ * per started job: its resources and start; its end is the simulated one,
+ * so that the plan is valid and replays as it ran), what the simulation
+ * made of it the run records; a rejected job has a run record with
+ * state=rejected and no plan record.
+ */
+#ifndef HS_ONLINESIM_H
+#define HS_ONLINESIM_H
+
+#include "hs/loader.h"
+#include "hs/sim.h"
+
+struct hs_online_run {
+	const struct hs_algo *algo;
+	const char *family;             /* the plugin's family name */
+	const struct hs_optvals *opts;
+	struct hs_sim_opts sim;
+	int clairvoyant;                /* grant job->task to any algorithm */
+};
+
+struct hs_online_result {
+	struct hs_sim_result sim;
+	long calls;                     /* events callbacks */
+	long events;                    /* events delivered */
+	int started, rejected;
+	double plugin_s;                /* seconds spent inside the algorithm */
+	const char *knowledge;          /* "walltime", "model" or "clairvoyant" */
+};
+
+/* Simulate in under cfg: on success the stream of in gets the plan and run
+ * records (hs_instance_set_plan, hs_instance_set_run) with the algorithm's
+ * notes, the algorithm's provenance entries are in ctx, and 0 is returned.
+ * On a bad decision, a plugin error or jobs the algorithm never started,
+ * the problem is reported and -1 returned (hs-sim exits 1). */
+int hs_online_simulate(struct hs_instance *in, const struct hs_online_run *cfg, struct hs_ctx *ctx,
+		       struct hs_online_result *res);
+
+#endif

@@ -1,0 +1,385 @@
+/* driver.c - an online algorithm inside the simulator (hs/onlinesim.h).
+ *
+ * The simulator (hs_sim_drive) calls the hooks below: a job is submitted
+ * by a timer at its release date (or when the last job it depends on
+ * ends), a job's end frees its resources, and once every event of a date
+ * is applied the batch of what happened is handed to the algorithm, whose
+ * decisions (host.c) start jobs at that date.  The plan and run records
+ * are written only when the whole run went through. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "online_priv.h"
+
+/* Calls at one date beyond which an algorithm is taken to loop (it keeps
+ * asking to be woken at the current date). */
+#define MAX_ROUNDS 100000
+
+static void machine_init(struct hs_online *h)
+{
+	const struct hs_platform *pl = &h->in->plat;
+	int nn = pl->nnodes;
+	h->node_first_core = hs_malloc((nn + 1) * sizeof *h->node_first_core);
+	h->node_first_gpu = hs_malloc((nn + 1) * sizeof *h->node_first_gpu);
+	int c = 0, g = 0;
+	for (int j = 0; j < nn; j++) {
+		h->node_first_core[j] = c;
+		h->node_first_gpu[j] = g;
+		c += pl->nodes[j].cores;
+		g += pl->nodes[j].gpus;
+	}
+	h->node_first_core[nn] = c;
+	h->node_first_gpu[nn] = g;
+	h->core_node = hs_malloc((c + 1) * sizeof *h->core_node);
+	h->gpu_node = hs_malloc((g + 1) * sizeof *h->gpu_node);
+	h->core_job = hs_malloc((c + 1) * sizeof *h->core_job);
+	h->gpu_job = hs_malloc((g + 1) * sizeof *h->gpu_job);
+	for (int j = 0; j < nn; j++) {
+		for (int k = h->node_first_core[j]; k < h->node_first_core[j + 1]; k++)
+			h->core_node[k] = j;
+		for (int k = h->node_first_gpu[j]; k < h->node_first_gpu[j + 1]; k++)
+			h->gpu_node[k] = j;
+	}
+	for (int k = 0; k < c; k++)
+		h->core_job[k] = -1;
+	for (int k = 0; k < g; k++)
+		h->gpu_job[k] = -1;
+	h->m = (struct hs_online_machine){
+		.struct_size = sizeof h->m,
+		.plat = pl,
+		.ncores = c,
+		.ngpus = g,
+		.node_first_core = h->node_first_core,
+		.node_first_gpu = h->node_first_gpu,
+		.core_node = h->core_node,
+		.gpu_node = h->gpu_node,
+		.njobs = h->n,
+	};
+}
+
+/* What a batch scheduler is told of each job. */
+static void jobs_init(struct hs_online *h)
+{
+	h->jobs = hs_calloc(h->n + 1, sizeof *h->jobs);
+	h->status = hs_calloc(h->n + 1, 1);
+	for (int i = 0; i < h->n; i++) {
+		const struct hs_task *t = &h->in->tasks[i];
+		struct hs_online_job *j = &h->jobs[i];
+		int gpu_only = t->model == HS_MODEL_GPU || t->on == HS_ON_GPU;
+		j->struct_size = sizeof *j;
+		j->index = i;
+		j->id = t->id;
+		j->cores = gpu_only ? 0 : t->size > 0 ? t->size : 1;
+		j->gpus = gpu_only;
+		j->walltime = t->walltime;
+		j->release = t->release;
+		j->submitted = NAN;
+		j->priority = t->priority;
+		j->app = t->app;
+		j->scope = t->scope;
+		j->on = t->on;
+		j->deps = t->deps;
+		j->ndeps = t->ndeps;
+		j->task = h->clairvoyant ? t : NULL;
+	}
+}
+
+/* Successor lists from the jobs' dependencies (task graphs). */
+static void deps_init(struct hs_online *h)
+{
+	h->deps_left = hs_calloc(h->n + 1, sizeof *h->deps_left);
+	h->succ_off = hs_calloc(h->n + 2, sizeof *h->succ_off);
+	for (int i = 0; i < h->n; i++)
+		for (int k = 0; k < h->jobs[i].ndeps; k++) {
+			h->succ_off[h->jobs[i].deps[k] + 1]++;
+			h->deps_left[i]++;
+		}
+	for (int i = 0; i < h->n; i++)
+		h->succ_off[i + 1] += h->succ_off[i];
+	h->succ = hs_malloc((h->succ_off[h->n] + 1) * sizeof *h->succ);
+	int *fill = hs_malloc((h->n + 1) * sizeof *fill);
+	memcpy(fill, h->succ_off, (h->n + 1) * sizeof *fill);
+	for (int i = 0; i < h->n; i++)
+		for (int k = 0; k < h->jobs[i].ndeps; k++)
+			h->succ[fill[h->jobs[i].deps[k]]++] = i;
+	free(fill);
+}
+
+static void push_event(struct hs_online *h, enum hs_online_event_type type, int job,
+		       enum hs_state st)
+{
+	if (h->nev == h->capev) {
+		h->capev = h->capev ? 2 * h->capev : 64;
+		h->ev = hs_reallocarray(h->ev, h->capev, sizeof *h->ev);
+	}
+	h->ev[h->nev++] = (struct hs_online_event){ sizeof *h->ev, type, job, st, 0 };
+}
+
+static void submit_later(struct hs_online *h, int job)
+{
+	h->subs[h->nsubs++] = job;
+}
+
+/* A job's dependencies all ended: submitted at its release date. */
+static void ready(struct hs_online *h, struct hs_sim *sim, int job, double now)
+{
+	double r = h->in->tasks[job].release;
+	if (r > now)
+		hs_sim_timer(sim, r, job);
+	else
+		submit_later(h, job);
+}
+
+static int hook_begin(void *arg, struct hs_sim *sim)
+{
+	struct hs_online *h = arg;
+	h->sim = sim;
+	for (int i = 0; i < h->n; i++)
+		if (h->deps_left[i] == 0)
+			hs_sim_timer(sim, h->in->tasks[i].release, i);
+	return 0;
+}
+
+static void hook_ended(void *arg, int task, double now, enum hs_state st)
+{
+	struct hs_online *h = arg;
+	(void)now;
+	const struct hs_placement *p = &h->plan.p[task];
+	for (int k = 0; k < p->nparts; k++) {
+		const struct hs_part *pt = &p->parts[k];
+		for (int c = 0; c < pt->ncores; c++)
+			h->core_job[h->node_first_core[pt->node] + pt->cores[c]] = -1;
+		for (int g = 0; g < pt->ngpus; g++)
+			h->gpu_job[h->node_first_gpu[pt->node] + pt->gpus[g]] = -1;
+	}
+	h->status[task] = JOB_ENDED;
+	push_event(h, HS_ONLINE_END, task, st);
+	for (int k = h->succ_off[task]; k < h->succ_off[task + 1]; k++)
+		if (--h->deps_left[h->succ[k]] == 0)
+			ready(h, h->sim, h->succ[k], now);
+}
+
+static void hook_timer(void *arg, int id, double now)
+{
+	struct hs_online *h = arg;
+	(void)now;
+	if (id == h->n) {
+		h->wake = 1;
+		if (h->wake_at == now)
+			h->wake_at = NAN;
+	} else {
+		submit_later(h, id);
+	}
+}
+
+static const struct hs_online *sort_h;
+
+/* Submissions by release date, then stream order. */
+static int by_release(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	double rx = sort_h->in->tasks[x].release, ry = sort_h->in->tasks[y].release;
+	if (rx != ry)
+		return rx < ry ? -1 : 1;
+	return (x > y) - (x < y);
+}
+
+static int hook_settle(void *arg, struct hs_sim *sim, double now)
+{
+	struct hs_online *h = arg;
+	(void)sim;
+	if (h->nsubs > 1) {
+		sort_h = h;
+		qsort(h->subs, h->nsubs, sizeof *h->subs, by_release);
+	}
+	for (int k = 0; k < h->nsubs; k++) {
+		int j = h->subs[k];
+		h->status[j] = JOB_QUEUED;
+		h->jobs[j].submitted = now;
+		push_event(h, HS_ONLINE_SUBMIT, j, HS_STATE_NONE);
+	}
+	h->nsubs = 0;
+	if (h->wake)
+		push_event(h, HS_ONLINE_WAKE, -1, HS_STATE_NONE);
+	h->wake = 0;
+	if (h->nev == 0)
+		return 0;
+	if (now != h->round_date) {
+		h->round_date = now;
+		h->rounds = 0;
+	}
+	if (++h->rounds > MAX_ROUNDS) {
+		hs_ctx_error(h->ctx, "called %d times at date %g: the algorithm loops", MAX_ROUNDS, now);
+		return -1;
+	}
+	for (int k = 0; k < h->nev; k++)
+		h->ev[k].time = now;
+	const struct hs_online_ops *ops = h->cfg->algo->online;
+	int nev = h->nev;
+	h->nev = 0;
+	h->res->calls++;
+	h->res->events += nev;
+	double t0 = hs_now();
+	int rc = ops->events(h->state, h, h->ev, nev, h->ctx);
+	h->res->plugin_s += hs_now() - t0;
+	if (rc != 0 && hs_ctx_nerrors(h->ctx) == 0)
+		hs_ctx_error(h->ctx, "failed at date %g (the plugin gave no reason)", now);
+	return rc != 0 || h->errors ? -1 : 0;
+}
+
+/* After the run: every job started or rejected; jobs that depend on a
+ * rejected job are rejected too.  Returns the number left waiting. */
+static int check_all_decided(struct hs_online *h)
+{
+	for (int i = 0; i < h->n; i++)
+		if (h->status[i] == JOB_REJECTED)
+			for (int k = h->succ_off[i]; k < h->succ_off[i + 1]; k++)
+				if (h->status[h->succ[k]] == JOB_UNKNOWN)
+					h->status[h->succ[k]] = JOB_REJECTED;
+	int left = 0;
+	char list[200] = "";
+	size_t len = 0;
+	for (int i = 0; i < h->n; i++) {
+		if (h->status[i] != JOB_QUEUED && h->status[i] != JOB_UNKNOWN)
+			continue;
+		if (left < 5) {
+			int w = snprintf(list + len, sizeof list - len, "%s%s", left ? ", " : "",
+					 h->in->tasks[i].id);
+			len = w < 0 || (size_t)w >= sizeof list - len ? sizeof list - 1 : len + w;
+		}
+		left++;
+	}
+	if (left)
+		hs_ctx_error(h->ctx,
+			     "%d job%s never started nor rejected (%s%s): the algorithm left them "
+			     "waiting with nothing running",
+			     left, left == 1 ? "" : "s", list, left > 5 ? ", ..." : "");
+	return left;
+}
+
+/* The stream's records: plans of started jobs (the decision: resources
+ * and start; the end is the real one, so the plan is valid and replays as
+ * it ran), runs, rejections, notes. */
+static void write_records(struct hs_online *h, struct hs_instance *in, struct hs_schedule *run)
+{
+	for (int i = 0; i < h->n; i++) {
+		struct hs_placement *p = &h->plan.p[i];
+		if (p->task == i)
+			p->end = run->p[i].end;
+		if (h->status[i] == JOB_REJECTED) {
+			struct hs_placement *r = &run->p[i];
+			r->task = i;
+			r->state = HS_STATE_REJECTED;
+			r->start = r->end = in->tasks[i].release;
+		}
+	}
+	hs_schedule_compute_after(&h->plan, &in->plat);
+	hs_instance_set_plan(in, &h->plan);
+	for (int i = 0; i < run->n; i++)
+		if (run->p[i].task == i && h->plan.p[i].task == i) {
+			free(run->p[i].after);
+			run->p[i].nafter = h->plan.p[i].nafter;
+			run->p[i].after = NULL;
+			if (run->p[i].nafter) {
+				run->p[i].after = hs_malloc(run->p[i].nafter * sizeof *run->p[i].after);
+				memcpy(run->p[i].after, h->plan.p[i].after,
+				       run->p[i].nafter * sizeof *run->p[i].after);
+			}
+		}
+	hs_instance_set_run(in, run);
+	if (h->nnotes == 0)
+		return;
+	/* The plan records, by task, to set the notes on. */
+	struct hs_record **rec = hs_calloc(h->n + 1, sizeof *rec);
+	struct hs_stream *s = in->stream;
+	for (size_t k = 0; k < s->n; k++) {
+		struct hs_record *r = s->recs[k];
+		if (r->kind && strcmp(r->kind, "plan") == 0) {
+			int t = hs_instance_find_task(in, r->id);
+			if (t >= 0)
+				rec[t] = r;
+		}
+	}
+	for (int k = 0; k < h->nnotes; k++)
+		if (rec[h->notes[k].job])
+			hs_record_set(rec[h->notes[k].job], h->notes[k].key, h->notes[k].val);
+	free(rec);
+}
+
+static void host_release(struct hs_online *h)
+{
+	free(h->node_first_core);
+	free(h->node_first_gpu);
+	free(h->core_node);
+	free(h->gpu_node);
+	free(h->core_job);
+	free(h->gpu_job);
+	free(h->jobs);
+	free(h->status);
+	free(h->deps_left);
+	free(h->succ_off);
+	free(h->succ);
+	free(h->ev);
+	free(h->subs);
+	for (int k = 0; k < h->nnotes; k++) {
+		free(h->notes[k].key);
+		free(h->notes[k].val);
+	}
+	free(h->notes);
+	hs_schedule_release(&h->plan);
+	for (int k = 0; k < h->scratch.nparts; k++) {
+		free(h->scratch.parts[k].cores);
+		free(h->scratch.parts[k].gpus);
+	}
+	free(h->scratch.parts);
+	free(h->scratch_ids);
+}
+
+int hs_online_simulate(struct hs_instance *in, const struct hs_online_run *cfg, struct hs_ctx *ctx,
+		       struct hs_online_result *res)
+{
+	const struct hs_online_ops *ops = cfg->algo->online;
+	memset(res, 0, sizeof *res);
+	struct hs_online h = { .in = in, .cfg = cfg, .ctx = ctx, .n = in->ntasks };
+	h.clairvoyant = cfg->clairvoyant;
+	h.model = h.clairvoyant || (ops->flags & HS_ONLINE_NEEDS_MODEL);
+	res->knowledge = h.clairvoyant ? "clairvoyant" : h.model ? "model" : "walltime";
+	h.res = res;
+	h.wake_at = NAN;
+	h.round_date = NAN;
+	h.subs = hs_malloc((h.n + 1) * sizeof *h.subs);
+	hs_schedule_init(&h.plan, h.n);
+	machine_init(&h);
+	jobs_init(&h);
+	deps_init(&h);
+
+	void *state = NULL;
+	int rc = ops->start ? ops->start(&h, cfg->opts, ctx, &state) : 0;
+	if (rc != 0) {
+		if (hs_ctx_nerrors(ctx) == 0)
+			hs_ctx_error(ctx, "failed to start (the plugin gave no reason)");
+		if (ops->finish)
+			ops->finish(state);
+		host_release(&h);
+		return -1;
+	}
+	h.state = state;
+	struct hs_sim_hooks hk = { &h, hook_begin, hook_ended, hook_timer, hook_settle };
+	struct hs_schedule run;
+	rc = hs_sim_drive(in, &cfg->sim, &hk, &run, &res->sim);
+	if (ops->finish)
+		ops->finish(state);
+	if (rc == 0 && check_all_decided(&h) > 0)
+		rc = -1;
+	if (rc == 0) {
+		for (int i = 0; i < h.n; i++) {
+			res->started += h.status[i] == JOB_ENDED;
+			res->rejected += h.status[i] == JOB_REJECTED;
+		}
+		write_records(&h, in, &run);
+	}
+	hs_schedule_release(&run);
+	host_release(&h);
+	return rc;
+}

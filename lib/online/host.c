@@ -1,0 +1,292 @@
+/* host.c - the host functions an online algorithm calls (hs/online.h):
+ * what it may see, and its decisions, each checked before the simulator
+ * acts on it.  A bad decision is the algorithm's bug: it is reported with
+ * the job and the resource, and the run stops once the callback returns. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hs/metrics.h"
+#include "online_priv.h"
+
+const char *hs_online_job_name(const struct hs_online *h, int job)
+{
+	return job >= 0 && job < h->n ? h->in->tasks[job].id : "?";
+}
+
+static HS_PRINTF(3, 4) int bad(struct hs_online *h, int job, const char *fmt, ...)
+{
+	char *msg = NULL;
+	va_list ap;
+	va_start(ap, fmt);
+	if (vasprintf(&msg, fmt, ap) < 0)
+		msg = NULL;
+	va_end(ap);
+	if (job >= 0 && job < h->n)
+		hs_ctx_error(h->ctx, "job %s: %s", hs_online_job_name(h, job), msg ? msg : fmt);
+	else
+		hs_ctx_error(h->ctx, "%s", msg ? msg : fmt);
+	free(msg);
+	h->errors++;
+	return -1;
+}
+
+double hs_online_now(const struct hs_online *h)
+{
+	return h->sim ? hs_sim_now(h->sim) : 0;
+}
+
+const struct hs_online_machine *hs_online_machine(const struct hs_online *h)
+{
+	return &h->m;
+}
+
+const struct hs_online_job *hs_online_job(const struct hs_online *h, int job)
+{
+	if (job < 0 || job >= h->n)
+		return NULL;
+	if (h->status[job] == JOB_UNKNOWN && !h->model)
+		return NULL;
+	return &h->jobs[job];
+}
+
+int hs_online_core_job(const struct hs_online *h, int core)
+{
+	return core >= 0 && core < h->m.ncores ? h->core_job[core] : -1;
+}
+
+int hs_online_gpu_job(const struct hs_online *h, int gpu)
+{
+	return gpu >= 0 && gpu < h->m.ngpus ? h->gpu_job[gpu] : -1;
+}
+
+/* Whether the job may be decided on now: submitted and waiting. */
+static int check_waiting(struct hs_online *h, int job, const char *what)
+{
+	if (job < 0 || job >= h->n)
+		return bad(h, -1, "%s: no job %d (jobs are 0..%d)", what, job, h->n - 1);
+	switch (h->status[job]) {
+	case JOB_QUEUED: return 0;
+	case JOB_UNKNOWN: return bad(h, job, "%s: not submitted yet", what);
+	case JOB_RUNNING: return bad(h, job, "%s: already running", what);
+	case JOB_ENDED: return bad(h, job, "%s: already ended", what);
+	default: return bad(h, job, "%s: already rejected", what);
+	}
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	return (x > y) - (x < y);
+}
+
+/* Check ids (cores or GPUs) against the machine and the running jobs, and
+ * sort them into h->scratch_ids + off.  Returns 0 or -1 (reported). */
+static int check_ids(struct hs_online *h, int job, const int *ids, int n, int total,
+		     const int *busy, const int *owner_node, const char *kind, int off)
+{
+	int *v = h->scratch_ids + off;
+	for (int k = 0; k < n; k++) {
+		if (ids[k] < 0 || ids[k] >= total)
+			return bad(h, job, "no %s %d (the machine has %s 0..%d)", kind, ids[k], kind,
+				   total - 1);
+		v[k] = ids[k];
+	}
+	qsort(v, n, sizeof *v, cmp_int);
+	for (int k = 0; k < n; k++) {
+		const char *node = h->in->plat.nodes[owner_node[v[k]]].id;
+		if (k > 0 && v[k] == v[k - 1])
+			return bad(h, job, "%s %d (node %s) given twice", kind, v[k], node);
+		if (busy[v[k]] >= 0)
+			return bad(h, job, "%s %d (node %s) is busy: job %s runs there", kind, v[k],
+				   node, hs_online_job_name(h, busy[v[k]]));
+	}
+	return 0;
+}
+
+/* The resources fit what the job asks for: its size, kind and scope. */
+static int check_fit(struct hs_online *h, int job, const int *cores, int nc, const int *gpus, int ng)
+{
+	const struct hs_online_job *j = &h->jobs[job];
+	const struct hs_task *t = &h->in->tasks[job];
+	if (nc + ng == 0)
+		return bad(h, job, "started on no resource");
+	if (t->model == HS_MODEL_RIGID && (nc != j->cores || ng != 0))
+		return bad(h, job, "asks for %d core%s, given %d core%s and %d GPU%s", j->cores,
+			   j->cores == 1 ? "" : "s", nc, nc == 1 ? "" : "s", ng, ng == 1 ? "" : "s");
+	if (ng > 1 || (ng == 1 && nc > 0))
+		return bad(h, job, "a task runs on cores or on one GPU, given %d core%s and %d GPUs",
+			   nc, nc == 1 ? "" : "s", ng);
+	if (ng == 1 && t->on == HS_ON_CPU)
+		return bad(h, job, "runs on cores only (on=cpu), given a GPU");
+	if (nc > 0 && (t->on == HS_ON_GPU || t->model == HS_MODEL_GPU))
+		return bad(h, job, "runs on a GPU only, given %d core%s", nc, nc == 1 ? "" : "s");
+	if (t->size > 0 && nc > t->size)
+		return bad(h, job, "may use %d core%s at most, given %d", t->size,
+			   t->size == 1 ? "" : "s", nc);
+	/* Scope: one node, or one cluster. */
+	const struct hs_platform *pl = &h->in->plat;
+	int node0 = nc ? h->core_node[cores[0]] : h->gpu_node[gpus[0]];
+	for (int k = 0; k < nc + ng; k++) {
+		int node = k < nc ? h->core_node[cores[k]] : h->gpu_node[gpus[k - nc]];
+		if (t->scope == HS_SCOPE_NODE && node != node0)
+			return bad(h, job, "must run on one node (scope=node), given nodes %s and %s",
+				   pl->nodes[node0].id, pl->nodes[node].id);
+		if (t->scope == HS_SCOPE_CLUSTER && pl->nodes[node].cluster != pl->nodes[node0].cluster)
+			return bad(h, job,
+				   "must run in one cluster (scope=cluster), given clusters %s and %s",
+				   pl->clusters[pl->nodes[node0].cluster].id,
+				   pl->clusters[pl->nodes[node].cluster].id);
+	}
+	return 0;
+}
+
+/* h->scratch: the placement of sorted global cores and GPUs, a part per
+ * node in node order. */
+static void build_placement(struct hs_online *h, const int *cores, int nc, const int *gpus, int ng)
+{
+	struct hs_placement *p = &h->scratch;
+	for (int k = 0; k < p->nparts; k++) {
+		free(p->parts[k].cores);
+		free(p->parts[k].gpus);
+	}
+	free(p->parts);
+	memset(p, 0, sizeof *p);
+	p->exit_status = -1;
+	p->energy = NAN;
+	p->parts = hs_calloc((size_t)(nc + ng), sizeof *p->parts);
+	int a = 0, b = 0;
+	while (a < nc || b < ng) {
+		int na = a < nc ? h->core_node[cores[a]] : h->in->plat.nnodes;
+		int nb = b < ng ? h->gpu_node[gpus[b]] : h->in->plat.nnodes;
+		int node = na < nb ? na : nb;
+		struct hs_part *pt = &p->parts[p->nparts++];
+		pt->node = node;
+		int a1 = a, b1 = b;
+		while (a1 < nc && h->core_node[cores[a1]] == node)
+			a1++;
+		while (b1 < ng && h->gpu_node[gpus[b1]] == node)
+			b1++;
+		pt->ncores = a1 - a;
+		pt->ngpus = b1 - b;
+		pt->cores = pt->ncores ? hs_malloc(pt->ncores * sizeof *pt->cores) : NULL;
+		pt->gpus = pt->ngpus ? hs_malloc(pt->ngpus * sizeof *pt->gpus) : NULL;
+		for (int k = 0; k < pt->ncores; k++)
+			pt->cores[k] = cores[a + k] - h->node_first_core[node];
+		for (int k = 0; k < pt->ngpus; k++)
+			pt->gpus[k] = gpus[b + k] - h->node_first_gpu[node];
+		a = a1;
+		b = b1;
+	}
+}
+
+int hs_online_start(struct hs_online *h, int job, const int *cores, int ncores, const int *gpus,
+		    int ngpus)
+{
+	if (check_waiting(h, job, "start") < 0)
+		return -1;
+	if (ncores < 0 || ngpus < 0 || (ncores > 0 && !cores) || (ngpus > 0 && !gpus))
+		return bad(h, job, "start: bad resource arrays (%d cores, %d GPUs)", ncores, ngpus);
+	if (ncores + ngpus > h->cap_ids) {
+		h->cap_ids = ncores + ngpus;
+		h->scratch_ids = hs_reallocarray(h->scratch_ids, h->cap_ids, sizeof *h->scratch_ids);
+	}
+	if (check_ids(h, job, cores, ncores, h->m.ncores, h->core_job, h->core_node, "core", 0) < 0 ||
+	    check_ids(h, job, gpus, ngpus, h->m.ngpus, h->gpu_job, h->gpu_node, "GPU", ncores) < 0)
+		return -1;
+	const int *sc = h->scratch_ids, *sg = h->scratch_ids + ncores;
+	if (check_fit(h, job, sc, ncores, sg, ngpus) < 0)
+		return -1;
+	build_placement(h, sc, ncores, sg, ngpus);
+	const struct hs_task *t = &h->in->tasks[job];
+	if (!isfinite(hs_placement_duration(h->in, t, &h->scratch)))
+		return bad(h, job, "cannot run on %d core%s and %d GPU%s under its runtime model",
+			   ncores, ncores == 1 ? "" : "s", ngpus, ngpus == 1 ? "" : "s");
+	if (hs_sim_start(h->sim, job, &h->scratch) < 0) {
+		h->errors++; /* reported by the simulator, with the task's line */
+		return -1;
+	}
+	double now = hs_online_now(h);
+	for (int k = 0; k < ncores; k++)
+		h->core_job[sc[k]] = job;
+	for (int k = 0; k < ngpus; k++)
+		h->gpu_job[sg[k]] = job;
+	h->status[job] = JOB_RUNNING;
+	struct hs_placement *p = &h->plan.p[job];
+	hs_placement_copy(p, &h->scratch);
+	p->task = job;
+	p->start = p->end = now; /* the end is the run's (driver.c) */
+	return 0;
+}
+
+int hs_online_reject(struct hs_online *h, int job)
+{
+	if (check_waiting(h, job, "reject") < 0)
+		return -1;
+	h->status[job] = JOB_REJECTED;
+	return 0;
+}
+
+int hs_online_wake(struct hs_online *h, double t)
+{
+	double now = hs_online_now(h);
+	if (!(t >= now) || !isfinite(t))
+		return bad(h, -1, "wake-up at %g is not at or after the current date %g", t, now);
+	if (t != h->wake_at) {
+		hs_sim_timer(h->sim, t, h->n); /* id n: a wake-up, not a job */
+		h->wake_at = t;
+	}
+	return 0;
+}
+
+/* Keys of plan records the host writes. */
+static const char *const own_keys[] = {"node", "cores", "gpus", "start", "end", "after", NULL};
+
+void hs_online_note(struct hs_online *h, int job, const char *key, const char *fmt, ...)
+{
+	if (job < 0 || job >= h->n) {
+		bad(h, -1, "note: no job %d", job);
+		return;
+	}
+	int ok = key && ((*key >= 'a' && *key <= 'z') || (*key >= 'A' && *key <= 'Z') || *key == '_');
+	for (const char *c = key; ok && *c; c++)
+		ok = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+		     *c == '_' || *c == '.';
+	for (int k = 0; ok && own_keys[k]; k++)
+		ok = strcmp(key, own_keys[k]) != 0;
+	if (!ok) {
+		bad(h, job, "note: key '%s' is not a key of its own", key ? key : "(null)");
+		return;
+	}
+	char *val = NULL;
+	va_list ap;
+	va_start(ap, fmt);
+	if (vasprintf(&val, fmt, ap) < 0)
+		hs_die(HS_EXIT_FAIL, "out of memory");
+	va_end(ap);
+	for (int k = h->nnotes - 1; k >= 0; k--)
+		if (h->notes[k].job == job && strcmp(h->notes[k].key, key) == 0) {
+			free(h->notes[k].val); /* the last value wins */
+			h->notes[k].val = val;
+			return;
+		}
+	if (h->nnotes == h->capnotes) {
+		h->capnotes = h->capnotes ? 2 * h->capnotes : 64;
+		h->notes = hs_reallocarray(h->notes, h->capnotes, sizeof *h->notes);
+	}
+	h->notes[h->nnotes++] = (struct note){ job, hs_strdup(key), val };
+}
+
+double hs_online_estimate(const struct hs_online *h, int job, int node, int ncores, int ngpus)
+{
+	if (!h->model || job < 0 || job >= h->n || node < 0 || node >= h->in->plat.nnodes ||
+	    ncores < 0 || ngpus < 0 || (ngpus > 0 && ncores > 0) || ngpus > 1 || ncores + ngpus == 0)
+		return NAN;
+	const struct hs_node *nd = &h->in->plat.nodes[node];
+	if (ncores > nd->cores || ngpus > nd->gpus)
+		return INFINITY;
+	const struct hs_task *t = &h->in->tasks[job];
+	return ngpus ? hs_task_gpu_time_on(t, nd) : hs_task_time_on(t, nd, ncores);
+}

@@ -1,0 +1,58 @@
+/* online_priv.h - the host's side of one online simulation (struct
+ * hs_online of hs/online.h), shared by the host functions (host.c) and the
+ * driver that connects them to the simulator (driver.c). */
+#ifndef HS_ONLINE_PRIV_H
+#define HS_ONLINE_PRIV_H
+
+#include "hs/loader.h"
+#include "hs/online.h"
+#include "hs/onlinesim.h"
+#include "hs/sim.h"
+
+/* Where a job stands. */
+enum { JOB_UNKNOWN, JOB_QUEUED, JOB_RUNNING, JOB_ENDED, JOB_REJECTED };
+
+struct note {
+	int job;
+	char *key, *val;
+};
+
+struct hs_online {
+	const struct hs_instance *in;
+	const struct hs_online_run *cfg;
+	struct hs_sim *sim;           /* during the run */
+	struct hs_ctx *ctx;
+	void *state;                  /* the algorithm's */
+	struct hs_online_result *res;
+	int model, clairvoyant;       /* what the run grants */
+	int n;                        /* jobs */
+	struct hs_online_machine m;
+	int *node_first_core, *node_first_gpu, *core_node, *gpu_node;
+	struct hs_online_job *jobs;
+	char *status;                 /* JOB_* per job */
+	int *core_job, *gpu_job;      /* the job running on each resource, or -1 */
+	/* dependencies (task graphs): successors, and what each job waits for */
+	int *succ_off, *succ;
+	int *deps_left;
+	/* the batch of events for the next call */
+	struct hs_online_event *ev;
+	int nev, capev;
+	int *subs, nsubs;             /* submissions waiting to join the batch */
+	int wake;                     /* a wake-up is due in this batch */
+	double wake_at;               /* the latest wake-up timer set (dedup) */
+	int rounds;                   /* calls at the current date */
+	double round_date;
+	/* decisions */
+	struct hs_schedule plan;
+	struct note *notes;
+	int nnotes, capnotes;
+	int errors;
+	/* scratch for hs_online_start */
+	struct hs_placement scratch;
+	int *scratch_ids, cap_ids;
+};
+
+/* The job's name in messages: "job ID". */
+const char *hs_online_job_name(const struct hs_online *h, int job);
+
+#endif

@@ -1,0 +1,188 @@
+#!/usr/bin/env bats
+# hs-sim -a: online algorithms driven by the simulator (hs/online.h), with
+# the test plugin tests/plugins/online.c (first-fit FCFS, and one kind of
+# bad decision per -o kind=...).
+
+load helper
+
+setup() {
+	tmp=$(mktemp -d)
+	ff=$TESTPLUGINS/online.so:first-fit
+	bad=$TESTPLUGINS/online.so:mistake
+	# Four one-core hosts; j1 walltime 100 runs 10 s.
+	cat >"$tmp/four.hs" <<-'EOF'
+	hs 1
+	cluster c bw=1e9 lat=0
+	node h1 cluster=c cores=1
+	node h2 cluster=c cores=1
+	node h3 cluster=c cores=1
+	node h4 cluster=c cores=1
+	task j1 model=rigid size=2 time=10 walltime=100 scope=any
+	task j2 model=rigid size=4 time=10 walltime=10 scope=any
+	task j3 model=rigid size=2 time=10 walltime=10 scope=any
+	EOF
+}
+
+teardown() {
+	rm -rf "$tmp"
+}
+
+# records KIND: "ID key=val..." lines of that kind in $output, kind dropped.
+records() {
+	printf '%s\n' "$output" | awk -v k="$1" '$1 == k { $1 = ""; sub(/^ /, ""); print }'
+}
+
+@test "online: first-fit FCFS on four hosts, plan and run records" {
+	run hs-sim -a "$ff" "$tmp/four.hs"
+	[ "$status" -eq 0 ]
+	[ "$(records plan)" = "j1 node=h1,h2 cores=0/0 start=0 end=10 seen=0 ended=done
+j2 node=h1,h2,h3,h4 cores=0/0/0/0 start=10 end=20 after=j1 seen=0 ended=done
+j3 node=h1,h2 cores=0/0 start=20 end=30 after=j2 seen=0 ended=done" ]
+	[ "$(records run)" = "j1 node=h1,h2 cores=0/0 start=0 end=10 state=done energy=0
+j2 node=h1,h2,h3,h4 cores=0/0/0/0 start=10 end=20 after=j1 state=done energy=0
+j3 node=h1,h2 cores=0/0 start=20 end=30 after=j2 state=done energy=0" ]
+	[[ "$output" == *"prov sim tool=hs-sim "*" makespan=30 "*"algo=first-fit plugin=online opts='' knowledge=walltime rejected=0"* ]]
+	# The plan is valid and an offline replay of it runs the same.
+	printf '%s\n' "$output" >"$tmp/out.hs"
+	run hs-sim --model replay "$tmp/out.hs"
+	[ "$status" -eq 0 ]
+	[ "$(records run)" = "j1 node=h1,h2 cores=0/0 start=0 end=10 state=done energy=0
+j2 node=h1,h2,h3,h4 cores=0/0/0/0 start=10 end=20 after=j1 state=done energy=0
+j3 node=h1,h2 cores=0/0 start=20 end=30 after=j2 state=done energy=0" ]
+}
+
+@test "online: release dates, a walltime kill, the replay model, determinism" {
+	cat >"$tmp/r.hs" <<-'EOF'
+	hs 1
+	cluster c bw=1e9 lat=0
+	node h1 cluster=c cores=2 speed=2
+	task a model=rigid size=1 time=10 walltime=3
+	task b model=rigid size=2 time=4 release=7
+	task c model=rigid size=1 time=0 release=1
+	EOF
+	run hs-sim -a "$ff" --model replay "$tmp/r.hs"
+	[ "$status" -eq 0 ]
+	# a: 5 s at speed 2, killed at 3; c at 1 takes 0 s; b waits for its release.
+	[ "$(records run)" = "a node=h1 cores=0 start=0 end=3 state=killed energy=0
+b node=h1 cores=0-1 start=7 end=9 after=a,c state=done energy=0
+c node=h1 cores=1 start=1 end=1 state=done energy=0" ]
+	[ "$(records plan | grep -o 'ended=[a-z]*' | tr '\n' ' ')" = "ended=killed ended=done ended=done " ]
+	[[ "$output" == *"model=replay energy_model=host makespan=9 "* ]]
+	first=$output
+	run hs-sim -a "$ff" --model replay "$tmp/r.hs"
+	[ "$output" = "$first" ]
+}
+
+@test "online: parallel tasks with comp and comm run under the flow model" {
+	cat >"$tmp/f.hs" <<-'EOF'
+	hs 1
+	cluster c bw=100 lat=0
+	node h1 cluster=c cores=1 flops=10 speed=1
+	node h2 cluster=c cores=1 flops=10 speed=1
+	task p model=rigid size=2 time=1 comp=20 comm=100 scope=any
+	EOF
+	run hs-sim -a "$ff" "$tmp/f.hs"
+	[ "$status" -eq 0 ]
+	# comp 20 flop at 10 flop/s: 2 s; 100 bytes each way on private 100 B/s
+	# links: 1 s; the task's one rate is bound by its computation.
+	[ "$(records run)" = "p node=h1,h2 cores=0/0 start=0 end=2 state=done energy=0" ]
+	run hs-sim -a "$ff" --model replay "$tmp/f.hs"
+	[ "$(records run)" = "p node=h1,h2 cores=0/0 start=0 end=1 state=done energy=0" ]
+}
+
+@test "online: a rejected job has a run record without resources" {
+	run hs-sim -a "$bad" -o kind=reject-all "$tmp/four.hs"
+	[ "$status" -eq 0 ]
+	[ "$(records plan)" = "" ]
+	[ "$(records run)" = "j1 start=0 end=0 state=rejected
+j2 start=0 end=0 state=rejected
+j3 start=0 end=0 state=rejected" ]
+	[[ "$output" == *" rejected=3"* ]]
+	printf '%s\n' "$output" >"$tmp/out.hs"
+	run hs-report "$tmp/out.hs"
+	[ "$status" -eq 0 ]
+	# A rejected record must carry no resources.
+	sed 's/^run j1 start=0/run j1 node=h1 cores=0 start=0/' "$tmp/out.hs" >"$tmp/bad.hs"
+	run hs-report "$tmp/bad.hs"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"bad.hs:11: run j1: a rejected task has no resources (node=h1)"* ]]
+}
+
+@test "online: what the algorithm sees: walltime by default, the task with --clairvoyant" {
+	run hs-sim -a "$ff" --clairvoyant "$tmp/four.hs"
+	[ "$status" -eq 0 ]
+	[ "$(records plan | grep -c ' time=10')" -eq 3 ]
+	[[ "$output" == *" knowledge=clairvoyant "* ]]
+	run hs-sim -a "$ff" "$tmp/four.hs"
+	[ "$(records plan | grep -c ' time=')" -eq 0 ]
+}
+
+@test "online: every bad decision names the algorithm and the job, exit 1, no output" {
+	check() {
+		run hs-sim -a "$bad" -o kind="$1" "$tmp/four.hs"
+		[ "$status" -eq 1 ]
+		[ "$output" = "hs-sim: mistake: $2" ]
+	}
+	check busy "job j2: core 0 (node h1) is busy: job j1 runs there"
+	check unknown-core "job j1: no core 1000000 (the machine has core 0..3)"
+	check twice "job j1: core 0 (node h1) given twice"
+	check idle "3 jobs never started nor rejected (j1, j2, j3): the algorithm left them waiting with nothing running"
+	check fail "failed at date 0 (the plugin gave no reason)"
+	check wake-past "wake-up at -1 is not at or after the current date 0"
+	check loop "called 100000 times at date 0: the algorithm loops"
+	check note-key "job j1: note: key 'start' is not a key of its own"
+	check start-fails "cannot work on this machine"
+	sed 's/^task j3 \(.*\)/task j3 \1 release=5/' "$tmp/four.hs" >"$tmp/later.hs"
+	run hs-sim -a "$bad" -o kind=unsubmitted "$tmp/later.hs"
+	[ "$status" -eq 1 ]
+	[ "$output" = "hs-sim: mistake: job j3: start: not submitted yet" ]
+	# Sizes, kinds and scopes are the job's.
+	sed 's/ scope=any$//' "$tmp/four.hs" >"$tmp/node.hs"
+	run hs-sim -a "$ff" "$tmp/node.hs"
+	[ "$status" -eq 1 ]
+	[ "$output" = "hs-sim: first-fit: job j1: must run on one node (scope=node), given nodes h1 and h2" ]
+}
+
+@test "online: usage errors, offline and online algorithms in the wrong tool, ABI mismatch" {
+	run hs-sim -o kind=busy "$tmp/four.hs"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"-o needs an online algorithm (-a ALGO)"* ]]
+	run hs-sim --clairvoyant "$tmp/four.hs"
+	[ "$status" -eq 2 ]
+	run hs-sim -a "$ff" --check-durations "$tmp/four.hs"
+	[ "$status" -eq 2 ]
+	run hs-sim -a "$bad" -o kind=nonsense "$tmp/four.hs"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"mistake: option kind: 'nonsense' is not one of busy|"* ]]
+	run hs-sim -a taskp "$tmp/four.hs"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-sim: taskp: an offline planner, not an online algorithm: hs-plan -a taskp | hs-sim" ]
+	run hs-plan -a "$ff" "$tmp/four.hs"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-plan: first-fit: an online algorithm, run by the simulator: hs-sim -a first-fit" ]
+	run hs-sim -a "$TESTPLUGINS/online_badabi.so" "$tmp/four.hs"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-sim: $TESTPLUGINS/online_badabi.so: plugin 'online-badabi': algorithm 'future': online ABI 2, this hs supports online ABI 1" ]
+	run hs-sim "$tmp/four.hs"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"no plan records (run hs-plan first, or schedule online: hs-sim -a ALGO)"* ]]
+	run hs-sim -a "$bad" -o help
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"kind"*"which mistake"* ]]
+}
+
+@test "online: hs-sim -l lists online algorithms only, hs-plan -l offline ones" {
+	mkdir "$tmp/p"
+	cp "$TESTPLUGINS/online.so" "$TESTPLUGINS/good.so" "$tmp/p/"
+	HS_PLUGIN_PATH=$tmp/p run hs-sim -l
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"first-fit"*"mistake"* ]]
+	[[ "$output" != *"taskp"* ]]
+	HS_PLUGIN_PATH=$tmp/p run hs-plan -l
+	[[ "$output" != *"first-fit"* ]]
+	[[ "$output" == *"taskp"* ]]
+	HS_PLUGIN_PATH=$tmp/p run hs-sim -a first-fit "$tmp/four.hs"
+	[ "$status" -eq 0 ]
+	run hs-sim --complete-words
+	[[ "$output" == *"--algorithm"* ]]
+}

@@ -1,0 +1,168 @@
+/* online.c - an online test plugin for hs-sim -a: "first-fit" starts
+ * each submitted job, in order, on the lowest free cores when it fits
+ * (no queue jumping: FCFS), and "mistake" makes one kind of bad decision
+ * chosen by -o kind=..., so that every check of the host can be seen. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hs/plugin.h"
+
+struct st {
+	int *queue, head, tail;
+	int *cores;
+	const char *kind;
+	int calls;
+};
+
+static int start(struct hs_online *h, const struct hs_optvals *opts, struct hs_ctx *ctx,
+		 void **state, int mistake)
+{
+	const struct hs_online_machine *m = hs_online_machine(h);
+	struct st *s = calloc(1, sizeof *s);
+	if (!s)
+		return -1;
+	s->queue = calloc((size_t)m->njobs + 1, sizeof *s->queue);
+	s->cores = calloc((size_t)m->ncores + 1, sizeof *s->cores);
+	s->kind = mistake ? hs_opt_str(opts, "kind") : NULL;
+	*state = s;
+	if (s->kind && strcmp(s->kind, "start-fails") == 0) {
+		hs_ctx_error(ctx, "cannot work on this machine");
+		return -1;
+	}
+	return 0;
+}
+
+/* Start the queue's head jobs while they fit on free cores. */
+static int fcfs(struct st *s, struct hs_online *h)
+{
+	const struct hs_online_machine *m = hs_online_machine(h);
+	while (s->head < s->tail) {
+		const struct hs_online_job *j = hs_online_job(h, s->queue[s->head]);
+		int n = 0;
+		for (int c = 0; c < m->ncores && n < j->cores; c++)
+			if (hs_online_core_job(h, c) < 0)
+				s->cores[n++] = c;
+		if (n < j->cores)
+			break;
+		if (hs_online_start(h, j->index, s->cores, n, NULL, 0) < 0)
+			return -1;
+		s->head++;
+	}
+	return 0;
+}
+
+static int events(void *state, struct hs_online *h, const struct hs_online_event *ev, int nev,
+		  struct hs_ctx *ctx)
+{
+	struct st *s = state;
+	const char *k = s->kind ? s->kind : "";
+	s->calls++;
+	for (int e = 0; e < nev; e++) {
+		if (ev[e].time != hs_online_now(h)) {
+			hs_ctx_error(ctx, "event at %g in a batch at %g", ev[e].time, hs_online_now(h));
+			return -1;
+		}
+		if (ev[e].type == HS_ONLINE_SUBMIT) {
+			const struct hs_online_job *j = hs_online_job(h, ev[e].job);
+			if (!j) {
+				hs_ctx_error(ctx, "job %d: not visible once submitted", ev[e].job);
+				return -1;
+			}
+			s->queue[s->tail++] = ev[e].job;
+			hs_online_note(h, ev[e].job, "seen", "%g", hs_online_now(h));
+			if (j->task)
+				hs_online_note(h, ev[e].job, "time", "%g", j->task->time);
+		} else if (ev[e].type == HS_ONLINE_END) {
+			static const char *st[] = { "none", "done", "killed", "failed", "rejected" };
+			hs_online_note(h, ev[e].job, "ended", "%s", st[ev[e].state]);
+		}
+	}
+	int c0 = 0, job0 = s->head < s->tail ? s->queue[s->head] : -1;
+	if (strcmp(k, "busy") == 0) {
+		/* First-fit, then the next job on cores 0.. whether free or not. */
+		if (fcfs(s, h) < 0 || s->head == s->tail)
+			return -1;
+		job0 = s->queue[s->head];
+		int n = hs_online_job(h, job0)->cores;
+		for (int c = 0; c < n; c++)
+			s->cores[c] = c;
+		return hs_online_start(h, job0, s->cores, n, NULL, 0);
+	}
+	if (strcmp(k, "unknown-core") == 0 && job0 >= 0) {
+		int c = 1000000;
+		return hs_online_start(h, job0, &c, 1, NULL, 0);
+	}
+	if (strcmp(k, "unsubmitted") == 0) {
+		int last = hs_online_machine(h)->njobs - 1;
+		return hs_online_start(h, last, &c0, 1, NULL, 0);
+	}
+	if (strcmp(k, "idle") == 0)
+		return 0;
+	if (strcmp(k, "fail") == 0)
+		return -1;
+	if (strcmp(k, "wake-past") == 0)
+		return hs_online_wake(h, hs_online_now(h) - 1);
+	if (strcmp(k, "loop") == 0)
+		return hs_online_wake(h, hs_online_now(h));
+	if (strcmp(k, "note-key") == 0 && job0 >= 0)
+		hs_online_note(h, job0, "start", "1");
+	if (strcmp(k, "reject-all") == 0) {
+		while (s->head < s->tail)
+			hs_online_reject(h, s->queue[s->head++]);
+		return 0;
+	}
+	if (strcmp(k, "twice") == 0 && job0 >= 0) {
+		int two[2] = { 0, 0 };
+		return hs_online_start(h, job0, two, 2, NULL, 0);
+	}
+	return fcfs(s, h);
+}
+
+static int start_ff(struct hs_online *h, const struct hs_optvals *o, struct hs_ctx *c, void **s)
+{
+	return start(h, o, c, s, 0);
+}
+
+static int start_mistake(struct hs_online *h, const struct hs_optvals *o, struct hs_ctx *c,
+			 void **s)
+{
+	return start(h, o, c, s, 1);
+}
+
+static void finish(void *state)
+{
+	struct st *s = state;
+	if (!s)
+		return;
+	free(s->queue);
+	free(s->cores);
+	free(s);
+}
+
+static const struct hs_online_ops ff_ops = {
+	sizeof(struct hs_online_ops), HS_ONLINE_ABI, 0, start_ff, events, finish,
+};
+static const struct hs_online_ops mistake_ops = {
+	sizeof(struct hs_online_ops), HS_ONLINE_ABI, 0, start_mistake, events, finish,
+};
+
+static const struct hs_option mistake_opts[] = {
+	{"kind", HS_OPT_CHOICE, "busy", "which mistake",
+	 "busy|unknown-core|unsubmitted|idle|fail|wake-past|loop|note-key|reject-all|twice|"
+	 "start-fails"},
+	{NULL, 0, NULL, NULL, NULL},
+};
+
+static const struct hs_algo first_fit = {
+	sizeof(struct hs_algo), "first-fit", "FCFS on the lowest free cores (test)", NULL, NULL, &ff_ops,
+	NULL, 0,
+};
+static const struct hs_algo mistake = {
+	sizeof(struct hs_algo), "mistake", "one bad decision (test)", mistake_opts, NULL, &mistake_ops,
+	NULL, 0,
+};
+
+static const struct hs_algo *const algos[] = { &first_fit, &mistake, NULL };
+
+HS_PLUGIN_DEFINE(online, "1.0", "online test plugin", NULL, NULL, algos);
