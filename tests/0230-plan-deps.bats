@@ -211,3 +211,17 @@ ratio	1	run" ]
 	run hs-report -f tsv --lp -m lower_bound "$tmp/r.hs"
 	[ "${lines[1]}" = "lower_bound	10	instance" ]
 }
+
+@test "deps: online algorithms (hs-sim -a) see a job only once its deps have ended" {
+	hs-gen cholesky --size 600 --blocks 6 --affinity 1 --node k40m >"$tmp/g.hs"
+	for model in flow replay; do
+		hs-sim -a "$TESTPLUGINS/online.so:first-fit" --model $model "$tmp/g.hs" >"$tmp/r.hs"
+		[ "$(grep -c '^run .* state=done' "$tmp/r.hs")" -eq 56 ]
+		run deps_honoured "$tmp/r.hs" run
+		echo "$output"
+		[ "$status" -eq 0 ]
+		[ "$output" = "checked 105 edges" ]
+		run no_overlap "$tmp/r.hs" run
+		[ "$status" -eq 0 ]
+	done
+}
