@@ -37,6 +37,20 @@ time_run() {
 
 col() { awk -v c="$2" '{ print $c }' "$tmp/$1" | median; }
 
+# table WHAT UNIT LABEL NAME BASELABEL BASENAME: medians of both, the rate
+# (UNIT tasks/s_wall: tasks per second; us/task_wall: microseconds per task)
+# and the ratio of the first to the baseline.
+table() {
+	printf '%-34s %8s %8s %12s\n' "$1" wall_s cpu_s "$2"
+	for l in "$3:$4" "$5:$6"; do
+		w=$(col "${l%%:*}" 1) c=$(col "${l%%:*}" 2)
+		printf '%-34s %8s %8s %12s\n' "${l#*:}" "$w" "$c" "$(awk -v w="$w" -v n=$N -v u="$2" \
+			'BEGIN { if (u == "tasks/s_wall") printf "%.0f", n / w; else printf "%.2f", w / n * 1e6 }')"
+	done
+	echo "ratio: wall $(awk -v a="$(col "$3" 1)" -v b="$(col "$5" 1)" 'BEGIN { printf "%.2f", a / b }')," \
+		"cpu $(awk -v a="$(col "$3" 2)" -v b="$(col "$5" 2)" 'BEGIN { printf "%.2f", a / b }')"
+}
+
 N=295240
 "$BIN/hs-gen" cholesky --config 11 >"$tmp/g.hs"
 edges=$(awk '$1 == "task" { for (i = 3; i <= NF; i++) if ($i ~ /^deps=/) n += split($i, a, ",") } END { print n }' "$tmp/g.hs")
@@ -48,14 +62,7 @@ while [ $r -lt "$ROUNDS" ]; do
 	time_run sleep "$BIN/hs-gen" sleep -n $N -x 1 --platform a100
 	r=$((r + 1))
 done
-printf '%-34s %8s %8s %12s\n' generator wall_s cpu_s tasks/s_wall
-for l in gen sleep; do
-	w=$(col $l 1) c=$(col $l 2)
-	case $l in gen) name="hs-gen cholesky --config 11" ;; *) name="hs-gen sleep -n $N (baseline)" ;; esac
-	printf '%-34s %8s %8s %12s\n' "$name" "$w" "$c" "$(awk -v w="$w" -v n=$N 'BEGIN { printf "%.0f", n / w }')"
-done
-echo "cholesky/sleep: wall $(awk -v a="$(col gen 1)" -v b="$(col sleep 1)" 'BEGIN { printf "%.2f", a / b }')," \
-	"cpu $(awk -v a="$(col gen 2)" -v b="$(col sleep 2)" 'BEGIN { printf "%.2f", a / b }')"
+table generator tasks/s_wall gen "hs-gen cholesky --config 11" sleep "hs-gen sleep -n $N (baseline)"
 
 "$BIN/hs-plan" -a ect "$tmp/g.hs" >"$tmp/p.hs"
 sed 's/ deps=[^ ]*//' "$tmp/p.hs" >"$tmp/nodeps.hs"
@@ -66,11 +73,4 @@ while [ $r -lt "$ROUNDS" ]; do
 	time_run replay0 "$BIN/hs-sim" --model replay "$tmp/nodeps.hs"
 	r=$((r + 1))
 done
-printf '%-34s %8s %8s %12s\n' simulation wall_s cpu_s us/task_wall
-for l in replay replay0; do
-	w=$(col $l 1) c=$(col $l 2)
-	case $l in replay) name="hs-sim --model replay" ;; *) name="the same, deps= removed (baseline)" ;; esac
-	printf '%-34s %8s %8s %12s\n' "$name" "$w" "$c" "$(awk -v w="$w" -v n=$N 'BEGIN { printf "%.2f", w / n * 1e6 }')"
-done
-echo "with/without deps: wall $(awk -v a="$(col replay 1)" -v b="$(col replay0 1)" 'BEGIN { printf "%.2f", a / b }')," \
-	"cpu $(awk -v a="$(col replay 2)" -v b="$(col replay0 2)" 'BEGIN { printf "%.2f", a / b }')"
+table simulation us/task_wall replay "hs-sim --model replay" replay0 "the same, deps= removed (baseline)"

@@ -15,11 +15,6 @@ platform() {
 	printf '%s\n' 'hs 1' 'platform local' 'cluster local' 'node local cluster=local cores=2'
 }
 
-run_field() {
-	awk -v id="$2" -v key="$3" '$1 == "run" && $2 == id {
-		for (i = 3; i <= NF; i++) { split($i, kv, "="); if (kv[1] == key) print kv[2] } }' "$1"
-}
-
 @test "exec-deps: a task waits for its deps on other cores, by the tasks' own clocks" {
 	T=$W/stamps
 	cmd="echo \$HS_TASK start \$(date +%s.%N) >>$T; sleep \$HS_TIME; echo \$HS_TASK end \$(date +%s.%N) >>$T"

@@ -1,6 +1,16 @@
 # Property checks on task-graph streams, independent of hs's own validator
 # (load taskgraph).  Each prints what is wrong and fails, or prints nothing.
 
+# awk: field(KEY) of the current record ('' for an empty quoted value).
+TG_FIELD='function field(key,   i, v) {
+	for (i = 3; i <= NF; i++)
+		if (index($i, key "=") == 1) {
+			v = substr($i, length(key) + 2)
+			return v == "\047\047" ? "" : v
+		}
+	return ""
+}'
+
 # deps_honoured FILE KIND: every task of FILE with deps= has a KIND (plan or
 # run) record that starts no earlier than each of its deps' KIND records end
 # (within 1e-9 relative); deps without a KIND record (not run) are skipped,
@@ -8,14 +18,7 @@
 # fails too.
 deps_honoured() {
 	awk -v kind="$2" '
-	function field(key,   i, v) {
-		for (i = 3; i <= NF; i++)
-			if (index($i, key "=") == 1) {
-				v = substr($i, length(key) + 2)
-				return v == "\047\047" ? "" : v
-			}
-		return ""
-	}
+	'"$TG_FIELD"'
 	$1 == "task" { v = field("deps"); if (v != "") deps[$2] = v }
 	$1 == kind { start[$2] = field("start") + 0; end[$2] = field("end") + 0; has[$2] = 1 }
 	END {
@@ -46,14 +49,7 @@ deps_honoured() {
 # once (within 1e-9 relative).  Prints "checked N uses"; none fails too.
 no_overlap() {
 	awk -v kind="$2" '
-	function field(key,   i, v) {
-		for (i = 3; i <= NF; i++)
-			if (index($i, key "=") == 1) {
-				v = substr($i, length(key) + 2)
-				return v == "\047\047" ? "" : v
-			}
-		return ""
-	}
+	'"$TG_FIELD"'
 	function uses(what, sets, nodes,   nn, ns, i, j, k, el, r, a, b, c) {
 		nn = split(nodes, nd, ",")
 		ns = split(sets, st, "/")
