@@ -58,9 +58,13 @@ static const struct hs_cli_opt opts[] = {
 	{0, NULL, NULL, NULL},
 };
 
+/* -a's argument so far, for --complete-words after it: the algorithm's -o
+ * words too (completions/hs.bash). */
+static const char *complete_spec;
+
 static void complete_words(void)
 {
-	hs_algo_list_names(stdout, HS_ALGO_ONLINE);
+	hs_algo_complete_words(stdout, complete_spec, HS_ALGO_ONLINE);
 }
 
 static const struct hs_cli cli = {
@@ -179,7 +183,7 @@ int main(int argc, char **argv)
 	int c, ind;
 	while ((c = hs_cli_next(&cli, argc, argv, &arg, &ind)) != -1) {
 		switch (c) {
-		case 'a': spec = arg; break;
+		case 'a': spec = complete_spec = arg; break;
 		case 'o': ov[nov++] = (char *)arg; break;
 		case 'l': list = 1; break;
 		case 'v': verbose = 1; break;

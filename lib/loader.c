@@ -605,3 +605,14 @@ int hs_algo_check_instance(const struct hs_algo *algo, const struct hs_instance 
 	free(names);
 	return -1;
 }
+
+void hs_algo_complete_words(FILE *f, const char *spec, int kinds)
+{
+	hs_algo_list_names(f, kinds);
+	struct hs_loaded pl;
+	const struct hs_algo *a;
+	if (spec && hs_algo_resolve(spec, kinds, &pl, &a) == 0) {
+		hs_options_complete_words(f, a);
+		hs_plugin_unload(&pl);
+	}
+}
