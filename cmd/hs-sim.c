@@ -12,6 +12,7 @@
  * With -a, an online algorithm (hs/online.h, lib/online/) starts the jobs
  * inside the simulation and its decisions become the plan records. */
 #include "hs/cli.h"
+#include "hs/drift.h"
 #include "hs/loader.h"
 #include "hs/metrics.h"
 #include "hs/model.h"
@@ -306,6 +307,7 @@ int main(int argc, char **argv)
 	if (status == HS_EXIT_OK) {
 		if (!algo)
 			hs_instance_set_run(&in, &run);
+		hs_drift_warn(&in, &in.run, stderr); /* durations far from time= (hs/drift.h) */
 		struct hs_record *prov = hs_instance_prov(&in, "sim");
 		sim_prov(prov, replay, &o, algo || !replay ? &res : NULL, platform);
 		if (algo) {

@@ -23,3 +23,8 @@ run_field() {
 	awk -v id="$2" -v key="$3" '$1 == "run" && $2 == id {
 		for (i = 3; i <= NF; i++) { split($i, kv, "="); if (kv[1] == key) print kv[2] } }' "$1"
 }
+
+# xml FILE BODY: a SimGrid v4.1 platform file whose <platform> holds BODY.
+xml() {
+	printf '<?xml version="1.0"?>\n<platform version="4.1">\n%s\n</platform>\n' "$2" >"$1"
+}
