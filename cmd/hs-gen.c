@@ -21,6 +21,7 @@
 	X(moldable)   \
 	X(accel)      \
 	X(ptask)      \
+	X(cholesky)   \
 	X(swf)        \
 	X(batsim)
 

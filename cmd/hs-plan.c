@@ -125,6 +125,8 @@ int main(int argc, char **argv)
 		hs_error("%s: no nodes in the platform", st.name);
 		return HS_EXIT_USAGE;
 	}
+	if (hs_algo_check_instance(algo, &in) < 0)
+		return HS_EXIT_USAGE;
 
 	hs_schedule_init(&sched, in.ntasks);
 	ctx = hs_ctx_new(algo->name, st.name, verbose);

@@ -24,6 +24,13 @@
  *   gpu_time_i of C·sum_j gpus_j·gpu_speed_j.  Tasks that may run on either
  *   are left to the LP (counting them on one side would not be valid).
  *
+ * critical path: with task graphs (deps=), a task starts no earlier than
+ *   its release date and the end of each of its deps, and lasts at least
+ *   its fastest possible time above, whatever the resources; so the longest
+ *   chain of such times bounds the makespan (hs_critical_path).  The bytes a
+ *   dep carries are left out: a schedule may keep both tasks on one worker.
+ *   It is never below longest (a chain of one task).
+ *
  * lp: a fractional relaxation with one variable per task that may use
  *   either kind, y_i in [0,1] = the fraction of task i done on cores
  *   (1 - y_i on a GPU), and the makespan C:
@@ -246,6 +253,7 @@ void hs_lower_bounds(const struct hs_instance *in, int with_lp, struct hs_bounds
 	int reach_any = nany_c ? any_c[0].cores : 0;
 
 	double longest = 0, Wc = 0, Wg = 0;
+	double *fastest = hs_malloc(((size_t)in->ntasks + 1) * sizeof *fastest);
 	struct flex *fl = NULL;
 	int nf = 0, capf = 0;
 	for (int i = 0; i < in->ntasks; i++) {
@@ -260,6 +268,7 @@ void hs_lower_bounds(const struct hs_instance *in, int with_lp, struct hs_bounds
 		double tc = fastest_cpu(t, cs, ncs);
 		double tg = (t->on != HS_ON_CPU && gmax > 0) ? t->gpu_time / gmax : INFINITY;
 		double fast = fmin(tc, tg);
+		fastest[i] = fast;
 		double w = min_area(t, reach);
 		if (!isfinite(w))
 			tc = INFINITY; /* (cannot happen with a finite tc; keeps the LP finite) */
@@ -279,6 +288,8 @@ void hs_lower_bounds(const struct hs_instance *in, int with_lp, struct hs_bounds
 	double area_c = Wc > 0 ? (K > 0 ? Wc / K : INFINITY) : 0;
 	double area_g = Wg > 0 ? (G > 0 ? Wg / G : INFINITY) : 0;
 	b->longest = longest;
+	b->critical_path = hs_instance_has_deps(in) ? hs_critical_path(in, fastest, NULL) : longest;
+	free(fastest);
 	b->area = fmax(area_c, area_g);
 	b->lp = NAN;
 	if (with_lp) {
@@ -287,7 +298,7 @@ void hs_lower_bounds(const struct hs_instance *in, int with_lp, struct hs_bounds
 		else
 			b->lp = solve_lp(fl, nf, K, G, Wc, Wg, longest);
 	}
-	b->best = fmax(b->longest, b->area);
+	b->best = fmax(fmax(b->longest, b->critical_path), b->area);
 	if (!isnan(b->lp))
 		b->best = fmax(b->best, b->lp);
 	free(fl);

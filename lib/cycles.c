@@ -18,16 +18,32 @@ static void append_text(char *buf, size_t cap, size_t *len, const char *text)
 	buf[*len] = '\0';
 }
 
+static int after_adj(const void *g, int v, const int **list)
+{
+	const struct hs_schedule *s = g;
+	if (s->p[v].task < 0)
+		return -1;
+	*list = s->p[v].after;
+	return s->p[v].nafter;
+}
+
 int hs_after_cycles(const struct hs_schedule *s, const struct hs_task *tasks, int max,
 		    void (*found)(void *arg, int task, int len, const char *path), void *arg)
 {
-	int n = s->n, nfound = 0;
+	return hs_graph_cycles(s->n, after_adj, s, tasks, max, found, arg);
+}
+
+int hs_graph_cycles(int n, hs_adj_fn adj, const void *g, const struct hs_task *tasks, int max,
+		    void (*found)(void *arg, int task, int len, const char *path), void *arg)
+{
+	int nfound = 0;
+	const int *list;
 	char *color = hs_calloc(n ? n : 1, 1);
 	int *stk = hs_malloc((n ? n : 1) * sizeof *stk);
 	int *pos = hs_malloc((n ? n : 1) * sizeof *pos);
 	int *depth = hs_malloc((n ? n : 1) * sizeof *depth);
 	for (int root = 0; root < n; root++) {
-		if (color[root] || s->p[root].task < 0)
+		if (color[root] || adj(g, root, &list) < 0)
 			continue;
 		int top = 0;
 		stk[0] = root;
@@ -36,14 +52,14 @@ int hs_after_cycles(const struct hs_schedule *s, const struct hs_task *tasks, in
 		color[root] = 1;
 		while (top >= 0) {
 			int v = stk[top];
-			const struct hs_placement *pv = &s->p[v];
-			if (pos[top] >= pv->nafter) {
+			int nv = adj(g, v, &list);
+			if (pos[top] >= nv) {
 				color[v] = 2;
 				top--;
 				continue;
 			}
-			int w = pv->after[pos[top]++];
-			if (w < 0 || w >= n || s->p[w].task < 0)
+			int w = list[pos[top]++];
+			if (w < 0 || w >= n || adj(g, w, &list) < 0)
 				continue;
 			if (color[w] == 0) {
 				color[w] = 1;

@@ -224,11 +224,24 @@ static int build_tasks(struct hs_exec *x)
 	for (int i = 0; i < x->n; i++) {
 		struct xtask *t = &x->t[i];
 		const struct hs_placement *p = t->plan;
-		t->nwait = p->nafter;
-		for (int k = 0; k < p->nafter; k++) {
-			struct xtask *u = &x->t[p->after[k]];
+		/* Predecessors: the after list and the deps (both sorted), each
+		 * task once. */
+		const int *deps = t->task->deps;
+		int a = 0, d = 0, nd = t->task->ndeps;
+		while (a < p->nafter || d < nd) {
+			int j;
+			if (d >= nd || (a < p->nafter && p->after[a] < deps[d]))
+				j = p->after[a++];
+			else if (a >= p->nafter || deps[d] < p->after[a])
+				j = deps[d++];
+			else
+				j = (a++, deps[d++]);
+			if (j == i)
+				continue;
+			struct xtask *u = &x->t[j];
 			u->succ = hs_reallocarray(u->succ, (size_t)u->nsucc + 1, sizeof *u->succ);
 			u->succ[u->nsucc++] = i;
+			t->nwait++;
 		}
 		double rel = t->task->release > 0 ? t->task->release : 0;
 		t->earliest = x->o.timed && p->start > rel ? p->start : rel;
@@ -441,12 +454,45 @@ void xe_started(struct hs_exec *x, struct xtask *t, double start)
 		t->deadline = start + t->task->walltime;
 }
 
+/* The first dep of t that ended other than done or never ran, or NULL. */
+static const struct xtask *failed_dep(const struct hs_exec *x, const struct xtask *t)
+{
+	for (int k = 0; k < t->task->ndeps; k++) {
+		const struct xtask *u = &x->t[t->task->deps[k]];
+		if (u->status == XT_NOTRUN || (u->status == XT_ENDED && u->state != HS_STATE_DONE))
+			return u;
+	}
+	return NULL;
+}
+
+static void release_successors(struct hs_exec *x, struct xtask *t);
+
+/* t will not run: a dep of it failed, was killed or did not run.  Its
+ * successors go on (those that depend on it are skipped in turn). */
+static void skip(struct hs_exec *x, struct xtask *t, const struct xtask *why)
+{
+	t->status = XT_NOTRUN;
+	x->notrun++;
+	if (x->o.progress)
+		fputs("\r\033[K", stderr);
+	hs_warn("task %s not run: its dependency %s %s", t->task->id, why->task->id,
+		why->status == XT_NOTRUN	       ? "did not run"
+		: why->state == HS_STATE_KILLED ? "was killed"
+						 : "failed");
+	release_successors(x, t);
+}
+
 static void release_successors(struct hs_exec *x, struct xtask *t)
 {
 	for (int k = 0; k < t->nsucc; k++) {
 		struct xtask *s = &x->t[t->succ[k]];
-		if (--s->nwait == 0 && s->status == XT_WAITING && !x->stopping)
-			heap_push(x, s->index);
+		if (--s->nwait == 0 && s->status == XT_WAITING && !x->stopping) {
+			const struct xtask *why = x->be->native_deps ? NULL : failed_dep(x, s);
+			if (why)
+				skip(x, s, why);
+			else
+				heap_push(x, s->index);
+		}
 	}
 }
 
@@ -607,6 +653,13 @@ static void stop(struct hs_exec *x)
 
 static void launch(struct hs_exec *x, struct xtask *t)
 {
+	/* Native dependencies (Slurm): the back end skips a job whose dep
+	 * fails; one whose dep could not even be submitted is skipped here. */
+	const struct xtask *why = failed_dep(x, t);
+	if (why) {
+		skip(x, t, why);
+		return;
+	}
 	t->status = XT_RUNNING;
 	t->seq = ++x->launched;
 	runs_add(x, t);

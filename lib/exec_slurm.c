@@ -4,7 +4,8 @@
  * --cpus-per-task (and taskset to the planned cores inside the job where
  * Slurm's own binding allows it), GPUs -> --gres=gpu:N, walltime -> --time
  * (whole minutes; hs-exec also cancels the job at the exact walltime), the
- * after list -> --dependency=afterany:ID:..., --timed -> --begin=now+S.
+ * after list -> --dependency=afterany:ID:..., deps -> afterok:ID:... with
+ * --kill-on-invalid-dep=yes, --timed -> --begin=now+S.
  * Every job is submitted at once and Slurm orders them.
  *
  * What happened is read back with squeue (state, times, exit status) while
@@ -196,6 +197,40 @@ static int write_file(const char *path, const char *text)
 	return bad ? -1 : 0;
 }
 
+/* t's deps and the rest of its after list as one --dependency: afterok
+ * for deps (the job runs only if they succeed), afterany for tasks that
+ * only used its resources before; "" when it waits for nothing. */
+static char *dependency(const struct hs_exec *x, const struct xtask *t)
+{
+	const struct hs_placement *p = t->plan;
+	const struct hs_task *task = t->task;
+	char *ok = hs_strdup(""), *any = hs_strdup("");
+	for (int k = 0; k < task->ndeps; k++) {
+		const struct xtask *u = &x->t[task->deps[k]];
+		if (u->job <= 0)
+			continue; /* never submitted: the engine skips t instead */
+		char *s = hs_asprintf("%s%s%ld", ok, *ok ? ":" : "afterok:", u->job);
+		free(ok);
+		ok = s;
+	}
+	for (int k = 0, d = 0; k < p->nafter; k++) {
+		int j = p->after[k];
+		while (d < task->ndeps && task->deps[d] < j)
+			d++;
+		const struct xtask *u = &x->t[j];
+		if (u->job <= 0 || (d < task->ndeps && task->deps[d] == j))
+			continue; /* never submitted (nothing to wait for), or a dep */
+		char *s = hs_asprintf("%s%s%ld", any, *any ? ":" : "afterany:", u->job);
+		free(any);
+		any = s;
+	}
+	char *dep = *ok || *any ? hs_asprintf("--dependency=%s%s%s", any, *any && *ok ? "," : "", ok)
+				: hs_strdup("");
+	free(ok);
+	free(any);
+	return dep;
+}
+
 static int slurm_launch(struct hs_exec *x, struct xtask *t)
 {
 	struct slurm_state *ss = x->bs;
@@ -224,15 +259,7 @@ static int slurm_launch(struct hs_exec *x, struct xtask *t)
 		free(nodelist);
 		nodelist = s;
 	}
-	char *deps = hs_strdup("");
-	for (int k = 0; k < p->nafter; k++) {
-		const struct xtask *u = &x->t[p->after[k]];
-		if (u->job <= 0)
-			continue; /* never submitted: nothing to wait for */
-		char *s = hs_asprintf("%s%s%ld", deps, *deps ? ":" : "--dependency=afterany:", u->job);
-		free(deps);
-		deps = s;
-	}
+	char *deps = dependency(x, t);
 	char **argv = NULL;
 	int argc = 0;
 #define ARG(s)                                                                  \
@@ -261,8 +288,12 @@ static int slurm_launch(struct hs_exec *x, struct xtask *t)
 	double wait = t->earliest - xe_now(x);
 	if (wait > 0)
 		ARG(hs_asprintf("--begin=now+%ld", (long)ceil(wait)));
-	if (*deps)
+	if (*deps) {
 		ARG(hs_strdup(deps));
+		/* A job whose afterok dep failed is cancelled, not left pending. */
+		if (t->task->ndeps > 0)
+			ARG(hs_strdup("--kill-on-invalid-dep=yes"));
+	}
 	for (char **a = ss->args; *a; a++)
 		ARG(hs_strdup(*a));
 	ARG(hs_strdup(path));

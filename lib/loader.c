@@ -508,6 +508,7 @@ struct listed {
 	char *name, *summary, *family, *file;
 	int shadowed;
 	int kinds; /* HS_ALGO_OFFLINE | HS_ALGO_ONLINE */
+	uint32_t flags;
 };
 
 /* Load every plugin on the path and collect its algorithms. */
@@ -535,6 +536,7 @@ static struct listed *collect(int *count, int report_broken)
 			e->shadowed = 0;
 			e->kinds = (pl.algos[a].plan ? HS_ALGO_OFFLINE : 0) |
 				   (pl.algos[a].online ? HS_ALGO_ONLINE : 0);
+			e->flags = pl.algos[a].flags;
 			for (int j = 0; j < nl - 1; j++)
 				if (strcmp(l[j].name, e->name) == 0 && !l[j].shadowed)
 					e->shadowed = 1;
@@ -587,6 +589,39 @@ void hs_algo_list_names(FILE *f, int kinds)
 		if (!l[k].shadowed && (l[k].kinds & kinds))
 			fprintf(f, "%s\n", l[k].name);
 	free_listed(l, n);
+}
+
+int hs_algo_check_instance(const struct hs_algo *algo, const struct hs_instance *in)
+{
+	if (algo->flags & HS_ALGO_DEPS)
+		return 0;
+	const struct hs_task *t = NULL;
+	for (int i = 0; i < in->ntasks && !t; i++)
+		if (in->tasks[i].ndeps > 0)
+			t = &in->tasks[i];
+	if (!t)
+		return 0;
+	/* The offline algorithms found that do, for the message. */
+	int n;
+	struct listed *l = collect(&n, 0);
+	size_t len = 1;
+	for (int k = 0; k < n; k++)
+		len += strlen(l[k].name) + 2;
+	char *names = hs_malloc(len);
+	names[0] = '\0';
+	for (int k = 0; k < n; k++)
+		if (!l[k].shadowed && (l[k].kinds & HS_ALGO_OFFLINE) && (l[k].flags & HS_ALGO_DEPS)) {
+			if (names[0])
+				strcat(names, ", ");
+			strcat(names, l[k].name);
+		}
+	free_listed(l, n);
+	const char *input = in->stream && in->stream->name ? in->stream->name : "stdin";
+	hs_error("%s: does not handle task dependencies (deps=; %s:%d: task %s has some); "
+		 "algorithms that do: %s",
+		 algo->name, input, t->rec ? t->rec->line : 0, t->id, names[0] ? names : "none found");
+	free(names);
+	return -1;
 }
 
 void hs_algo_complete_words(FILE *f, const char *spec, int kinds)

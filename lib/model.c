@@ -80,6 +80,8 @@ struct index {
 	struct hs_strmap tasks, nodes, clusters;
 	struct pool strings;
 	char *xml; /* resolved platform file path */
+	int *dep_idx;      /* every task's deps, one block (hs_task.deps) */
+	double *dep_bytes;
 };
 
 /* ---------------- error collection ---------------- */
@@ -100,6 +102,12 @@ struct loader {
 	int *node_bad; /* per node index: its record had errors (skip range checks) */
 	int file;      /* where the record being decoded comes from (struct err) */
 	unsigned flags; /* HS_LOAD_* */
+	/* deps= of the tasks being loaded: task i's are [dep_off[i],
+	 * dep_off[i] + tasks[i].ndeps) of dep_idx/dep_bytes */
+	int *dep_idx;
+	double *dep_bytes;
+	size_t ndep, capdep;
+	size_t *dep_off;
 };
 
 HS_PRINTF(3, 4)
@@ -457,6 +465,59 @@ static double model_seq_time(const struct hs_task *t)
 
 static const char *model_names[] = { "amdahl", "overhead", "table", "rigid", "gpu" };
 
+static int split_pieces(const char *s, char sep, char **copy, char ***pieces);
+
+/* deps=ID[:BYTES],...: a piece that names a task is that task; otherwise
+ * it splits at its last ':' into a task and a byte count.  The edges go to
+ * L's lists (sorted and checked for repeats by finish_deps). */
+static void load_deps(struct loader *L, struct hs_task *t, struct hs_record *r, const char *what)
+{
+	L->dep_off[t->index] = L->ndep;
+	const char *v = hs_record_get(r, "deps");
+	if (!v || !*v)
+		return;
+	char *copy, **pieces;
+	int n = split_pieces(v, ',', &copy, &pieces);
+	for (int k = 0; k < n; k++) {
+		char *id = pieces[k];
+		double bytes = 0;
+		int j = hs_strmap_get(&L->ix->tasks, id);
+		char *colon = j < 0 ? strrchr(id, ':') : NULL;
+		if (colon) {
+			*colon = '\0';
+			j = hs_strmap_get(&L->ix->tasks, id);
+			if (j >= 0 && (hs_parse_double(colon + 1, &bytes) != 0 || !(bytes >= 0))) {
+				err_add(L, r->line,
+					"%s: deps: bytes of %s must be a non-negative number, got '%s'",
+					what, id, colon + 1);
+				continue;
+			}
+		}
+		if (!*id) {
+			err_add(L, r->line, "%s: deps: empty task id in '%s'", what, v);
+			continue;
+		}
+		if (j < 0) {
+			err_add(L, r->line, "%s: deps: unknown task '%s'", what, id);
+			continue;
+		}
+		if (j == t->index) {
+			err_add(L, r->line, "%s: depends on itself", what);
+			continue;
+		}
+		if (L->ndep == L->capdep) {
+			L->capdep = L->capdep ? 2 * L->capdep : 1024;
+			L->dep_idx = hs_reallocarray(L->dep_idx, L->capdep, sizeof *L->dep_idx);
+			L->dep_bytes = hs_reallocarray(L->dep_bytes, L->capdep, sizeof *L->dep_bytes);
+		}
+		L->dep_idx[L->ndep] = j;
+		L->dep_bytes[L->ndep++] = bytes;
+		t->ndeps++;
+	}
+	free(pieces);
+	free(copy);
+}
+
 static void load_task(struct loader *L, struct hs_task *t, int index, struct hs_record *r,
 		      const char *id)
 {
@@ -600,6 +661,7 @@ static void load_task(struct loader *L, struct hs_task *t, int index, struct hs_
 			what, t->ncomm);
 	t->app = pool_strdup(&L->ix->strings, hs_record_get(r, "app"));
 	t->cmd = pool_strdup(&L->ix->strings, hs_record_get(r, "cmd"));
+	load_deps(L, t, r, what);
 }
 
 /* ---------------- placements ---------------- */
@@ -842,6 +904,76 @@ static void check_cycles(struct loader *L, const struct hs_schedule *s, const ch
 {
 	struct cycle_report c = {L, kind, line_of};
 	hs_after_cycles(s, L->in->tasks, MAX_SHOWN_ERRORS, cycle_found, &c);
+}
+
+static void deps_cycle_found(void *arg, int w, int len, const char *path)
+{
+	struct cycle_report *c = arg;
+	(void)len;
+	err_add(c->L, c->line_of[w], "%s %s: deps are cyclic (%s)", c->kind, c->L->in->tasks[w].id,
+		path);
+}
+
+static int deps_adj(const void *g, int v, const int **list)
+{
+	const struct hs_instance *in = g;
+	*list = in->tasks[v].deps;
+	return in->tasks[v].ndeps;
+}
+
+static int deps_cmp(const void *a, const void *b, void *arg)
+{
+	const int *idx = arg;
+	int x = idx[*(const int *)a], y = idx[*(const int *)b];
+	return (x > y) - (x < y);
+}
+
+/* Give every task its deps (sorted by task index, each task once) in one
+ * block owned by the index, then look for cycles. */
+static void finish_deps(struct loader *L)
+{
+	struct hs_instance *in = L->in;
+	struct index *ix = L->ix;
+	size_t m = L->ndep;
+	if (!m)
+		return;
+	ix->dep_idx = hs_malloc(m * sizeof *ix->dep_idx);
+	ix->dep_bytes = hs_malloc(m * sizeof *ix->dep_bytes);
+	int *perm = NULL, capperm = 0;
+	int *line_of = hs_malloc(in->ntasks * sizeof *line_of);
+	for (int i = 0; i < in->ntasks; i++) {
+		struct hs_task *t = &in->tasks[i];
+		size_t off = L->dep_off[i];
+		int k = t->ndeps;
+		line_of[i] = t->rec->line;
+		if (k > capperm) {
+			capperm = 2 * k;
+			perm = hs_reallocarray(perm, capperm, sizeof *perm);
+		}
+		for (int e = 0; e < k; e++)
+			perm[e] = (int)off + e;
+		if (k > 1)
+			qsort_r(perm, k, sizeof *perm, deps_cmp, L->dep_idx);
+		int w = 0;
+		for (int e = 0; e < k; e++) {
+			int j = L->dep_idx[perm[e]];
+			if (w && ix->dep_idx[off + w - 1] == j) {
+				char what[300];
+				what_of(what, sizeof what, "task", t->id);
+				err_add(L, t->rec->line, "%s: deps: %s listed twice", what, in->tasks[j].id);
+				continue;
+			}
+			ix->dep_idx[off + w] = j;
+			ix->dep_bytes[off + w++] = L->dep_bytes[perm[e]];
+		}
+		t->ndeps = w;
+		t->deps = w ? ix->dep_idx + off : NULL;
+		t->dep_bytes = w ? ix->dep_bytes + off : NULL;
+	}
+	free(perm);
+	struct cycle_report c = {L, "task", line_of};
+	hs_graph_cycles(in->ntasks, deps_adj, in, in->tasks, MAX_SHOWN_ERRORS, deps_cycle_found, &c);
+	free(line_of);
 }
 
 /* ---------------- load ---------------- */
@@ -1101,8 +1233,13 @@ int hs_instance_load_flags(struct hs_instance *in, struct hs_stream *s, unsigned
 
 	in->ntasks = kt.n;
 	in->tasks = hs_calloc(kt.n ? kt.n : 1, sizeof *in->tasks);
+	L.dep_off = hs_malloc((kt.n ? kt.n : 1) * sizeof *L.dep_off);
 	for (int i = 0; i < kt.n; i++)
 		load_task(&L, &in->tasks[i], i, kt.v[i], kt.ids[i]);
+	finish_deps(&L);
+	free(L.dep_off);
+	free(L.dep_idx);
+	free(L.dep_bytes);
 
 	hs_schedule_init(&in->plan, in->ntasks);
 	hs_schedule_init(&in->run, in->ntasks);
@@ -1172,6 +1309,8 @@ void hs_instance_release(struct hs_instance *in)
 		hs_strmap_release(&ix->clusters);
 		pool_release(&ix->strings);
 		free(ix->xml);
+		free(ix->dep_idx);
+		free(ix->dep_bytes);
 		free(ix);
 	}
 	if (in->plat_xml) {

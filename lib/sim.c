@@ -850,7 +850,7 @@ int hs_sim_run(const struct hs_instance *in, const struct hs_schedule *plan,
 	struct run *R = &sim.R;
 	R->plan = plan;
 	run_begin(R, &S, run);
-	hs_plan_graph_build(plan, in->ntasks, &R->g);
+	hs_plan_graph_build(in, plan, &R->g);
 	hs_run_from_plan(plan, in->ntasks, run);
 	for (int i = 0; i < R->g.n; i++) {
 		if (plan->p[i].task != i)

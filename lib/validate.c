@@ -1,7 +1,8 @@
 /* validate.c - check a schedule against its instance (hs_validate in
- * model.h): placement, resources, release dates, durations, overlaps and
- * after lists.  Every problem is counted; the first ones are printed with
- * the line of the plan/run record when the schedule came from the stream. */
+ * model.h): placement, resources, release dates, durations, overlaps,
+ * after lists and deps.  Every problem is counted; the first ones are
+ * printed with the line of the plan/run record when the schedule came from
+ * the stream. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -309,6 +310,25 @@ static void cycle_found(void *arg, int w, int n, const char *path)
 		report(arg, w, "after list is cyclic (%s)", path);
 }
 
+/* Task graphs: every dep of task i ends before i starts (a dep not placed
+ * is reported as such already). */
+static void check_deps(struct vctx *v, int i)
+{
+	const struct hs_schedule *s = v->s;
+	const struct hs_placement *p = &s->p[i];
+	const struct hs_task *t = &v->in->tasks[i];
+	for (int k = 0; k < t->ndeps; k++) {
+		int j = t->deps[k];
+		if (j < 0 || j >= s->n || s->p[j].task != j)
+			continue;
+		const struct hs_placement *q = &s->p[j];
+		char b1[HS_NUMBUF], b2[HS_NUMBUF];
+		if (q->end > p->start && !rounding(q->end - p->start, fmax(len(q), len(p)), mag(q->end, p->start)))
+			report(v, i, "starts at %s before its dependency %s ends at %s",
+			       hs_fmt_double(b1, p->start), v->in->tasks[j].id, hs_fmt_double(b2, q->end));
+	}
+}
+
 int hs_validate(const struct hs_instance *in, const struct hs_schedule *s, int check_durations)
 {
 	return hs_validate_flags(in, s, check_durations ? HS_VALIDATE_DURATIONS : 0);
@@ -336,8 +356,10 @@ int hs_validate_flags(const struct hs_instance *in, const struct hs_schedule *s,
 	}
 	check_overlaps(&v, sound);
 	for (int i = 0; i < n; i++)
-		if (s->p[i].task == i)
+		if (s->p[i].task == i) {
 			check_after(&v, i);
+			check_deps(&v, i);
+		}
 	/* Cycles (possible among tasks of length 0, which the order of start
 	 * and end times cannot exclude) would deadlock whoever waits for
 	 * them; the model refuses them when reading. */

@@ -118,7 +118,7 @@ static double task_dur(const struct hs_instance *in, const struct hs_task *t, in
 /* Earliest completion of t over the pools of the kinds in mask; -1 if none
  * can run it. */
 static int pools_best(const struct pools *P, const struct hs_instance *in, const struct hs_task *t,
-		      int mask, double *start, double *end)
+		      double ready, int mask, double *start, double *end)
 {
 	int best = -1;
 	double bs = 0, be = INFINITY;
@@ -130,8 +130,8 @@ static int pools_best(const struct pools *P, const struct hs_instance *in, const
 		if (!isfinite(d))
 			continue;
 		double s = P->res[q->heap[0]].free;
-		if (s < t->release)
-			s = t->release;
+		if (s < ready)
+			s = ready;
 		if (s + d < be) {
 			best = i;
 			bs = s;
@@ -164,14 +164,16 @@ static void job_init(struct job *J, const struct hs_instance *in, struct hs_sche
 }
 
 /* Place task i at its earliest completion on the kinds in mask (falling back
- * to the other kind when none of mask can run it). */
+ * to the other kind when none of mask can run it), not before its release
+ * date nor before its deps end. */
 static int place(struct job *J, int i, int mask)
 {
 	const struct hs_task *t = &J->in->tasks[i];
 	double s, e;
-	int b = pools_best(&J->P, J->in, t, mask, &s, &e);
+	double ready = hs_deps_ready(J->in, J->out, i);
+	int b = pools_best(&J->P, J->in, t, ready, mask, &s, &e);
 	if (b < 0)
-		b = pools_best(&J->P, J->in, t, (K_CPU | K_GPU) & ~mask, &s, &e);
+		b = pools_best(&J->P, J->in, t, ready, (K_CPU | K_GPU) & ~mask, &s, &e);
 	if (b < 0) {
 		hs_ctx_task_error(J->ctx, t, "can run neither on a core nor on a GPU of this platform");
 		return -1;
@@ -276,6 +278,15 @@ static int *release_order(const struct hs_instance *in)
 
 /* ---------------- ect ---------------- */
 
+/* Task order (ect, threshold): by release date, each task after its deps
+ * (hs_deps_order). */
+static int *task_order(const struct hs_instance *in)
+{
+	int *order = release_order(in);
+	hs_deps_order(in, order, order);
+	return order;
+}
+
 static int plan_ect(const struct hs_instance *in, const struct hs_optvals *o, struct hs_schedule *out,
 		    struct hs_ctx *ctx)
 {
@@ -284,7 +295,7 @@ static int plan_ect(const struct hs_instance *in, const struct hs_optvals *o, st
 		return -1;
 	struct job J;
 	job_init(&J, in, out, ctx);
-	int rc = 0, *order = release_order(in);
+	int rc = 0, *order = task_order(in);
 	for (int k = 0; k < in->ntasks && rc == 0; k++)
 		rc = place(&J, order[k], K_CPU | K_GPU);
 	free(order);
@@ -301,12 +312,11 @@ static int plan_threshold(const struct hs_instance *in, const struct hs_optvals 
 		return -1;
 	struct job J;
 	job_init(&J, in, out, ctx);
-	int rc = 0, *order = release_order(in);
+	int rc = 0, *order = task_order(in);
 	for (int k = 0; k < in->ntasks && rc == 0; k++) {
-		int i = order[k];
 		double c, g;
-		hs_energy_task_times(&in->tasks[i], &c, &g);
-		rc = place(&J, i, hs_energy_alpha(c, g) > thr ? K_GPU : K_CPU);
+		hs_energy_task_times(&in->tasks[order[k]], &c, &g);
+		rc = place(&J, order[k], hs_energy_alpha(c, g) > thr ? K_GPU : K_CPU);
 	}
 	free(order);
 	return job_finish(&J, rc, 1);
@@ -645,22 +655,22 @@ static const struct hs_option dyn_opts[] = {
 static const struct hs_algo algo_ect = {
 	sizeof(struct hs_algo), "ect",
 	"earliest completion time over cores and GPUs, in task order (Hamano et al.)",
-	NULL, plan_ect, NULL, NULL,
+	NULL, plan_ect, NULL, NULL, HS_ALGO_DEPS,
 };
 static const struct hs_algo algo_threshold = {
 	sizeof(struct hs_algo), "threshold",
 	"acceleration factor above -o alpha (default 1) to GPUs, else cores; ECT on each side",
-	threshold_opts, plan_threshold, NULL, NULL,
+	threshold_opts, plan_threshold, NULL, NULL, HS_ALGO_DEPS,
 };
 static const struct hs_algo algo_edp = {
 	sizeof(struct hs_algo), "edp",
 	"static EDP scheme: split on virtual CPU/accelerator by alpha, then ECT per side",
-	edp_opts, plan_edp, NULL, NULL,
+	edp_opts, plan_edp, NULL, NULL, 0,
 };
 static const struct hs_algo algo_edp_dyn = {
 	sizeof(struct hs_algo), "edp-dyn",
 	"dynamic EDP scheme: the split over the tasks seen so far decides each task",
-	dyn_opts, plan_edp_dyn, NULL, NULL,
+	dyn_opts, plan_edp_dyn, NULL, NULL, 0,
 };
 
 static const struct hs_algo *const algos[] = {

@@ -15,7 +15,9 @@
  *           speed; ties go to the lowest index.
  *
  * A task starts when every core it uses is free, and not before its release
- * date.  Durations come from the model (hs_placement_duration), so the plan
+ * date.  Task graphs (deps=): tasks are taken in the order above restricted
+ * to the tasks whose deps are placed (the first such task each time), and a
+ * task starts no earlier than its deps end.  Durations come from the model (hs_placement_duration), so the plan
  * agrees exactly with the validator and with replay.
  *
  * Beyond the paper (which has neither):
@@ -58,6 +60,7 @@ struct ls {
 	struct hs_schedule *out;
 	struct hs_ctx *ctx;
 	int pick_ef;
+	double ready;    /* the task being placed: its release date, its deps' ends */
 	double *cfree;   /* per global core: when it becomes free */
 	int *c0;         /* per node: global index of its core 0 */
 	int *cnode;      /* per global core: its node */
@@ -164,7 +167,7 @@ static void commit(struct ls *s, const struct hs_task *t, int *g, int n, int gpu
 		qsort(g, (size_t)n, sizeof *g, cmp_int);
 	int np;
 	double dur = alloc_duration(s, t, g, n, gpu, &np);
-	double start = t->release;
+	double start = s->ready;
 	for (int i = 0; i < n; i++)
 		start = fmax(start, s->cfree[g[i]]);
 	if (n == 0)
@@ -186,7 +189,7 @@ static double finish_on(struct ls *s, const struct hs_task *t, int *g, int n)
 {
 	int np;
 	double dur = alloc_duration(s, t, g, n, -1, &np);
-	double start = t->release;
+	double start = s->ready;
 	for (int i = 0; i < n; i++)
 		start = fmax(start, s->cfree[g[i]]);
 	return start + dur;
@@ -325,7 +328,7 @@ static int taskp_ef1(struct ls *s, const struct hs_task *t)
 			continue;
 		for (int c = 0; c < s->pl->nodes[n].cores; c++) {
 			int g = s->c0[n] + c;
-			double f = fmax(t->release, s->cfree[g]) + d;
+			double f = fmax(s->ready, s->cfree[g]) + d;
 			if (f < bestf) {
 				bestf = f;
 				best = g;
@@ -391,7 +394,7 @@ static int place_gpu(struct ls *s, const struct hs_task *t)
 	} else {
 		double bestf = INFINITY;
 		for (int g = 0; g < s->ngpus; g++) {
-			double f = fmax(t->release, s->gfree[g]) +
+			double f = fmax(s->ready, s->gfree[g]) +
 				   hs_task_gpu_time_on(t, &s->pl->nodes[s->gnode[g]]);
 			if (f < bestf) {
 				bestf = f;
@@ -521,10 +524,12 @@ static int run(const struct hs_instance *in, const struct hs_optvals *opts,
 		qsort(order, (size_t)n, sizeof *order, cmp_desc);
 		sort_keys_ = NULL;
 	}
+	hs_deps_order(in, order, order);
 	struct ls s;
 	ls_init(&s, in, out, ctx, ef);
 	for (int i = 0; i < n && rc == 0; i++) {
 		const struct hs_task *t = &in->tasks[order[i]];
+		s.ready = hs_deps_ready(in, out, t->index);
 		enum unit u = t->scope == HS_SCOPE_NODE ? UNIT_NODE : UNIT_CLUSTER; /* any: as cluster */
 		if (!cpu_capable(t))
 			rc = place_gpu(&s, t);
@@ -571,22 +576,22 @@ static const struct hs_option options[] = {
 static const struct hs_algo taskp = {
 	sizeof(struct hs_algo), "taskp",
 	"one core per task, round robin over all cores (Dietze TASKP)",
-	options, plan_taskp, NULL, "order=given,pick=rr",
+	options, plan_taskp, NULL, "order=given,pick=rr", HS_ALGO_DEPS,
 };
 static const struct hs_algo datap = {
 	sizeof(struct hs_algo), "datap",
 	"all cores of a node or cluster per task, round robin (Dietze DATAP)",
-	options, plan_datap, NULL, "order=given,pick=rr",
+	options, plan_datap, NULL, "order=given,pick=rr", HS_ALGO_DEPS,
 };
 static const struct hs_algo taskp_ef = {
 	sizeof(struct hs_algo), "taskp-ef",
 	"one core per task, longest first, earliest-finish core (Dietze TASKP-EF)",
-	options, plan_taskp, NULL, "order=seq,pick=ef",
+	options, plan_taskp, NULL, "order=seq,pick=ef", HS_ALGO_DEPS,
 };
 static const struct hs_algo datap_ef = {
 	sizeof(struct hs_algo), "datap-ef",
 	"whole node or cluster per task, longest first, earliest finish (Dietze DATAP-EF)",
-	options, plan_datap, NULL, "order=seq,pick=ef",
+	options, plan_datap, NULL, "order=seq,pick=ef", HS_ALGO_DEPS,
 };
 
 static const struct hs_algo *const algos[] = {&taskp, &datap, &taskp_ef, &datap_ef, NULL};

@@ -2363,7 +2363,7 @@ static const struct hs_option opts_heft[] = {
 };
 
 #define ALGO(var, nm, sum, op, fn, pre) \
-	static const struct hs_algo var = {sizeof(struct hs_algo), nm, sum, op, fn, NULL, pre}
+	static const struct hs_algo var = {sizeof(struct hs_algo), nm, sum, op, fn, NULL, pre, 0}
 
 ALGO(a_approx32, "approx32", "Bleuse et al. 3/2+eps dual approximation with an ILP (GLPK) per guess",
      opts_approx32, plan_approx32, NULL);

@@ -800,12 +800,12 @@ static const struct hs_option opts[] = {
 static const struct hs_algo algo_makespan = {
 	sizeof(struct hs_algo), "opt-makespan",
 	"ILP (GLPK) of Hamano et al. 5.2.4: minimum makespan of sequential tasks on cores/GPUs",
-	opts, plan_makespan, NULL, NULL,
+	opts, plan_makespan, NULL, NULL, 0,
 };
 static const struct hs_algo algo_energy = {
 	sizeof(struct hs_algo), "opt-energy",
 	"ILP (GLPK) of Hamano et al. 5.2.4: minimum energy (eqs. 2-3) on cores/GPUs",
-	opts, plan_energy, NULL, NULL,
+	opts, plan_energy, NULL, NULL, 0,
 };
 
 static const struct hs_algo *const algos[] = { &algo_makespan, &algo_energy, NULL };

@@ -239,7 +239,7 @@ node n5 cluster=c2 cores=4 speed=2 gpus=1" ]
 	printf '%s\n' "$output" | grep -q '^  sleep  *Dietze'
 	run hs-gen platform -l
 	[ "$status" -eq 0 ]
-	[ "$(printf '%s\n' "$output" | cut -d' ' -f1 | tr '\n' ' ')" = "dietze dietze-cs1 dietze-cs1-ws1 dutot-homo dutot-hetero homogeneous local " ]
+	[ "$(printf '%s\n' "$output" | cut -d' ' -f1 | tr '\n' ' ')" = "dietze dietze-cs1 dietze-cs1-ws1 dutot-homo dutot-hetero homogeneous local a100 quadro k40m " ]
 }
 
 @test "gen: the generated instance loads in the other tools" {

@@ -239,6 +239,21 @@ task t4 model=amdahl t1=4 beta=0' hs-plan -a ./template.so:template -o order=lon
 plan t2 node=n1 cores=0 start=0 end=20
 plan t3 node=n2 cores=0 start=0 end=3
 plan t4 node=n2 cores=0 start=3 end=5 after=t3" ]
+	# A task graph: t2 waits for t1 (n1/0 until 10), t4 for t3 and t2.
+	# t1 n1/0 [0,10]; t2 n1/1 from 10 [10,30]; t3 n2/0 [0,3]; t4 on n2/0
+	# (free first) once t2 ends: [30,32].
+	run_stdin 'hs 1
+node n1 cores=2
+node n2 cores=1 speed=2
+task t1 model=amdahl t1=10 beta=0
+task t2 model=amdahl t1=20 beta=0 deps=t1
+task t3 model=amdahl t1=6 beta=0
+task t4 model=amdahl t1=4 beta=0 deps=t3,t2' hs-plan -a ./template.so:template
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | grep '^plan ')" = "plan t1 node=n1 cores=0 start=0 end=10
+plan t2 node=n1 cores=1 start=10 end=30
+plan t3 node=n2 cores=0 start=0 end=3
+plan t4 node=n2 cores=0 start=30 end=32 after=t3" ]
 	run hs-plan -a ./template.so -o help
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"order  given|longest  given"* ]]

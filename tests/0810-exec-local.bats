@@ -27,12 +27,6 @@ group_members() {
 	return 0
 }
 
-# Field KEY of the run record of task ID in file F.
-run_field() {
-	awk -v id="$2" -v key="$3" '$1 == "run" && $2 == id {
-		for (i = 3; i <= NF; i++) { split($i, kv, "="); if (kv[1] == key) print kv[2] } }' "$1"
-}
-
 @test "exec-local: a task never starts before the tasks of its after list end" {
 	T=$W/stamps
 	cmd="echo \$HS_TASK start \$(date +%s.%N) >>$T; sleep \$HS_TIME; echo \$HS_TASK end \$(date +%s.%N) >>$T"

@@ -54,11 +54,6 @@ platform() {
 	printf '%s\n' 'hs 1' 'cluster c' 'node n1 cluster=c cores=2' 'node n2 cluster=c cores=2'
 }
 
-run_field() {
-	awk -v id="$2" -v key="$3" '$1 == "run" && $2 == id {
-		for (i = 3; i <= NF; i++) { split($i, kv, "="); if (kv[1] == key) print kv[2] } }' "$1"
-}
-
 @test "exec-slurm: the test cluster is up with two nodes" {
 	run sinfo -h -N -o '%N %c'
 	echo "$output"
@@ -108,6 +103,43 @@ run_field() {
 	squeue -h -t all -j "$job" -o '%N %C %T' | grep -qx 'n1 2 COMPLETED'
 	job=$(run_field "$W/runs" d slurm_job)
 	squeue -h -t all -j "$job" -o '%N %C %T' | grep -qx 'n2 1 COMPLETED'
+}
+
+@test "exec-slurm: deps become afterok dependencies; a job whose dep failed never runs" {
+	T=$W/stamps
+	cmd="echo \$HS_TASK start \$(date +%s.%N) >>$T; sleep 0.5; echo \$HS_TASK end \$(date +%s.%N) >>$T"
+	{
+		platform
+		echo "task a model=rigid size=1 time=0.5 cmd='$cmd'"
+		echo "task b model=rigid size=1 time=0.5 deps=a:100 cmd='$cmd'"
+		echo "task x model=rigid size=1 time=0.5 cmd='exit 5'"
+		echo "task y model=rigid size=1 time=0.5 deps=x cmd='echo y ran'"
+		echo "task z model=rigid size=1 time=0.5 cmd='echo z ran'"
+		# b on another node than a, without after lists: only deps order it.
+		echo 'plan a node=n1 cores=0 start=0 end=0.5'
+		echo 'plan b node=n2 cores=0 start=0.5 end=1'
+		echo 'plan x node=n1 cores=1 start=0 end=0.5'
+		echo 'plan y node=n2 cores=1 start=0.5 end=1'
+		echo 'plan z node=n2 cores=1 start=1 end=1.5 after=y'
+	} >"$W/in.hs"
+	run hs-exec -b slurm -L "$LOGS" "$W/in.hs"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	grep '^run' <<<"$output" >"$W/runs"
+	[ "$(run_field "$W/runs" a state)" = done ]
+	[ "$(run_field "$W/runs" b state)" = done ]
+	[ "$(run_field "$W/runs" x state)" = failed ]
+	# y was cancelled by Slurm (afterok, --kill-on-invalid-dep): no record.
+	! grep -q '^run y ' "$W/runs"
+	[ "$(run_field "$W/runs" z state)" = done ]
+	grep -q '# hs-exec: 5 tasks: 3 done, 1 failed, 0 killed, 1 not run' <<<"$output"
+	aend=$(awk '$1 == "a" && $2 == "end" { print $3 }' "$T")
+	bstart=$(awk '$1 == "b" && $2 == "start" { print $3 }' "$T")
+	echo "a ends $aend, b starts $bstart"
+	awk -v a="$aend" -v b="$bstart" 'BEGIN { exit !(b >= a) }'
+	job=$(run_field "$W/runs" b slurm_job)
+	[ -n "$job" ]
+	grep -qx 'z ran' "$LOGS/z.out"
 }
 
 @test "exec-slurm: the task sees its cores and environment" {

@@ -54,11 +54,6 @@ platform() {
 	printf '%s\n' 'hs 1' 'cluster c' 'node n1 cluster=c cores=2' 'node n2 cluster=c cores=2'
 }
 
-run_field() {
-	awk -v id="$2" -v key="$3" '$1 == "run" && $2 == id {
-		for (i = 3; i <= NF; i++) { split($i, kv, "="); if (kv[1] == key) print kv[2] } }' "$1"
-}
-
 group_members() {
 	local f line rest
 	for f in /proc/[0-9]*/stat; do

@@ -18,6 +18,12 @@ run_stdin() {
 	HS_INPUT=$input run bash -c 'printf "%s\n" "$HS_INPUT" | "$@"' _ "$@"
 }
 
+# run_field FILE ID KEY: field KEY of the run record of task ID in FILE.
+run_field() {
+	awk -v id="$2" -v key="$3" '$1 == "run" && $2 == id {
+		for (i = 3; i <= NF; i++) { split($i, kv, "="); if (kv[1] == key) print kv[2] } }' "$1"
+}
+
 # xml FILE BODY: a SimGrid v4.1 platform file whose <platform> holds BODY.
 xml() {
 	printf '<?xml version="1.0"?>\n<platform version="4.1">\n%s\n</platform>\n' "$2" >"$1"

@@ -22,6 +22,7 @@
  * of the slowest, so each hardware generation is its own cluster.  The
  * network is not described in the paper; Gigabit Ethernet is assumed.
  */
+#include "cholesky.h"
 #include "dutot.h"
 #include "hs/gen.h"
 #include "hs/local.h"
@@ -222,6 +223,15 @@ static int homogeneous(struct hs_stream *out, const char *name, const char *para
 	return 0;
 }
 
+/* ---- RSCHED's nodes (cholesky_kernels.c) ---- */
+
+static int rsched_node(struct hs_stream *out, const char *name, const char *params)
+{
+	(void)params;
+	ck_node_emit(out, ck_node_find(name), name);
+	return 0;
+}
+
 /* ---- the table ---- */
 
 struct builtin {
@@ -248,6 +258,12 @@ static const struct builtin builtins[] = {
 	 homogeneous},
 	{"local", "this machine: the CPUs hs-exec may pin tasks to, its NVIDIA GPUs (node local)",
 	 0, hs_local_platform_emit},
+	{"a100", "RSCHED 3.1.1: 30 cores of 2 EPYC 7513, 2 A100 x 16 streams = 32 GPU workers", 0,
+	 rsched_node},
+	{"quadro", "RSCHED 3.1.1: 30 cores of 2 Xeon Gold 5218R, 2 Quadro RTX 8000 x 16 streams",
+	 0, rsched_node},
+	{"k40m", "RSCHED 3.1.1: 20 cores of 2 Xeon E5-2680 v3, 4 K40m x 8 streams", 0,
+	 rsched_node},
 };
 
 const char *hs_gen_platform_builtin(int i, const char **summary)

@@ -53,6 +53,13 @@ enum { HS_ALGO_OFFLINE = 1, HS_ALGO_ONLINE = 2 };
  * it. */
 int hs_algo_resolve(const char *spec, int kinds, struct hs_loaded *pl, const struct hs_algo **algo);
 
+/* Whether algo may plan in (for hs-plan, and any host that runs a
+ * planner): an instance whose tasks have deps= needs an algorithm with
+ * HS_ALGO_DEPS.  Otherwise prints "PROG: ALGO: does not handle task
+ * dependencies ..." naming a task with deps and the algorithms on the
+ * search path that do, and returns -1. */
+int hs_algo_check_instance(const struct hs_algo *algo, const struct hs_instance *in);
+
 /* "NAME  SUMMARY  (family, file)" for every algorithm of the kinds on the
  * search path, in search order; names shadowed by an earlier plugin are
  * left out unless verbose.  Broken plugins are noted on stderr.  Returns

@@ -54,22 +54,24 @@ void hs_metrics_compute(const struct hs_instance *in, const struct hs_schedule *
 double hs_schedule_energy(const struct hs_instance *in, const struct hs_schedule *s, double horizon);
 
 /* Replay a static plan under the runtime model: each task starts when all
- * tasks in its after list have ended (and not before its release date), and
+ * tasks in its after list and its deps have ended (and not before its
+ * release date), and
  * runs for the model's duration on its allotment (t(p)/f_j on cores, the GPU
  * time on a GPU; the slowest node of a multi-node allotment sets the pace).
  * A task still running at its walltime is killed there.  run is initialised
  * here; per-task energy is filled in.  Returns 0. */
 int hs_replay(const struct hs_instance *in, const struct hs_schedule *plan, struct hs_schedule *run);
 
-/* The order a plan's after lists impose, as successor lists: the tasks
- * that wait for task i are succ[off[i] .. off[i+1]), and indeg[i] counts
- * the tasks i waits for (after entries that are not planned tasks, or i
- * itself, are ignored). */
+/* The order a plan's after lists and the instance's deps impose, as
+ * successor lists: the tasks that wait for task i are succ[off[i] ..
+ * off[i+1]), and indeg[i] counts the tasks i waits for (each once; entries
+ * that are not planned tasks, or i itself, are ignored). */
 struct hs_plan_graph {
 	int n;
 	int *off, *succ, *indeg;
 };
-void hs_plan_graph_build(const struct hs_schedule *plan, int ntasks, struct hs_plan_graph *g);
+void hs_plan_graph_build(const struct hs_instance *in, const struct hs_schedule *plan,
+			 struct hs_plan_graph *g);
 void hs_plan_graph_release(struct hs_plan_graph *g);
 
 /* Initialise run (for ntasks tasks) with the plan's allotments and after

@@ -115,6 +115,13 @@ struct hs_task {
 	const char *cmd;   /* command to execute, or NULL */
 	double priority;   /* optional "prio" field, 0 default */
 	struct hs_record *rec;
+	/* appended: task graphs (hs-format(5) deps=).  The tasks this one
+	 * depends on (it starts after they end), as task indices, sorted and
+	 * distinct, and the bytes each edge carries (0 when not given);
+	 * NULL when ndeps is 0. */
+	const int *deps;
+	const double *dep_bytes;
+	int ndeps;
 };
 
 /* t_i(p) on the reference node; +inf when p is not allowed. */
@@ -244,6 +251,33 @@ int hs_record_is_platform(const struct hs_record *r);
 void hs_placement_to_record(const struct hs_instance *in, const struct hs_placement *p,
 			    struct hs_record *r);
 
+/* ---------------- task graphs (deps=) ---------------- */
+
+/* Whether some task of in has deps. */
+int hs_instance_has_deps(const struct hs_instance *in);
+/* The tasks that depend on each task: task i's successors are
+ * succ[off[i] .. off[i+1]), in increasing index order. */
+struct hs_task_succ {
+	int n;
+	int *off, *succ;
+};
+void hs_task_succ_build(const struct hs_instance *in, struct hs_task_succ *g);
+void hs_task_succ_release(struct hs_task_succ *g);
+/* A list-scheduling order that honours deps: repeatedly the first task of
+ * prio (a permutation of the n task indices, the preferred order) whose
+ * deps all come earlier.  Without deps it is prio itself.  out has n
+ * slots and may be prio itself; returns the number written (n unless deps
+ * are cyclic, which a loaded instance never has). */
+int hs_deps_order(const struct hs_instance *in, const int *prio, int *out);
+/* When task i may start in s: its release date, and not before any of its
+ * deps ends in s (deps not placed in s are skipped). */
+double hs_deps_ready(const struct hs_instance *in, const struct hs_schedule *s, int i);
+/* Longest path through the deps where task i takes w[i] seconds and starts
+ * no earlier than its release date: the largest release-or-ready + w over
+ * tasks (0 without tasks).  With est non-NULL, est[i] receives task i's
+ * earliest start on that path. */
+double hs_critical_path(const struct hs_instance *in, const double *w, double *est);
+
 /* ---------------- checks and bounds ---------------- */
 
 /* Check a schedule against the instance: every task placed exactly once, on
@@ -251,8 +285,9 @@ void hs_placement_to_record(const struct hs_instance *in, const struct hs_placem
  * at once, start >= release, finite times, end - start equal to the model's
  * duration (when check_durations), after lists consistent (each listed task
  * ends no later than this one starts and shares a resource with it) and
- * acyclic.  Times compare up to 1e-9 of the durations involved plus a few
- * units in the last place (rounding), never relative to the time alone.
+ * acyclic, deps honoured (each ends no later than the task starts).  Times
+ * compare up to 1e-9 of the durations involved plus a few units in the last
+ * place (rounding), never relative to the time alone.
  * Reports each problem (up to a few) and returns the number of problems. */
 int hs_validate(const struct hs_instance *in, const struct hs_schedule *s, int check_durations);
 /* The same with HS_VALIDATE_* flags. */
@@ -269,6 +304,9 @@ struct hs_bounds {
 	double area;     /* total minimal work / total capacity */
 	double lp;       /* LP bound (GLPK), NAN when not computed */
 	double best;     /* max of the above */
+	/* appended: the longest chain of deps= (each task at its fastest
+	 * possible time, from its release date); the longest task without deps */
+	double critical_path;
 };
 /* Standard makespan lower bounds; with_lp solves the LP with GLPK (quiet). */
 void hs_lower_bounds(const struct hs_instance *in, int with_lp, struct hs_bounds *b);

@@ -89,6 +89,17 @@ struct hs_algo {
 	/* Preset option values "k=v,k=v" applied before the user's -o: lets one
 	 * algorithm be offered under short names (heft-lpt-seq). NULL = none. */
 	const char *presets;
+	/* appended: HS_ALGO_* below (0: none) */
+	uint32_t flags;
+};
+
+/* hs_algo.flags */
+enum {
+	/* The algorithm honours task graphs (hs-format(5) deps=): no task
+	 * starts before its deps end.  The host refuses an instance with deps
+	 * for an algorithm without this flag (hs_algo_check_instance), so an
+	 * algorithm that does not know about task graphs never sees one. */
+	HS_ALGO_DEPS = 1u << 0,
 };
 
 struct hs_plugin {

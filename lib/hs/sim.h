@@ -2,8 +2,9 @@
  * flow), after SimGrid's ptask_L07 model.  hs-sim(1) states the model in
  * full; in short:
  *
- *   - one activity per task, started when the tasks of its after list have
- *     ended and not before its release date;
+ *   - one activity per task, started when the tasks of its after list and
+ *     of its deps have ended and not before its release date (the bytes of
+ *     a dep are not transferred);
  *   - a task with comp and/or comm on cores is a parallel task: one
  *     process per allotted core (allotment order), comp flop per process,
  *     comm bytes per ordered pair of processes.  Its single rate r (the

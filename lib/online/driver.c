@@ -82,6 +82,8 @@ static void jobs_init(struct hs_online *h)
 		j->app = t->app;
 		j->scope = t->scope;
 		j->on = t->on;
+		j->deps = t->deps;
+		j->ndeps = t->ndeps;
 		j->task = h->clairvoyant ? t : NULL;
 	}
 }

@@ -17,7 +17,7 @@ static int plan(const struct hs_instance *in, const struct hs_optvals *o, struct
 }
 
 static const struct hs_algo algo = {
-	sizeof(struct hs_algo), "t-badplan", "overlapping plan", NULL, plan, NULL, NULL,
+	sizeof(struct hs_algo), "t-badplan", "overlapping plan", NULL, plan, NULL, NULL, 0,
 };
 static const struct hs_algo *const algos[] = {&algo, NULL};
 

@@ -44,7 +44,7 @@ static const struct hs_option options[] = {
 };
 static const struct hs_algo algo = {
 	sizeof(struct hs_algo), "t-good", "sequential on node 0 (test plugin)", options, plan, NULL,
-	NULL,
+	NULL, 0,
 };
 static const struct hs_algo *const algos[] = {&algo, NULL};
 

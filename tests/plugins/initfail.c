@@ -14,7 +14,7 @@ static int init(void)
 }
 
 static const struct hs_algo algo = {
-	sizeof(struct hs_algo), "t-initfail", "never loads", NULL, plan, NULL, NULL,
+	sizeof(struct hs_algo), "t-initfail", "never loads", NULL, plan, NULL, NULL, 0,
 };
 static const struct hs_algo *const algos[] = {&algo, NULL};
 

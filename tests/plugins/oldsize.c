@@ -1,7 +1,8 @@
 /* oldsize.c - an algorithm descriptor from an older, smaller struct hs_algo:
  * struct_size ends before `online`.  The fields beyond it hold poison the
  * host must never read (presets naming an unknown option, a bogus online
- * pointer): loading and planning must behave as if they were NULL. */
+ * pointer, flags claiming deps): loading and planning must behave as if they
+ * were NULL or 0. */
 #include <stddef.h>
 #include "hs/plugin.h"
 
@@ -23,7 +24,7 @@ static int plan(const struct hs_instance *in, const struct hs_optvals *o, struct
 
 static const struct hs_algo algo = {
 	offsetof(struct hs_algo, online), "t-oldsize", "descriptor from older headers", NULL, plan,
-	(const struct hs_online_ops *)"poison", "poison=1",
+	(const struct hs_online_ops *)"poison", "poison=1", HS_ALGO_DEPS,
 };
 static const struct hs_algo *const algos[] = {&algo, NULL};
 

@@ -158,11 +158,11 @@ static const struct hs_option mistake_opts[] = {
 
 static const struct hs_algo first_fit = {
 	sizeof(struct hs_algo), "first-fit", "FCFS on the lowest free cores (test)", NULL, NULL, &ff_ops,
-	NULL,
+	NULL, 0,
 };
 static const struct hs_algo mistake = {
 	sizeof(struct hs_algo), "mistake", "one bad decision (test)", mistake_opts, NULL, &mistake_ops,
-	NULL,
+	NULL, 0,
 };
 
 static const struct hs_algo *const algos[] = { &first_fit, &mistake, NULL };

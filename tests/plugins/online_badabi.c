@@ -13,7 +13,7 @@ static const struct hs_online_ops ops = {
 	sizeof(struct hs_online_ops), HS_ONLINE_ABI + 1, 0, NULL, events, NULL,
 };
 static const struct hs_algo future = {
-	sizeof(struct hs_algo), "future", "online ABI from the future (test)", NULL, NULL, &ops, NULL,
+	sizeof(struct hs_algo), "future", "online ABI from the future (test)", NULL, NULL, &ops, NULL, 0,
 };
 static const struct hs_algo *const algos[] = { &future, NULL };
 

@@ -18,7 +18,7 @@ static const struct hs_option options[] = {
 	{NULL, 0, NULL, NULL, NULL},
 };
 static const struct hs_algo algo = {
-	sizeof(struct hs_algo), "t-planfail", "always fails", options, plan, NULL, NULL,
+	sizeof(struct hs_algo), "t-planfail", "always fails", options, plan, NULL, NULL, 0,
 };
 static const struct hs_algo *const algos[] = {&algo, NULL};
 

@@ -22,7 +22,7 @@ static int plan(const struct hs_instance *in, const struct hs_optvals *o, struct
 
 static const struct hs_algo algo = {
 	sizeof(struct hs_algo), "taskp", "shadows the built-in taskp (test plugin)", NULL, plan,
-	NULL, NULL,
+	NULL, NULL, 0,
 };
 static const struct hs_algo *const algos[] = {&algo, NULL};
 

@@ -4,7 +4,10 @@
  * Tasks are taken in the input order (or longest first with -o
  * order=longest); each runs on ONE core, the core that becomes free first
  * (ties: the lowest node, then the lowest core).  On node j a task takes
- * t(1)/f_j seconds (hs_task_time_on).
+ * t(1)/f_j seconds (hs_task_time_on).  Task graphs (deps=): the order is
+ * restricted to tasks whose deps are placed (hs_deps_order), and a task
+ * starts no earlier than they end (hs_deps_ready); the descriptor says so
+ * with HS_ALGO_DEPS.
  *
  * Algorithm "template-online" (online, run inside hs-sim): first come,
  * first served.  Jobs wait in submission order; whenever something
@@ -71,6 +74,7 @@ static int plan_template(const struct hs_instance *in, const struct hs_optvals *
 		sort_in = in;
 		qsort(order, (size_t)n, sizeof *order, longest_first);
 	}
+	hs_deps_order(in, order, order); /* each task after its deps */
 
 	for (int k = 0; k < n && rc == 0; k++) {
 		const struct hs_task *t = &in->tasks[order[k]];
@@ -93,7 +97,8 @@ static int plan_template(const struct hs_instance *in, const struct hs_optvals *
 		int g = best_core;
 		for (int j = 0; j < best_node; j++)
 			g += pl->nodes[j].cores;
-		double start = fmax(free_at[g], t->release);
+		/* Its release date and its deps' ends, then the core's free time. */
+		double start = fmax(free_at[g], hs_deps_ready(in, out, t->index));
 		double end = start + hs_task_time_on(t, &pl->nodes[best_node], 1);
 		if (!isfinite(end)) {
 			hs_ctx_task_error(ctx, t, "has no finite time on one core");
@@ -243,6 +248,7 @@ static const struct hs_algo template_algo = {
 	.summary = "greedy: each task on the core that is free first (example plugin)",
 	.options = template_options,
 	.plan = plan_template,
+	.flags = HS_ALGO_DEPS, /* it honours task graphs (deps=) */
 	/* .online = NULL, .presets = NULL */
 };
 

@@ -1,0 +1,5 @@
+hs 1
+# Ndamlabin and Bramas (RSCHED) 3.1.1: node k40m, 20 CPU cores and 4 GPUs x 8 CUDA streams as workers.
+# Each GPU worker is one stream (gpus = GPUs x streams); see hs-gen(1).
+platform k40m
+node k40m cores=20 gpus=32 cpu='2x Intel Xeon E5-2680 v3 (Haswell, 12 cores, 2.50 GHz)' gpu='4x NVIDIA Tesla K40m 12GB' gpu_streams=8
