@@ -388,30 +388,6 @@ int hs_parse_int(const char *s, int min, int max, int *out)
 	return 0;
 }
 
-char *hs_fmt_double(char *buf, double v)
-{
-	if (isnan(v)) {
-		strcpy(buf, "nan");
-		return buf;
-	}
-	if (isinf(v)) {
-		strcpy(buf, v < 0 ? "-inf" : "inf");
-		return buf;
-	}
-	/* Integers that fit exactly print without exponent ("1000000000"). */
-	if (fabs(v) < 1e15 && v == (double)(long long)v && !(v == 0 && signbit(v))) {
-		snprintf(buf, HS_NUMBUF, "%lld", (long long)v);
-		return buf;
-	}
-	for (int prec = 15; prec <= 17; prec++) {
-		snprintf(buf, HS_NUMBUF, "%.*g", prec, v);
-		double back = strtod(buf, NULL);
-		if (memcmp(&back, &v, sizeof v) == 0)
-			break;
-	}
-	return buf;
-}
-
 double hs_now(void)
 {
 	struct timespec ts;
