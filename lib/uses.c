@@ -120,14 +120,85 @@ static int count_slots(const struct hs_schedule *s, const char *keep, size_t nu,
 	return 0;
 }
 
+/* The kept tasks in (start, end, task) order; the count in *n. */
+static struct ord *tasks_in_order(const struct hs_schedule *s, const char *keep, int *n)
+{
+	struct ord *o = hs_malloc(((size_t)s->n + 1) * sizeof *o);
+	int no = 0, sorted = 1;
+	for (int i = 0; i < s->n; i++) {
+		if (!kept(s, keep, i))
+			continue;
+		o[no] = (struct ord){ s->p[i].start, s->p[i].end, i };
+		if (no > 0 && ord_cmp(&o[no - 1], &o[no]) > 0)
+			sorted = 0;
+		no++;
+	}
+	if (!sorted)
+		qsort(o, (size_t)no, sizeof *o, ord_cmp);
+	*n = no;
+	return o;
+}
+
+int hs_uses_walk(const struct hs_schedule *s, const struct hs_platform *pl, const char *keep,
+		 void (*visit)(void *arg, const struct hs_use *u, int res), void *arg)
+{
+	if (!pl)
+		return -1;
+	for (int i = 0; i < s->n; i++) {
+		if (!kept(s, keep, i))
+			continue;
+		for (int k = 0; k < s->p[i].nparts; k++) {
+			const struct hs_part *pt = &s->p[i].parts[k];
+			if (pt->node < 0 || pt->node >= pl->nnodes)
+				return -1;
+			const struct hs_node *nd = &pl->nodes[pt->node];
+			for (int c = 0; c < pt->ncores; c++)
+				if (pt->cores[c] < 0 || pt->cores[c] >= nd->cores)
+					return -1;
+			for (int g = 0; g < pt->ngpus; g++)
+				if (pt->gpus[g] < 0 || pt->gpus[g] >= nd->gpus)
+					return -1;
+		}
+	}
+	/* First resource index of each node's cores and GPUs. */
+	int *c0 = hs_malloc(2 * ((size_t)pl->nnodes + 1) * sizeof *c0), *g0 = c0 + pl->nnodes + 1;
+	int nc = 0, ng = 0;
+	for (int n = 0; n < pl->nnodes; n++) {
+		c0[n] = nc;
+		g0[n] = ng;
+		nc += pl->nodes[n].cores;
+		ng += pl->nodes[n].gpus;
+	}
+	int no;
+	struct ord *o = tasks_in_order(s, keep, &no);
+	for (int t = 0; t < no; t++) {
+		int i = o[t].task;
+		const struct hs_placement *p = &s->p[i];
+		for (int k = 0; k < p->nparts; k++) {
+			const struct hs_part *pt = &p->parts[k];
+			struct hs_use u = { pt->node, 0, 0, i, p->start, p->end };
+			for (int c = 0; c < pt->ncores; c++) {
+				u.idx = pt->cores[c];
+				visit(arg, &u, c0[pt->node] + u.idx);
+			}
+			u.kind = 1;
+			for (int g = 0; g < pt->ngpus; g++) {
+				u.idx = pt->gpus[g];
+				visit(arg, &u, nc + g0[pt->node] + u.idx);
+			}
+		}
+	}
+	free(o);
+	free(c0);
+	return 0;
+}
+
 size_t hs_uses_sorted(const struct hs_schedule *s, const char *keep, struct hs_use **out)
 {
 	size_t nu = 0;
-	int nkept = 0;
 	*out = NULL;
 	for (int i = 0; i < s->n; i++)
 		if (kept(s, keep, i)) {
-			nkept++;
 			for (int k = 0; k < s->p[i].nparts; k++)
 				nu += (size_t)s->p[i].parts[k].ncores + s->p[i].parts[k].ngpus;
 		}
@@ -151,16 +222,10 @@ size_t hs_uses_sorted(const struct hs_schedule *s, const char *keep, struct hs_u
 	}
 	base[2 * nnodes] = nres;
 	size_t *next = hs_calloc(nres + 1, sizeof *next);
-	struct ord *o = hs_malloc((size_t)nkept * sizeof *o);
-	int no = 0, sorted = 1;
 	for (int i = 0; i < s->n; i++) {
 		const struct hs_placement *p = &s->p[i];
 		if (!kept(s, keep, i))
 			continue;
-		o[no] = (struct ord){ p->start, p->end, i };
-		if (no > 0 && ord_cmp(&o[no - 1], &o[no]) > 0)
-			sorted = 0;
-		no++;
 		for (int k = 0; k < p->nparts; k++) {
 			const struct hs_part *pt = &p->parts[k];
 			for (int c = 0; c < pt->ncores; c++)
@@ -171,8 +236,8 @@ size_t hs_uses_sorted(const struct hs_schedule *s, const char *keep, struct hs_u
 	}
 	for (size_t r = 1; r <= nres; r++)
 		next[r] += next[r - 1];
-	if (!sorted)
-		qsort(o, (size_t)no, sizeof *o, ord_cmp);
+	int no;
+	struct ord *o = tasks_in_order(s, keep, &no);
 	for (int t = 0; t < no; t++) {
 		int i = o[t].task;
 		const struct hs_placement *p = &s->p[i];

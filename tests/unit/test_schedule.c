@@ -134,7 +134,7 @@ static void test_uses_sorted(void)
 {
 	unsigned long long x = 88172645463325252ull;
 #define RND() (x ^= x << 13, x ^= x >> 7, x ^= x << 17, x)
-	int bad = 0, cases = 0;
+	int bad = 0, cases = 0, after_bad = 0, after_cases = 0;
 	for (int round = 0; round < 60; round++) {
 		int n = 1 + (int)(RND() % 300), nodes = 1 + (int)(RND() % 5);
 		struct hs_schedule s;
@@ -158,6 +158,34 @@ static void test_uses_sorted(void)
 			}
 			keep[i] = RND() % 5 != 0;
 		}
+		/* compute_after: the walk with the platform = the sorted uses
+		 * without it. */
+		struct hs_node nd[5];
+		memset(nd, 0, sizeof nd);
+		for (int k = 0; k < 5; k++)
+			nd[k].cores = 16, nd[k].gpus = 3;
+		struct hs_platform pl = { .nodes = nd, .nnodes = nodes, .total_cores = 16 * nodes,
+					  .total_gpus = 3 * nodes };
+		hs_schedule_compute_after(&s, NULL);
+		int **want = hs_calloc((size_t)n, sizeof *want), *nwant = hs_calloc((size_t)n, sizeof *nwant);
+		for (int i = 0; i < n; i++) {
+			nwant[i] = s.p[i].nafter;
+			want[i] = s.p[i].after;
+			s.p[i].after = NULL;
+		}
+		hs_schedule_compute_after(&s, &pl);
+		after_cases++;
+		for (int i = 0; i < n; i++) {
+			if (s.p[i].nafter != nwant[i] ||
+			    (nwant[i] && memcmp(s.p[i].after, want[i], (size_t)nwant[i] * sizeof(int)) != 0)) {
+				after_bad++;
+				break;
+			}
+		}
+		for (int i = 0; i < n; i++)
+			free(want[i]);
+		free(want);
+		free(nwant);
 		for (int with_keep = 0; with_keep < 2; with_keep++) {
 			struct hs_use *u;
 			size_t nu = hs_uses_sorted(&s, with_keep ? keep : NULL, &u);
@@ -189,6 +217,9 @@ static void test_uses_sorted(void)
 #undef RND
 	TAP_OK(bad == 0, "hs_uses_sorted = every pair sorted, on %d random schedules (%d differ)", cases,
 	       bad);
+	TAP_OK(after_bad == 0,
+	       "compute_after: the walk over the platform = the sorted uses, on %d random schedules (%d differ)",
+	       after_cases, after_bad);
 }
 
 int main(void)
