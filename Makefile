@@ -60,7 +60,7 @@ help:
 	@echo 'make check      install missing dependencies, build, run every test (C unit + bats)'
 	@echo 'make check-asan the same tests under AddressSanitizer + UBSan (build-asan/)'
 	@echo 'make doc-svg    regenerate the README pictures (share/doc/*.svg)'
-	@echo 'make bench      benchmarks (format throughput, planners, simulator)'
+	@echo 'make bench      benchmarks: whole processes, medians of 5 runs paired with a baseline'
 	@echo 'make install    install into $$(DESTDIR)$$(PREFIX) (default /usr/local)'
 
 deps:
@@ -164,10 +164,3 @@ uninstall:
 
 clean:
 	rm -rf bin build build-asan
-
-# Benchmark helpers (bench/*.c), built on demand by bench/run.sh.
-BENCHES = $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
-benches: $(BENCHES)
-$(B)/bench/%: $(B)/obj/bench/%.o $(LIB_A)
-	@mkdir -p $(dir $@)
-	$(CC) $(TOOL_LDFLAGS) -o $@ $< -Wl,--whole-archive $(LIB_A) -Wl,--no-whole-archive $(LDLIBS)

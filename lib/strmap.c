@@ -21,24 +21,31 @@ void hs_strmap_init(struct hs_strmap *m, size_t expected)
 	size_t cap = 16;
 	while (cap < expected * 2 + 1)
 		cap *= 2;
-	m->keys = hs_calloc(cap, sizeof *m->keys);
-	m->vals = hs_calloc(cap, sizeof *m->vals);
+	m->slots = hs_calloc(cap, sizeof *m->slots);
 	m->cap = cap;
 	m->n = 0;
 }
 
 void hs_strmap_release(struct hs_strmap *m)
 {
-	free(m->keys);
-	free(m->vals);
+	free(m->slots);
 	memset(m, 0, sizeof *m);
 }
 
-static size_t slot_of(const struct hs_strmap *m, const char *k)
+/* The slot of k, or the empty slot where it would go.  The table's index
+ * comes from the hash's low bits, the stored hash is its high half. */
+static size_t slot_of(const struct hs_strmap *m, const char *k, uint32_t *hash)
 {
-	size_t i = (size_t)hash_str(k) & (m->cap - 1);
-	while (m->keys[i] && strcmp(m->keys[i], k) != 0)
+	uint64_t h = hash_str(k);
+	uint32_t tag = (uint32_t)(h >> 32);
+	size_t i = (size_t)h & (m->cap - 1);
+	for (;;) {
+		const struct hs_strmap_slot *s = &m->slots[i];
+		if (!s->key || (s->hash == tag && strcmp(s->key, k) == 0))
+			break;
 		i = (i + 1) & (m->cap - 1);
+	}
+	*hash = tag;
 	return i;
 }
 
@@ -46,8 +53,9 @@ int hs_strmap_get(const struct hs_strmap *m, const char *k)
 {
 	if (!m->cap || !k)
 		return -1;
-	size_t i = slot_of(m, k);
-	return m->keys[i] ? m->vals[i] : -1;
+	uint32_t h;
+	size_t i = slot_of(m, k, &h);
+	return m->slots[i].key ? m->slots[i].val : -1;
 }
 
 static void grow(struct hs_strmap *m)
@@ -55,10 +63,10 @@ static void grow(struct hs_strmap *m)
 	struct hs_strmap big;
 	hs_strmap_init(&big, m->cap); /* doubles the capacity */
 	for (size_t i = 0; i < m->cap; i++)
-		if (m->keys[i]) {
-			size_t j = slot_of(&big, m->keys[i]);
-			big.keys[j] = m->keys[i];
-			big.vals[j] = m->vals[i];
+		if (m->slots[i].key) {
+			uint32_t h;
+			size_t j = slot_of(&big, m->slots[i].key, &h);
+			big.slots[j] = m->slots[i];
 			big.n++;
 		}
 	hs_strmap_release(m);
@@ -71,21 +79,22 @@ int hs_strmap_put(struct hs_strmap *m, const char *k, int v)
 {
 	if ((m->n + 1) * 2 > m->cap)
 		grow(m);
-	size_t i = slot_of(m, k);
-	if (m->keys[i])
-		return m->vals[i];
-	m->keys[i] = k;
-	m->vals[i] = v;
+	uint32_t h;
+	size_t i = slot_of(m, k, &h);
+	if (m->slots[i].key)
+		return m->slots[i].val;
+	m->slots[i] = (struct hs_strmap_slot){ k, h, v };
 	m->n++;
 	return -1;
 }
 
 void hs_strmap_set(struct hs_strmap *m, const char *k, int v)
 {
-	size_t i = slot_of(m, k);
-	if (!m->keys[i]) {
+	uint32_t h;
+	size_t i = slot_of(m, k, &h);
+	if (!m->slots[i].key) {
 		hs_strmap_put(m, k, v);
 		return;
 	}
-	m->vals[i] = v;
+	m->slots[i].val = v;
 }

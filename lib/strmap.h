@@ -5,10 +5,18 @@
 #define HS_STRMAP_H
 
 #include <stddef.h>
+#include <stdint.h>
+
+/* A slot holds its key's hash beside the key, so that a probe compares
+ * strings only when the hashes agree, and touches one cache line. */
+struct hs_strmap_slot {
+	const char *key; /* NULL: empty */
+	uint32_t hash;
+	int val;
+};
 
 struct hs_strmap {
-	const char **keys;
-	int *vals;
+	struct hs_strmap_slot *slots;
 	size_t cap; /* power of two */
 	size_t n;
 };
