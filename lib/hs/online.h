@@ -120,7 +120,8 @@ struct hs_online_ops {
 	 * Return 0, or -1 after hs_ctx_error (hs-sim stops, exit 1). */
 	int (*events)(void *state, struct hs_online *h, const struct hs_online_event *ev, int nev,
 		      struct hs_ctx *ctx);
-	/* Once, after the last event (also after an error): free state. */
+	/* Once at the end, also after an error (a failed start included):
+	 * free state. */
 	void (*finish)(void *state);
 };
 

@@ -357,6 +357,8 @@ int hs_online_simulate(struct hs_instance *in, const struct hs_online_run *cfg, 
 	if (rc != 0) {
 		if (hs_ctx_nerrors(ctx) == 0)
 			hs_ctx_error(ctx, "failed to start (the plugin gave no reason)");
+		if (ops->finish)
+			ops->finish(state);
 		host_release(&h);
 		return -1;
 	}
