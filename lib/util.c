@@ -388,6 +388,21 @@ int hs_parse_int(const char *s, int min, int max, int *out)
 	return 0;
 }
 
+int hs_free_at_exit(void)
+{
+#if defined(__SANITIZE_ADDRESS__)
+	return 1;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+	return 1;
+#else
+	return 0;
+#endif
+#else
+	return 0;
+#endif
+}
+
 double hs_now(void)
 {
 	struct timespec ts;
