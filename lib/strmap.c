@@ -6,13 +6,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t hash_str(const char *s)
+/* FNV-1a of s; its first 8 bytes (NUL-padded) in head, its length in *len. */
+static uint64_t hash_str(const char *s, char head[8], size_t *len)
 {
-	uint64_t h = 1469598103934665603ull; /* FNV-1a */
-	for (; *s; s++) {
-		h ^= (unsigned char)*s;
+	uint64_t h = 1469598103934665603ull;
+	size_t n = 0;
+	memset(head, 0, 8);
+	for (; s[n]; n++) {
+		if (n < 8)
+			head[n] = s[n];
+		h ^= (unsigned char)s[n];
 		h *= 1099511628211ull;
 	}
+	*len = n;
 	return h;
 }
 
@@ -34,14 +40,20 @@ void hs_strmap_release(struct hs_strmap *m)
 
 /* The slot of k, or the empty slot where it would go.  The table's index
  * comes from the hash's low bits, the stored hash is its high half. */
-static size_t slot_of(const struct hs_strmap *m, const char *k, uint32_t *hash)
+static size_t slot_of(const struct hs_strmap *m, const char *k, uint32_t *hash, char head[8])
 {
-	uint64_t h = hash_str(k);
+	size_t len;
+	uint64_t h = hash_str(k, head, &len);
 	uint32_t tag = (uint32_t)(h >> 32);
 	size_t i = (size_t)h & (m->cap - 1);
 	for (;;) {
 		const struct hs_strmap_slot *s = &m->slots[i];
-		if (!s->key || (s->hash == tag && strcmp(s->key, k) == 0))
+		if (!s->key)
+			break;
+		/* Equal heads of a key shorter than 8 bytes (its NUL inside)
+		 * are equal keys. */
+		if (s->hash == tag && memcmp(s->head, head, 8) == 0 &&
+		    (len < 8 || strcmp(s->key + 8, k + 8) == 0))
 			break;
 		i = (i + 1) & (m->cap - 1);
 	}
@@ -54,7 +66,8 @@ int hs_strmap_get(const struct hs_strmap *m, const char *k)
 	if (!m->cap || !k)
 		return -1;
 	uint32_t h;
-	size_t i = slot_of(m, k, &h);
+	char head[8];
+	size_t i = slot_of(m, k, &h, head);
 	return m->slots[i].key ? m->slots[i].val : -1;
 }
 
@@ -65,7 +78,8 @@ static void grow(struct hs_strmap *m)
 	for (size_t i = 0; i < m->cap; i++)
 		if (m->slots[i].key) {
 			uint32_t h;
-			size_t j = slot_of(&big, m->slots[i].key, &h);
+			char head[8];
+			size_t j = slot_of(&big, m->slots[i].key, &h, head);
 			big.slots[j] = m->slots[i];
 			big.n++;
 		}
@@ -80,10 +94,12 @@ int hs_strmap_put(struct hs_strmap *m, const char *k, int v)
 	if ((m->n + 1) * 2 > m->cap)
 		grow(m);
 	uint32_t h;
-	size_t i = slot_of(m, k, &h);
+	char head[8];
+	size_t i = slot_of(m, k, &h, head);
 	if (m->slots[i].key)
 		return m->slots[i].val;
-	m->slots[i] = (struct hs_strmap_slot){ k, h, v };
+	m->slots[i] = (struct hs_strmap_slot){ k, h, v, {0} };
+	memcpy(m->slots[i].head, head, 8);
 	m->n++;
 	return -1;
 }
@@ -91,7 +107,8 @@ int hs_strmap_put(struct hs_strmap *m, const char *k, int v)
 void hs_strmap_set(struct hs_strmap *m, const char *k, int v)
 {
 	uint32_t h;
-	size_t i = slot_of(m, k, &h);
+	char head[8];
+	size_t i = slot_of(m, k, &h, head);
 	if (!m->slots[i].key) {
 		hs_strmap_put(m, k, v);
 		return;
