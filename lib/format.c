@@ -388,6 +388,28 @@ static char *put_str(char **out, const char *t, size_t n)
 	return s;
 }
 
+struct hs_record *hs_record_new_fields(const char *kind, const char *id, const char *const *keys,
+				       const char *const *vals, int n)
+{
+	size_t nk = strlen(kind) + 1, ni = strlen(id) + 1, text = nk + ni;
+	for (int i = 0; i < n; i++)
+		text += strlen(keys[i]) + 1 + strlen(vals[i]) + 1;
+	size_t fsize = (size_t)(n > 0 ? n : 0) * sizeof(struct hs_field);
+	struct hs_record *r = hs_malloc(sizeof *r + fsize + text);
+	memset(r, 0, sizeof *r);
+	r->fields = (struct hs_field *)(void *)(r + 1);
+	char *p = (char *)(r + 1) + fsize;
+	r->kind = put_str(&p, kind, nk - 1);
+	r->id = put_str(&p, id, ni - 1);
+	for (int i = 0; i < n; i++) {
+		r->fields[i].key = put_str(&p, keys[i], strlen(keys[i]));
+		r->fields[i].val = put_str(&p, vals[i], strlen(vals[i]));
+	}
+	r->nfields = r->cap_ = n;
+	r->dirty_ = DIRTY;
+	return r;
+}
+
 struct hs_record *hs_record_parse(const char *line, size_t len, int lineno, const char **err)
 {
 	*err = NULL;
