@@ -73,6 +73,16 @@ static void set_merge(int **v, int *nv, const int *src, int n)
 {
 	if (n <= 0)
 		return;
+	/* The common case: a first, sorted set (an algorithm's cores). */
+	int inc = *nv == 0;
+	for (int i = 1; i < n && inc; i++)
+		inc = src[i - 1] < src[i];
+	if (inc) {
+		free(*v);
+		*v = copy_ints(src, n);
+		*nv = n;
+		return;
+	}
 	int *m = hs_malloc((*nv + n) * sizeof *m);
 	if (*nv)
 		memcpy(m, *v, *nv * sizeof *m);

@@ -348,7 +348,10 @@ static double alloc_duration(struct ls *s, const struct hs_task *t, int *g, int 
 /* Record t on the cores g[0..n) (or GPU gpu when n == 0) and mark them busy. */
 static void commit(struct ls *s, const struct hs_task *t, int *g, int n, int gpu)
 {
-	if (n > 0)
+	int sorted = 1;
+	for (int i = 1; i < n && sorted; i++)
+		sorted = g[i - 1] <= g[i];
+	if (!sorted)
 		qsort(g, (size_t)n, sizeof *g, cmp_int);
 	int np;
 	double dur = alloc_duration(s, t, g, n, gpu, &np);
