@@ -4,17 +4,17 @@
 # communication (hs-gen ptask --fcomm 1e7) on Dutot et al.'s homogeneous
 # platform (hs-gen platform dutot-homo: clusters of 16 one-core hosts),
 # planned with hs-plan -a taskp.
-# For each size: the wall time of each simulator (best of $RUNS runs), their
-# ratio SimGrid/hs-sim (target: >= 3) and the largest and mean difference of
-# the end times (tests/simgrid/compare.sh).
+# For each size: the wall time of each simulator (median of REPS rounds, the
+# two runs of a round interleaved: bench/lib.sh), their ratio SimGrid/hs-sim
+# (target: >= 3) and the largest and mean difference of the end times
+# (tests/simgrid/compare.sh).
 #
-# Environment: HS_BIN, HS_BUILD (the tree, default bin and build), RUNS
-# (default 3), HS_SIM_OPTS (hs-sim options, default SimGrid's sharing rule).
+# Environment: HS_BIN, HS_BUILD (the tree, default bin and build), REPS
+# (default 5), HS_SIM_OPTS (hs-sim options, default SimGrid's sharing rule).
 set -e
 cd "$(dirname "$0")/.."
 BIN=${HS_BIN:-bin}
 BUILD=${HS_BUILD:-build}
-RUNS=${RUNS:-3}
 REF=$BUILD/tests/simgrid/hs-simgrid-ref
 : "${HS_SIM_OPTS=--solver simgrid}"
 
@@ -31,22 +31,9 @@ if ! "$BIN/hs-sim" --help 2>&1 | grep -q -- '--model'; then
 fi
 
 tmp=$(mktemp -d)
+BENCH_TMP=$tmp
 trap 'rm -rf "$tmp"' EXIT
-
-# best CMD...: run CMD $RUNS times (stdout to $tmp/out), print the shortest
-# wall time in seconds.
-best() {
-	b=
-	i=0
-	while [ $i -lt "$RUNS" ]; do
-		t0=$(date +%s.%N)
-		"$@" >"$tmp/out"
-		t1=$(date +%s.%N)
-		b=$(awk -v a="$t0" -v z="$t1" -v b="$b" 'BEGIN { d = z - a; print (b == "" || d < b) ? d : b }')
-		i=$((i + 1))
-	done
-	echo "$b"
-}
+. bench/lib.sh
 
 for size in 300:8 3000:64 30000:64; do
 	n=${size%:*}
@@ -54,11 +41,12 @@ for size in 300:8 3000:64 30000:64; do
 	"$BIN/hs-gen" platform dutot-homo --clusters "$c" >"$tmp/plat.hs"
 	"$BIN/hs-gen" ptask -n "$n" --platform "$tmp/plat.hs" --fcomm 1e7 --seed 1 >"$tmp/inst.hs"
 	"$BIN/hs-plan" -a taskp "$tmp/inst.hs" >"$tmp/plan.hs"
+	paired "s$n" /dev/null "hs|$BIN/hs-sim --model flow $HS_SIM_OPTS $tmp/plan.hs" "ref|$REF $tmp/plan.hs"
+	ts=$(med "s$n" hs)
+	tr=$(med "s$n" ref)
 	# shellcheck disable=SC2086 # an option list
-	ts=$(best "$BIN/hs-sim" --model flow $HS_SIM_OPTS "$tmp/plan.hs")
-	mv "$tmp/out" "$tmp/sim.hs"
-	tr=$(best "$REF" "$tmp/plan.hs")
-	mv "$tmp/out" "$tmp/ref.txt"
+	"$BIN/hs-sim" --model flow $HS_SIM_OPTS "$tmp/plan.hs" >"$tmp/sim.hs"
+	"$REF" "$tmp/plan.hs" >"$tmp/ref.txt"
 	cmp=$(sh tests/simgrid/compare.sh --outputs "$tmp/sim.hs" "$tmp/ref.txt") || true
 	awk -v n="$n" -v c="$c" -v ts="$ts" -v tr="$tr" -v cmp="$cmp" 'BEGIN {
 		split(cmp, f, " ")
