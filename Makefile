@@ -50,13 +50,13 @@ SIMGRID_LIBS := $(shell pkg-config --libs simgrid 2>/dev/null)
 SIMGRID_REF  = $(if $(SIMGRID_LIBS),$(B)/tests/simgrid/hs-simgrid-ref)
 
 .SECONDARY:
-.PHONY: FORCE all deps check check-asan check-run demo bench install uninstall clean help doc-svg
+.PHONY: FORCE all deps check check-asan check-run demo bench install install-data uninstall clean help doc-svg
 
 all: $(TOOLS) $(PLUGINS) $(B)/hs.pc
 
 help:
 	@echo 'make            build tools (bin/hs-*), plugins and libhs'
-	@echo 'make demo       install missing dependencies, build, run a pipeline on a built-in example'
+	@echo 'make demo       install missing dependencies, build, run a pipeline on built-in examples (files in demo/)'
 	@echo 'make check      install missing dependencies, build, run every test (C unit + bats)'
 	@echo 'make check-asan the same tests under AddressSanitizer + UBSan (build-asan/)'
 	@echo 'make doc-svg    regenerate the README pictures (share/doc/*.svg)'
@@ -126,9 +126,11 @@ check-run: all $(UNITS) $(TPLUGINS) $(B)/tests/plugins/notelf.so $(SIMGRID_REF)
 check-asan: deps
 	@$(MAKE) --no-print-directory O=build-asan SAN=1 OPT=-O1 check-run
 
+# `make demo DEMO=DIR`: where the demo leaves its streams and pictures.
+DEMO ?= demo
 demo: deps
 	@$(MAKE) --no-print-directory all
-	@sh share/demo.sh bin
+	@sh share/demo.sh $(O)/bin $(DEMO)
 
 # The README's pictures (share/doc/*.svg), made by the tools; a test keeps
 # the committed files equal to what the code makes.
@@ -140,21 +142,34 @@ bench: deps
 	@sh bench/run.sh
 
 # ---- install ----
-install: all
+# The man pages and the plugin template's README name the default install
+# paths; the installed copies name those of this PREFIX.
+INSTALL_PATHS = -e 's|/usr/local/share/hs|$(datadir)|g' -e 's|/usr/local/lib/hs/plugins|$(plugindir)|g' \
+	-e 's|/usr/local/share/man|$(mandir)|g' -e 's|/usr/local/share/bash-completion/completions|$(compdir)|g'
+install: all install-data
 	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(plugindir) $(DESTDIR)$(includedir)/hs \
-		$(DESTDIR)$(pkgconfdir) $(DESTDIR)$(compdir) $(DESTDIR)$(datadir)
+		$(DESTDIR)$(pkgconfdir) $(DESTDIR)$(compdir)
 	install -m 755 $(TOOLS) $(DESTDIR)$(bindir)
 	install -m 755 $(PLUGINS) $(DESTDIR)$(plugindir)
 	install -m 644 lib/hs/*.h $(DESTDIR)$(includedir)/hs
 	install -m 644 $(B)/hs.pc $(DESTDIR)$(pkgconfdir)/hs.pc
 	install -m 644 completions/hs.bash $(DESTDIR)$(compdir)/hs
 	for t in $(notdir $(TOOLS)); do ln -sf hs $(DESTDIR)$(compdir)/$$t; done
+
+# Man pages, platforms and examples: nothing to build.
+install-data:
+	install -d $(DESTDIR)$(datadir)
 	for s in 1 5 7; do \
 		ls share/man/*.$$s >/dev/null 2>&1 || continue; \
 		install -d $(DESTDIR)$(mandir)/man$$s; \
-		install -m 644 share/man/*.$$s $(DESTDIR)$(mandir)/man$$s; \
+		for f in share/man/*.$$s; do \
+			sed $(INSTALL_PATHS) $$f > $(DESTDIR)$(mandir)/man$$s/$${f##*/}; \
+			chmod 644 $(DESTDIR)$(mandir)/man$$s/$${f##*/}; \
+		done; \
 	done
 	cp -R share/platforms share/examples $(DESTDIR)$(datadir)/
+	sed $(INSTALL_PATHS) share/examples/plugin-template/README.md \
+		> $(DESTDIR)$(datadir)/examples/plugin-template/README.md
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(bindir)/,$(notdir $(TOOLS)))

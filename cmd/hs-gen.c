@@ -5,7 +5,7 @@
  * Each generator is a struct hs_generator in lib/gen/NAME.c; adding one is
  * one line in GENERATORS below.  hs-gen owns what all generators share:
  * the header, -o FILE (accepted before or after the generator name, written
- * atomically) and the generator list. */
+ * atomically by lib/gen/output.c) and the generator list. */
 #include "hs/gen.h"
 #include "hs/util.h"
 
@@ -20,7 +20,9 @@
 	X(table)      \
 	X(moldable)   \
 	X(accel)      \
-	X(ptask)
+	X(ptask)      \
+	X(swf)        \
+	X(batsim)
 
 #define DECLARE(name) extern const struct hs_generator hs_gen_##name;
 GENERATORS(DECLARE)
@@ -114,26 +116,6 @@ static void take_output(int *argc, char **argv, const char **output)
 	*argc = j;
 }
 
-static int write_stream(const struct hs_stream *s, const char *output)
-{
-	if (!output) {
-		if (hs_stream_write(stdout, s) < 0 || fflush(stdout) != 0) {
-			hs_error("stdout: write error");
-			return HS_EXIT_FAIL;
-		}
-		return HS_EXIT_OK;
-	}
-	struct hs_atomic_file af;
-	if (hs_atomic_open(&af, output) < 0)
-		return HS_EXIT_FAIL;
-	if (hs_stream_write(af.fp, s) < 0) {
-		hs_error("%s: write error", output);
-		hs_atomic_abort(&af);
-		return HS_EXIT_FAIL;
-	}
-	return hs_atomic_commit(&af) < 0 ? HS_EXIT_FAIL : HS_EXIT_OK;
-}
-
 int main(int argc, char **argv)
 {
 	hs_set_progname(argv[0]);
@@ -173,7 +155,8 @@ int main(int argc, char **argv)
 
 	struct hs_stream out;
 	hs_stream_init(&out, output ? output : "stdout");
-	int status = gen->run(gargc, gargv, &out) == 0 ? write_stream(&out, output) : HS_EXIT_USAGE;
+	hs_gen_output_to(output);
+	int status = gen->run(gargc, gargv, &out) == 0 ? hs_gen_output_finish(&out) : HS_EXIT_USAGE;
 	hs_stream_release(&out);
 	free(gargv);
 	return status;

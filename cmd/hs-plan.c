@@ -10,9 +10,14 @@
 #include "hs/cli.h"
 #include "hs/loader.h"
 
+/* -a's argument, file scope so that --complete-words after it can offer
+ * the algorithm's -o words (completions/hs.bash runs "hs-plan -a ALGO
+ * --complete-words"). */
+static const char *spec;
+
 static void complete_words(void)
 {
-	hs_algo_list_names(stdout, HS_ALGO_OFFLINE);
+	hs_algo_complete_words(stdout, spec, HS_ALGO_OFFLINE);
 }
 
 static const struct hs_cli_opt opts[] = {
@@ -59,7 +64,7 @@ static char **ov;
 int main(int argc, char **argv)
 {
 	hs_set_progname(argv[0]);
-	const char *spec = NULL, *arg;
+	const char *arg;
 	int list = 0, verbose = 0, c, optind_ = 1, nov = 0;
 	ov = hs_calloc((size_t)argc + 1, sizeof *ov);
 	while ((c = hs_cli_next(&cli, argc, argv, &arg, &optind_)) != -1) {
@@ -72,7 +77,8 @@ int main(int argc, char **argv)
 		}
 	}
 	if (list) {
-		if (hs_algo_list(stdout, verbose, HS_ALGO_OFFLINE) == 0) {
+		int found = hs_algo_list(stdout, verbose, HS_ALGO_OFFLINE) > 0;
+		if (!found) {
 			char **dirs = hs_plugin_dirs();
 			hs_error("no algorithms found; plugins are searched for in:");
 			for (int k = 0; dirs[k]; k++)
@@ -80,7 +86,8 @@ int main(int argc, char **argv)
 			hs_plugin_dirs_free(dirs);
 		}
 		free(ov);
-		return fflush(stdout) == 0 ? HS_EXIT_OK : HS_EXIT_FAIL;
+		/* Nothing to plan with is a run-time failure, not a usage error. */
+		return fflush(stdout) == 0 && found ? HS_EXIT_OK : HS_EXIT_FAIL;
 	}
 	if (!spec)
 		hs_cli_usage_error(&cli, "no algorithm given: -a NAME (hs-plan -l lists them)");

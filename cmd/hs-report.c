@@ -37,10 +37,16 @@ struct config {
 	const char *rel_value;
 	const char *x;                      /* --x KEY */
 	int plot;                           /* --plot METRIC, or -1 */
+	int plot_time;                      /* --plot-time QUANTITY, or -1 */
 	int logx, logy, width, height;
-	const char *title;
+	const char *title, *xlabel, *ylabel;
+	int ymin_set, ymax_set;
+	double ymin, ymax;
+	enum hs_time_unit time_unit;
 	int gantt;
 	enum hs_gantt_color color;
+	enum hs_gantt_overlay overlay;
+	enum hs_gantt_rows rows;
 	const char *bundle;
 	struct hs_metrics_opts mo;
 	int jobs;
@@ -121,6 +127,17 @@ static int load_input(const struct config *cf, struct input *it, struct hs_strea
 			ret = -1;
 		}
 	}
+	if (cf->plot_time >= 0) {
+		struct hs_step q, g;
+		int gpus = hs_timeline(in, in->has_run ? &in->run : &in->plan,
+				       (enum hs_timeline)cf->plot_time, &q, &g);
+		r->tl = hs_malloc(sizeof *r->tl);
+		*r->tl = q;
+		if (gpus) {
+			r->tl_gpus = hs_malloc(sizeof *r->tl_gpus);
+			*r->tl_gpus = g;
+		}
+	}
 	if (cf->rel_value) {
 		r->inst = hs_report_instance_key(s, cf->rel_key);
 		r->base = key_value(s, r->label, cf->rel_key);
@@ -148,6 +165,12 @@ static void row_release(struct hs_report_row *r, int nkeys)
 	free(r->label);
 	free(r->inst);
 	free(r->base);
+	for (int k = 0; k < 2; k++) {
+		struct hs_step *st = k ? r->tl_gpus : r->tl;
+		if (st)
+			hs_step_release(st);
+		free(st);
+	}
 }
 
 /* ---------------- reading the inputs on worker threads ---------------- */
@@ -191,27 +214,37 @@ static void *worker(void *arg)
 
 /* Long-only options: 256 + their index in opts[] (hs_cli_next). */
 enum {
-	O_LIST = 256 + 2, O_BY = 256 + 3, O_STATS, O_REL, O_X, O_PLOT, O_LOGX, O_LOGY, O_TITLE,
-	O_WIDTH, O_HEIGHT, O_GANTT, O_COLOR, O_BUNDLE, O_LP, O_EDN, O_TAU,
+	O_LIST = 256 + 2, O_BY = 256 + 3, O_STATS, O_REL, O_X, O_PLOT, O_PLOT_TIME, O_LOGX, O_LOGY,
+	O_XLABEL, O_YLABEL, O_YMIN, O_YMAX, O_TITLE, O_WIDTH, O_HEIGHT, O_TIME_UNIT, O_GANTT,
+	O_COLOR, O_OVERLAY, O_ROWS, O_BUNDLE, O_LP, O_EDN, O_TAU,
 };
 
 /* Documented in hs-report(1), OPTIONS; keep the two in the same order. */
 static const struct hs_cli_opt opts[] = {
-	{'f', "format", FMT_CHOICES, "output format (default text; svg with --gantt or --plot)"},
-	{'m', "metrics", "LIST", "metrics to show, in this order (default: all that apply)"},
+	{'f', "format", FMT_CHOICES, "output format (default text; svg with --gantt, --plot or --plot-time)"},
+	{'m', "metrics", "METRIC[,METRIC]...", "metrics to show, in this order (default: all that apply)"},
 	{0, "list-metrics", NULL, "list the metrics, where each comes from, and exit"},
 	{0, "by", "KEY[,KEY]...", "one row per group of files with equal provenance values"},
 	{0, "stats", "LIST", "statistics per group: mean,median,min,max,sd,ci95,n"},
 	{0, "relative-to", "[KEY=]VALUE", "divide by the baseline's metrics on the same instance"},
 	{0, "x", "KEY", "x axis of --plot: a numeric provenance key"},
 	{0, "plot", "METRIC", "SVG plot of METRIC against --x, one line per --by group"},
+	{0, "plot-time", "utilization|queue|running|power",
+	 "SVG plot over time, one line per file or --by group"},
 	{0, "logx", NULL, "logarithmic x axis"},
 	{0, "logy", NULL, "logarithmic y axis"},
+	{0, "xlabel", "TEXT", "label of the x axis (default: the key or time and its unit)"},
+	{0, "ylabel", "TEXT", "label of the y axis (default: the metric and its unit)"},
+	{0, "ymin", "Y", "lower end of the y axis (default: from the data)"},
+	{0, "ymax", "Y", "upper end of the y axis; lines above are clipped"},
 	{0, "title", "TEXT", "title of the figure"},
 	{0, "width", "PX", "width of the figure in pixels"},
-	{0, "height", "PX", "height of the plot in pixels"},
-	{0, "gantt", NULL, "SVG Gantt chart of one file (run, with the plan as outlines)"},
-	{0, "color", "app|task", "Gantt bar colours: per application or per task (default app)"},
+	{0, "height", "PX", "height of the figure in pixels"},
+	{0, "time-unit", "auto|s|min|h|d", "unit of time axes (default: from the span)"},
+	{0, "gantt", NULL, "SVG Gantt chart of one file (the run, or the plan)"},
+	{0, "color", "app|task|user|state", "what gives Gantt boxes their colour (default app)"},
+	{0, "plan-overlay", "auto|none|outline", "the plan as dashed outlines over the run"},
+	{0, "rows", "auto|core|node|cluster", "Gantt row labels: per core, node or cluster"},
 	{0, "bundle", "FILE", "also write FILE.tar.gz: reports, figure and inputs"},
 	{0, "lp", NULL, "include the LP lower bound (GLPK; slower)"},
 	{0, "edn", "N", "exponent n of the edn metric (default 2)"},
@@ -230,7 +263,8 @@ static void complete_words(void)
 static const struct hs_cli cli = {
 	"hs-report",
 	"[-f " FMT_CHOICES "] [-m LIST] [--by KEY[,KEY]...] [--stats LIST] "
-	"[--relative-to [KEY=]VALUE] [--plot METRIC --x KEY] [--gantt] [--bundle FILE] "
+	"[--relative-to [KEY=]VALUE] [--plot METRIC --x KEY] [--plot-time QUANTITY] [--gantt] "
+	"[--bundle FILE] "
 	"[OPTION]... [FILE]...",
 	"Metrics, comparisons, figures and bundles of hs streams (stdin without FILE).",
 	opts,
@@ -320,10 +354,28 @@ static int list_metrics(const struct config *cf)
 	return fflush(stdout) == 0 ? HS_EXIT_OK : HS_EXIT_FAIL;
 }
 
+/* The index of arg in names (n of them), or a usage error listing them. */
+static int choice(const char *opt, const char *arg, const char *const *names, int n)
+{
+	for (int k = 0; k < n; k++)
+		if (strcmp(arg, names[k]) == 0)
+			return k;
+	char list[256] = "";
+	for (int k = 0; k < n; k++)
+		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
+			 k == 0 ? "" : k == n - 1 ? " or " : ", ", names[k]);
+	hs_cli_usage_error(&cli, "option %s: '%s' must be %s", opt, arg, list);
+}
+
 static void parse_args(struct config *cf, int argc, char **argv, int *ind, int *list)
 {
+	static const char *const colors[] = {"app", "task", "user", "state", "job"};
+	static const char *const overlays[] = {"auto", "none", "outline"};
+	static const char *const rows[] = {"auto", "core", "node", "cluster"};
+	static const char *const units[] = {"auto", "s", "min", "h", "d"};
 	memset(cf, 0, sizeof *cf);
 	cf->plot = -1;
+	cf->plot_time = -1;
 	cf->jobs = default_jobs();
 	hs_metrics_opts_init(&cf->mo);
 	const char *arg, *rel = NULL;
@@ -350,20 +402,37 @@ static void parse_args(struct config *cf, int argc, char **argv, int *ind, int *
 			if (hs_rm_info[cf->plot].kind == HS_RM_TEXT)
 				hs_cli_usage_error(&cli, "option --plot: '%s' is not a number", arg);
 			break;
+		case O_PLOT_TIME:
+			cf->plot_time = choice("--plot-time", arg, hs_timeline_names, HS_TL_COUNT);
+			break;
 		case O_LOGX: cf->logx = 1; break;
 		case O_LOGY: cf->logy = 1; break;
+		case O_XLABEL: cf->xlabel = arg; break;
+		case O_YLABEL: cf->ylabel = arg; break;
+		case O_YMIN:
+			cf->ymin = hs_cli_double("--ymin", arg, -1e300, 1e300);
+			cf->ymin_set = 1;
+			break;
+		case O_YMAX:
+			cf->ymax = hs_cli_double("--ymax", arg, -1e300, 1e300);
+			cf->ymax_set = 1;
+			break;
 		case O_TITLE: cf->title = arg; break;
 		case O_WIDTH: cf->width = (int)hs_cli_long("--width", arg, 100, 100000); break;
 		case O_HEIGHT: cf->height = (int)hs_cli_long("--height", arg, 100, 100000); break;
-		case O_GANTT: cf->gantt = 1; break;
-		case O_COLOR:
-			if (strcmp(arg, "app") == 0)
-				cf->color = HS_GANTT_COLOR_APP;
-			else if (strcmp(arg, "task") == 0)
-				cf->color = HS_GANTT_COLOR_TASK;
-			else
-				hs_cli_usage_error(&cli, "option --color: '%s' must be app or task", arg);
+		case O_TIME_UNIT:
+			cf->time_unit = (enum hs_time_unit)choice("--time-unit", arg, units, 5);
 			break;
+		case O_GANTT: cf->gantt = 1; break;
+		case O_COLOR: {
+			int c = choice("--color", arg, colors, 5);
+			cf->color = c == 4 ? HS_GANTT_COLOR_TASK : (enum hs_gantt_color)c;
+			break;
+		}
+		case O_OVERLAY:
+			cf->overlay = (enum hs_gantt_overlay)choice("--plan-overlay", arg, overlays, 3);
+			break;
+		case O_ROWS: cf->rows = (enum hs_gantt_rows)choice("--rows", arg, rows, 4); break;
 		case O_BUNDLE:
 			if (hs_bundle_check_name(arg) < 0)
 				hs_cli_usage_error(&cli, "option --bundle: '%s' must end in .tar.gz, .tgz, "
@@ -379,16 +448,24 @@ static void parse_args(struct config *cf, int argc, char **argv, int *ind, int *
 	if (*list)
 		return;
 	/* Combinations. */
-	if (cf->gantt && cf->plot >= 0)
-		hs_cli_usage_error(&cli, "--gantt and --plot draw different figures: choose one");
+	if (cf->gantt + (cf->plot >= 0) + (cf->plot_time >= 0) > 1)
+		hs_cli_usage_error(&cli, "--gantt, --plot and --plot-time draw different figures: "
+					 "choose one");
 	if (cf->plot >= 0 && !cf->x)
 		hs_cli_usage_error(&cli, "--plot needs --x KEY");
 	if (cf->x && cf->plot < 0)
 		hs_cli_usage_error(&cli, "--x needs --plot");
-	if (!cf->fmt_given && (cf->gantt || cf->plot >= 0))
+	if (cf->ymin_set && cf->ymax_set && !(cf->ymin < cf->ymax))
+		hs_cli_usage_error(&cli, "--ymin must be below --ymax");
+	if (cf->logy && ((cf->ymin_set && !(cf->ymin > 0)) || (cf->ymax_set && !(cf->ymax > 0))))
+		hs_cli_usage_error(&cli, "--logy needs --ymin and --ymax above 0");
+	if (cf->plot_time >= 0 && (cf->nstats || rel))
+		hs_cli_usage_error(&cli, "--plot-time takes --by, not --stats or --relative-to");
+	int figure = cf->gantt || cf->plot >= 0 || cf->plot_time >= 0;
+	if (!cf->fmt_given && figure)
 		cf->fmt = F_SVG;
-	if (cf->fmt == F_SVG && !cf->gantt && cf->plot < 0)
-		hs_cli_usage_error(&cli, "-f svg needs --gantt or --plot");
+	if (cf->fmt == F_SVG && !figure)
+		hs_cli_usage_error(&cli, "-f svg needs --gantt, --plot or --plot-time");
 	if (rel) {
 		const char *eq = strchr(rel, '=');
 		if (eq) {
@@ -421,13 +498,42 @@ static enum hs_table_fmt table_fmt(enum out_fmt f)
 	return f <= F_MD ? map[f] : HS_FMT_TEXT;
 }
 
-/* The report table in format f, into a malloc'd buffer. */
-static char *render_table(const struct config *cf, struct input *in, int n,
-			  const struct hs_report_groups *g, enum hs_table_fmt f, size_t *len)
+/* What was read: the inputs, and when grouped their rows sorted into the
+ * groups (else NULL: the rows of the inputs in order). */
+struct results {
+	struct input *in;
+	int n;
+	const struct hs_report_row *rows;
+	const struct hs_report_groups *g;
+};
+
+/* The rows: sorted into groups, or a malloc'd copy in input order (*own). */
+static const struct hs_report_row *result_rows(const struct results *R, struct hs_report_row **own)
 {
+	*own = NULL;
+	if (R->rows)
+		return R->rows;
+	*own = hs_malloc((size_t)(R->n > 0 ? R->n : 1) * sizeof **own);
+	for (int k = 0; k < R->n; k++)
+		(*own)[k] = R->in[k].row;
+	return *own;
+}
+
+/* The report table in format f, into a malloc'd buffer. */
+static char *render_table(const struct config *cf, const struct results *R, enum hs_table_fmt f,
+			  size_t *len)
+{
+	struct input *in = R->in;
+	int n = R->n;
+	const struct hs_report_groups *g = R->g;
 	struct hs_report_view v = {cf->metrics, cf->nmetrics, cf->stats, cf->nstats, cf->keys, cf->nkeys};
 	struct hs_table t;
-	if (cf->grouped) {
+	if (cf->plot_time >= 0) {
+		struct hs_report_row *own;
+		const struct hs_report_row *rows = result_rows(R, &own);
+		hs_report_time_table(rows, n, g, cf->keys, cf->nby, (enum hs_timeline)cf->plot_time, &t);
+		free(own);
+	} else if (cf->grouped) {
 		hs_report_groups_table(&v, g, &t);
 	} else {
 		struct hs_report_row *rows = hs_malloc((size_t)n * sizeof *rows);
@@ -449,11 +555,47 @@ static char *render_table(const struct config *cf, struct input *in, int n,
 	return buf;
 }
 
-/* The figure (--gantt, --plot) or, with jobs, Batsim's jobs.csv into a
- * malloc'd buffer; NULL after an error. */
-static char *render_view(const struct config *cf, int jobs, const struct hs_instance *one,
-			 const char *label, const struct hs_report_groups *g, size_t *len)
+/* The default label of the y axis of --plot-time. */
+static const char *const time_ylabels[HS_TL_COUNT] = {
+	"utilization (busy / all)", "queued tasks", "running tasks", "power (W)",
+};
+
+/* --plot-time: the figure of the quantity over time into m. */
+static int time_plot(FILE *m, const struct config *cf, const struct results *R)
 {
+	struct hs_report_row *own;
+	const struct hs_report_row *rows = result_rows(R, &own);
+	enum hs_time_unit u = hs_report_time_unit(rows, R->n, cf->time_unit);
+	struct hs_report_tplot d;
+	hs_report_time_plot_build(rows, R->n, R->g, cf->nby, u, &d);
+	char *xlabel = cf->xlabel ? hs_strdup(cf->xlabel)
+				  : hs_asprintf("time (%s)", hs_time_unit_label(u));
+	d.plot.title = cf->title;
+	d.plot.xlabel = xlabel;
+	d.plot.ylabel = cf->ylabel ? cf->ylabel : time_ylabels[cf->plot_time];
+	d.plot.logx = cf->logx;
+	d.plot.logy = cf->logy;
+	d.plot.width = cf->width;
+	d.plot.height = cf->height;
+	/* Utilization is a fraction: 0 to 1 unless asked otherwise. */
+	int util = cf->plot_time == HS_TL_UTILIZATION && !cf->logy;
+	d.plot.ymin_set = cf->ymin_set || util;
+	d.plot.ymin = cf->ymin_set ? cf->ymin : 0;
+	d.plot.ymax_set = cf->ymax_set || (util && !(cf->ymin_set && cf->ymin >= 1));
+	d.plot.ymax = cf->ymax_set ? cf->ymax : 1;
+	int r = hs_svg_plot(m, &d.plot);
+	hs_report_time_plot_release(&d);
+	free(xlabel);
+	free(own);
+	return r;
+}
+
+/* The figure (--gantt, --plot, --plot-time) or, with jobs, Batsim's
+ * jobs.csv into a malloc'd buffer; NULL after an error. */
+static char *render_view(const struct config *cf, int jobs, const struct hs_instance *one,
+			 const char *label, const struct results *R, size_t *len)
+{
+	const struct hs_report_groups *g = R->g;
 	char *buf = NULL;
 	FILE *m = open_memstream(&buf, len);
 	if (!m)
@@ -462,23 +604,33 @@ static char *render_view(const struct config *cf, int jobs, const struct hs_inst
 	if (jobs) {
 		r = hs_report_batsim_jobs(m, one, label);
 	} else if (cf->gantt) {
-		struct hs_gantt_opts o = {cf->title ? cf->title : label, cf->color, cf->width};
+		struct hs_gantt_opts o = {cf->title ? cf->title : label, cf->color, cf->width, cf->height,
+					  cf->overlay, cf->rows, cf->time_unit};
 		int both = one->has_plan && one->has_run;
 		r = hs_svg_gantt(m, one, one->has_run ? &one->run : &one->plan, both ? &one->plan : NULL,
 				 &o);
+	} else if (cf->plot_time >= 0) {
+		r = time_plot(m, cf, R);
 	} else {
 		struct hs_report_plot d;
 		hs_report_plot_build(g, cf->nby, cf->plot, &d);
-		char *ylabel = cf->rel_value ? hs_asprintf("%s relative to %s", hs_rm_info[cf->plot].name,
-							   cf->rel_value)
-					     : hs_strdup(hs_rm_info[cf->plot].name);
+		/* "makespan (s)", "energy (J)"; relative values have no unit. */
+		const struct hs_rm_info *mi = &hs_rm_info[cf->plot];
+		char *ylabel = cf->ylabel	 ? hs_strdup(cf->ylabel)
+			       : cf->rel_value ? hs_asprintf("%s relative to %s", mi->name, cf->rel_value)
+			       : *mi->unit     ? hs_asprintf("%s (%s)", mi->name, mi->unit)
+					       : hs_strdup(mi->name);
 		d.plot.title = cf->title;
-		d.plot.xlabel = cf->x;
+		d.plot.xlabel = cf->xlabel ? cf->xlabel : cf->x;
 		d.plot.ylabel = ylabel;
 		d.plot.logx = cf->logx;
 		d.plot.logy = cf->logy;
 		d.plot.width = cf->width;
 		d.plot.height = cf->height;
+		d.plot.ymin_set = cf->ymin_set;
+		d.plot.ymin = cf->ymin;
+		d.plot.ymax_set = cf->ymax_set;
+		d.plot.ymax = cf->ymax;
 		r = hs_svg_plot(m, &d.plot);
 		hs_report_plot_release(&d);
 		free(ylabel);
@@ -516,16 +668,15 @@ static char *command_line(int argc, char **argv)
 
 /* Write the output on stdout, and the bundle's reports, figure and jobs.
  * Returns the exit status. */
-static int output(const struct config *cf, struct input *in, int n,
-		  const struct hs_report_groups *g, const struct hs_instance *one,
+static int output(const struct config *cf, const struct results *R, const struct hs_instance *one,
 		  struct hs_bundle *bundle)
 {
-	const char *label = in[0].row.label;
-	int figure = cf->gantt || cf->plot >= 0, jobs = cf->fmt == F_BATSIM;
+	const char *label = R->in[0].row.label;
+	int figure = cf->gantt || cf->plot >= 0 || cf->plot_time >= 0, jobs = cf->fmt == F_BATSIM;
 	size_t len = 0, flen = 0;
 	char *out, *fig = NULL;
 	if (figure && (cf->fmt == F_SVG || bundle)) {
-		fig = render_view(cf, 0, one, label, g, &flen);
+		fig = render_view(cf, 0, one, label, R, &flen);
 		if (!fig)
 			return HS_EXIT_FAIL;
 	}
@@ -534,9 +685,9 @@ static int output(const struct config *cf, struct input *in, int n,
 		memcpy(out, fig, flen);
 		len = flen;
 	} else if (jobs) {
-		out = render_view(cf, 1, one, label, g, &len);
+		out = render_view(cf, 1, one, label, R, &len);
 	} else {
-		out = render_table(cf, in, n, g, table_fmt(cf->fmt), &len);
+		out = render_table(cf, R, table_fmt(cf->fmt), &len);
 	}
 	int status = HS_EXIT_OK;
 	if (!out) {
@@ -559,14 +710,17 @@ static int output(const struct config *cf, struct input *in, int n,
 		};
 		for (size_t i = 0; i < sizeof reps / sizeof *reps && status == HS_EXIT_OK; i++) {
 			size_t tl;
-			char *t = render_table(cf, in, n, g, reps[i].f, &tl);
+			char *t = render_table(cf, R, reps[i].f, &tl);
 			if (hs_bundle_add_mem(bundle, reps[i].name, t, tl, reps[i].what) < 0)
 				status = HS_EXIT_FAIL;
 			free(t);
 		}
 		if (status == HS_EXIT_OK && figure) {
-			char *what = cf->gantt ? hs_asprintf("Gantt chart of %s", label)
-					       : hs_asprintf("plot of %s against %s", hs_rm_info[cf->plot].name, cf->x);
+			char *what = cf->gantt	      ? hs_asprintf("Gantt chart of %s", label)
+				     : cf->plot >= 0 ? hs_asprintf("plot of %s against %s",
+								    hs_rm_info[cf->plot].name, cf->x)
+						     : hs_asprintf("plot of %s over time",
+								    hs_timeline_names[cf->plot_time]);
 			if (hs_bundle_add_mem(bundle, cf->gantt ? "gantt.svg" : "plot.svg", fig, flen, what) < 0)
 				status = HS_EXIT_FAIL;
 			free(what);
@@ -608,6 +762,16 @@ static int check_inputs(const struct config *cf, struct input *in, int n)
 			found = in[i].row.vals.has[cf->plot];
 		if (!found) {
 			hs_error("--plot: no input has the metric %s", hs_rm_info[cf->plot].name);
+			return -1;
+		}
+	}
+	if (cf->plot_time == HS_TL_POWER) {
+		int found = 0;
+		for (int i = 0; i < n && !found; i++)
+			found = in[i].row.vals.has[HS_RM_ENERGY];
+		if (!found) {
+			hs_error("--plot-time power: no input has power figures (node cpu_busy=, cpu_idle=, "
+				 "gpu_busy=, gpu_idle=)");
 			return -1;
 		}
 	}
@@ -719,7 +883,10 @@ int main(int argc, char **argv)
 				groups.missing_base, n, cf.rel_key, cf.rel_value);
 	}
 	if (status == HS_EXIT_OK)
-		status = output(&cf, in, n, &groups, have_one ? &one : NULL, bundle);
+	{
+		struct results R = {in, n, cf.grouped ? rows : NULL, &groups};
+		status = output(&cf, &R, have_one ? &one : NULL, bundle);
+	}
 	if (bundle) {
 		if (status == HS_EXIT_OK) {
 			if (hs_bundle_commit(bundle) < 0)

@@ -2,9 +2,9 @@
  * schedule it online with an algorithm that decides as jobs arrive and end.
  *
  *   hs-sim [-a ALGO [-o KEY[=VAL]]... [--clairvoyant]] [-l] [-v]
- *          [--model flow|replay] [--solver maxmin|simgrid] [--tcp-gamma B]
+ *          [--model flow|replay] [--solver bottleneck|simgrid] [--tcp-gamma B]
  *          [--energy host|core] [--platform FILE] [--check-durations]
- *          [--progress|--no-progress] [--stats] [FILE]
+ *          [--check-simgrid] [--progress|--no-progress] [--stats] [FILE]
  *
  * The flow model (hs/sim.h) simulates parallel tasks that compute and
  * communicate over the platform's network, after SimGrid's ptask_L07;
@@ -12,6 +12,7 @@
  * With -a, an online algorithm (hs/online.h, lib/online/) starts the jobs
  * inside the simulation and its decisions become the plan records. */
 #include "hs/cli.h"
+#include "hs/drift.h"
 #include "hs/loader.h"
 #include "hs/metrics.h"
 #include "hs/model.h"
@@ -34,12 +35,14 @@ enum {
 	O_PROGRESS,
 	O_NO_PROGRESS,
 	O_STATS,
+	O_CHECK_SIMGRID,
 	O_CLAIRVOYANT,
 };
 
 static const struct hs_cli_opt opts[] = {
 	{0, "model", "flow|replay", "flow-level simulation (default) or replay under the runtime model"},
-	{0, "solver", "maxmin|simgrid", "link sharing: bandwidth-fair max-min (default) or SimGrid's"},
+	{0, "solver", "bottleneck|simgrid",
+	 "sharing: SimGrid's fair bottleneck less its bugs (default) or as SimGrid has it"},
 	{0, "tcp-gamma", "BYTES", "TCP window bounding a flow's rate (default 4194304; 0: none)"},
 	{0, "energy", "host|core", "energy total: busy or idle per node (default) or per core"},
 	{0, "platform", "FILE", "simulate on the platform of FILE (hs stream or SimGrid XML)"},
@@ -48,6 +51,8 @@ static const struct hs_cli_opt opts[] = {
 	{0, "progress", NULL, "show progress on stderr (default: when it is a terminal)"},
 	{0, "no-progress", NULL, "never show progress"},
 	{0, "stats", NULL, "print the simulation's counters and time on stderr"},
+	{0, "check-simgrid", NULL,
+	 "also solve with the other solver; say on stderr where their rates first differ"},
 	{0, "clairvoyant", NULL,
 	 "with -a: show the algorithm every job's runtime model, comp and comm"},
 	{'a', "algorithm", "ALGO",
@@ -58,16 +63,20 @@ static const struct hs_cli_opt opts[] = {
 	{0, NULL, NULL, NULL},
 };
 
+/* -a's argument so far, for --complete-words after it: the algorithm's -o
+ * words too (completions/hs.bash). */
+static const char *complete_spec;
+
 static void complete_words(void)
 {
-	hs_algo_list_names(stdout, HS_ALGO_ONLINE);
+	hs_algo_complete_words(stdout, complete_spec, HS_ALGO_ONLINE);
 }
 
 static const struct hs_cli cli = {
 	"hs-sim",
 	"[-a ALGO [-o KEY[=VAL]]... [--clairvoyant]] [-v] [--model flow|replay] "
-	"[--solver maxmin|simgrid] [--tcp-gamma BYTES] [--energy host|core] [--platform FILE] "
-	"[--check-durations] [--progress|--no-progress] [--stats] [FILE]",
+	"[--solver bottleneck|simgrid] [--tcp-gamma BYTES] [--energy host|core] [--platform FILE] "
+	"[--check-durations] [--check-simgrid] [--progress|--no-progress] [--stats] [FILE]",
 	"Simulate a planned stream (from hs-plan) and add run records, or schedule it online "
 	"(-a).",
 	opts,
@@ -154,7 +163,7 @@ static void sim_prov(struct hs_record *prov, int replay, const struct hs_sim_opt
 	hs_record_set(prov, "version", HS_VERSION);
 	hs_record_set(prov, "model", replay ? "replay" : "flow");
 	if (!replay) {
-		hs_record_set(prov, "solver", o->solver == HS_SIM_SIMGRID ? "simgrid" : "maxmin");
+		hs_record_set(prov, "solver", o->solver == HS_SIM_SIMGRID ? "simgrid" : "bottleneck");
 		set_num(prov, "tcp_gamma", o->tcp_gamma);
 	}
 	if (res) {
@@ -164,6 +173,19 @@ static void sim_prov(struct hs_record *prov, int replay, const struct hs_sim_opt
 	}
 	if (platform)
 		hs_record_set(prov, "platform", platform);
+}
+
+/* --check-simgrid: where the two solvers' rates part. */
+static void report_departures(const char *name, const struct hs_sim_opts *o,
+			      const struct hs_sim_result *res)
+{
+	const char *other = o->solver == HS_SIM_SIMGRID ? "the default's" : "SimGrid's";
+	char at[HS_NUMBUF];
+	if (res->departures > 0)
+		hs_error_at(name, 0, "rates differ from %s rounds in %ld of %ld solves, first at %s s",
+			    other, res->departures, res->solves, hs_fmt_double(at, res->first_departure));
+	else
+		hs_error_at(name, 0, "rates equal to %s rounds in all %ld solves", other, res->solves);
 }
 
 int main(int argc, char **argv)
@@ -179,7 +201,7 @@ int main(int argc, char **argv)
 	int c, ind;
 	while ((c = hs_cli_next(&cli, argc, argv, &arg, &ind)) != -1) {
 		switch (c) {
-		case 'a': spec = arg; break;
+		case 'a': spec = complete_spec = arg; break;
 		case 'o': ov[nov++] = (char *)arg; break;
 		case 'l': list = 1; break;
 		case 'v': verbose = 1; break;
@@ -190,10 +212,10 @@ int main(int argc, char **argv)
 			replay = strcmp(arg, "replay") == 0;
 			break;
 		case O_SOLVER:
-			if (strcmp(arg, "maxmin") != 0 && strcmp(arg, "simgrid") != 0)
-				hs_cli_usage_error(&cli, "option --solver: '%s' must be maxmin or simgrid",
+			if (strcmp(arg, "bottleneck") != 0 && strcmp(arg, "simgrid") != 0)
+				hs_cli_usage_error(&cli, "option --solver: '%s' must be bottleneck or simgrid",
 						   arg);
-			o.solver = strcmp(arg, "simgrid") == 0 ? HS_SIM_SIMGRID : HS_SIM_MAXMIN;
+			o.solver = strcmp(arg, "simgrid") == 0 ? HS_SIM_SIMGRID : HS_SIM_BOTTLENECK;
 			break;
 		case O_TCP_GAMMA: o.tcp_gamma = hs_cli_double("--tcp-gamma", arg, 0, INFINITY); break;
 		case O_ENERGY:
@@ -206,6 +228,7 @@ int main(int argc, char **argv)
 		case O_PROGRESS: progress = 1; break;
 		case O_NO_PROGRESS: progress = 0; break;
 		case O_STATS: stats = 1; break;
+		case O_CHECK_SIMGRID: o.check_simgrid = 1; break;
 		default: hs_cli_usage_error(&cli, "unexpected option");
 		}
 	}
@@ -302,6 +325,7 @@ int main(int argc, char **argv)
 	if (status == HS_EXIT_OK) {
 		if (!algo)
 			hs_instance_set_run(&in, &run);
+		hs_drift_warn(&in, &in.run, stderr); /* durations far from time= (hs/drift.h) */
 		struct hs_record *prov = hs_instance_prov(&in, "sim");
 		sim_prov(prov, replay, &o, algo || !replay ? &res : NULL, platform);
 		if (algo) {
@@ -330,6 +354,8 @@ int main(int argc, char **argv)
 					hs_progname(), in.ntasks, res.flow_tasks, elapsed, res.events,
 					res.solves, res.vars_solved, res.elems_solved);
 		}
+		if (o.check_simgrid && !replay)
+			report_departures(s.name, &o, &res);
 		if (hs_stream_write(stdout, &s) < 0 || fflush(stdout) != 0) {
 			hs_error("stdout: write error");
 			status = HS_EXIT_FAIL;

@@ -554,6 +554,8 @@ static int do_platform(struct sg *g, xmlNodePtr root)
 		if (rc < 0)
 			return -1;
 	}
+	if (hs_sg_drop_masters(g) < 0)
+		return -1;
 	if (!g->nhosts)
 		return hs_sg_fail(g, root, "no host in the platform");
 	hs_record_set_num(g->plat, "ref_flops", g->min_flops);
@@ -562,11 +564,16 @@ static int do_platform(struct sg *g, xmlNodePtr root)
 
 int hs_simgrid_read(const char *path, struct hs_stream *out)
 {
+	return hs_simgrid_read_master(path, out, NULL);
+}
+
+int hs_simgrid_read_master(const char *path, struct hs_stream *out, const char *master)
+{
 	size_t len;
 	char *buf = read_all(path, &len);
 	if (!buf)
 		return -1;
-	struct sg g = {.path = path, .out = out};
+	struct sg g = {.path = path, .out = out, .master = master};
 	hs_strmap_init(&g.link_ix, 64);
 	hs_strmap_init(&g.zone_ix, 16);
 	if (!out->name)
@@ -601,6 +608,9 @@ int hs_simgrid_read(const char *path, struct hs_stream *out)
 	for (int i = 0; i < g.nzones; i++)
 		free(g.zones[i]);
 	free(g.zones);
+	for (int i = 0; i < g.nmasters; i++)
+		free(g.masters[i]);
+	free(g.masters);
 	hs_strmap_release(&g.link_ix);
 	hs_strmap_release(&g.zone_ix);
 	return rc;

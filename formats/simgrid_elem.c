@@ -86,7 +86,8 @@ struct hs_record *hs_sg_add_node(struct sg *g, xmlNodePtr n, const char *id, con
 			hs_record_set(r, "cluster", zone);
 			hs_record_set_int(r, "cores", cores);
 			hs_record_set_num(r, "flops", flops);
-			if (g->nhosts++ == 0 || flops < g->min_flops)
+			/* The reference node is the slowest compute node. */
+			if (!hs_sg_is_master(g, id, props) && (g->nhosts++ == 0 || flops < g->min_flops))
 				g->min_flops = flops;
 			if (props && hs_sg_energy_props(g, props, pstate, np, cores, r) < 0)
 				r = NULL;

@@ -30,6 +30,12 @@ struct sg {
 	char **zones;              /* ids of the zones and clusters */
 	int nzones;
 	struct hs_strmap zone_ix;
+	/* Batsim's master host (hs/simgrid.h): the rule (NULL: Batsim's
+	 * conventions, "none", or a host name) and the hosts it picked, left
+	 * out of the platform once the file is read (simgrid_master.c). */
+	const char *master;
+	char **masters;
+	int nmasters;
 };
 
 enum unit_kind { U_SPEED, U_BANDWIDTH, U_TIME };
@@ -70,5 +76,10 @@ int hs_sg_do_host(struct sg *g, xmlNodePtr n, const char *zone, struct hs_record
 int hs_sg_parse_radical(struct sg *g, xmlNodePtr n, const char *s, long **out, int *count);
 int hs_sg_do_link(struct sg *g, xmlNodePtr n);
 int hs_sg_do_route(struct sg *g, xmlNodePtr n, int zone_route);
+/* simgrid_master.c: whether host id (its element or cluster props) is not
+ * a compute node (remembered in g->masters); then, once the file is read,
+ * its records out of the platform and a note in their place. */
+int hs_sg_is_master(struct sg *g, const char *id, xmlNodePtr props);
+int hs_sg_drop_masters(struct sg *g);
 
 #endif

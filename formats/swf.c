@@ -2,11 +2,16 @@
  *
  * Lines are split on blanks (space, tab, and a stray '\r' of CRLF files).
  * Each field must be a finite number: -1 is the format's "unknown" and
- * passes through as it is; what a field means is left to the caller. */
+ * passes through as it is; what a field means is left to the caller, with
+ * the helpers at the end for the rules every caller shares (-1 or >= 0,
+ * which processor count is the size).  Header comments are kept within
+ * fixed bounds (hs/swf.h): a trace of a million comment lines costs no
+ * more memory than one of ten. */
 #include "hs/swf.h"
 #include "hs/format.h"
 #include "hs/util.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -14,8 +19,9 @@
 struct hs_swf {
 	struct hs_input *in;
 	struct hs_swf_header *hdr;
-	int nhdr, caphdr;
+	int nhdr;
 	int failed;
+	FILE *tee;
 };
 
 static const char *const field_names[HS_SWF_NFIELDS] = {
@@ -45,37 +51,38 @@ static int is_blank(char c)
 	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
 }
 
-/* s[0, n) without leading and trailing blanks, as a new string. */
-static char *trimmed(const char *s, size_t n)
+/* s[0, *n) without leading and trailing blanks: the new start, *n its
+ * length. */
+static const char *trim(const char *s, size_t *n)
 {
-	while (n && is_blank(*s))
-		s++, n--;
-	while (n && is_blank(s[n - 1]))
-		n--;
-	return hs_strndup(s, n);
+	while (*n && is_blank(*s))
+		s++, (*n)--;
+	while (*n && is_blank(s[*n - 1]))
+		(*n)--;
+	return s;
 }
 
-/* Keep a comment line (the text after ';'): "Key: value" when the part
- * before the first ':' is one word. */
+/* A comment line (the text after ';'): kept when it is "Key: value" with a
+ * one-word key not seen before, within the bounds of hs/swf.h. */
 static void add_header(struct hs_swf *t, const char *s, size_t n)
 {
-	if (t->nhdr == t->caphdr) {
-		t->caphdr = t->caphdr ? 2 * t->caphdr : 32;
-		t->hdr = hs_reallocarray(t->hdr, (size_t)t->caphdr, sizeof *t->hdr);
-	}
-	struct hs_swf_header *h = &t->hdr[t->nhdr++];
-	char *text = trimmed(s, n);
+	s = trim(s, &n);
 	size_t k = 0;
-	while (text[k] && !is_blank(text[k]) && text[k] != ':')
+	while (k < n && !is_blank(s[k]) && s[k] != ':')
 		k++;
-	if (k > 0 && text[k] == ':') {
-		h->key = hs_strndup(text, k);
-		h->value = trimmed(text + k + 1, strlen(text + k + 1));
-		free(text);
-	} else {
-		h->key = NULL;
-		h->value = text;
-	}
+	if (k == 0 || k == n || s[k] != ':' || k > HS_SWF_HEADER_KEY_MAX ||
+	    t->nhdr == HS_SWF_MAX_HEADERS)
+		return;
+	for (int i = 0; i < t->nhdr; i++)
+		if (strlen(t->hdr[i].key) == k && strncasecmp(t->hdr[i].key, s, k) == 0)
+			return;
+	size_t vn = n - k - 1;
+	const char *v = trim(s + k + 1, &vn);
+	if (!t->hdr)
+		t->hdr = hs_calloc(HS_SWF_MAX_HEADERS, sizeof *t->hdr);
+	struct hs_swf_header *h = &t->hdr[t->nhdr++];
+	h->key = hs_strndup(s, k);
+	h->value = hs_strndup(v, vn > HS_SWF_HEADER_VALUE_MAX ? HS_SWF_HEADER_VALUE_MAX : vn);
 }
 
 /* Split one job line into job->f; 0, or -1 after reporting. */
@@ -134,6 +141,10 @@ int hs_swf_next(struct hs_swf *t, struct hs_swf_job *job)
 		return -1;
 	while ((len = hs_input_getline(t->in, &line)) >= 0) {
 		size_t n = (size_t)len, i = 0;
+		if (t->tee) {
+			fwrite(line, 1, n, t->tee);
+			putc('\n', t->tee);
+		}
 		while (i < n && is_blank(line[i]))
 			i++;
 		if (i == n)
@@ -182,4 +193,66 @@ void hs_swf_close(struct hs_swf *t)
 	}
 	free(t->hdr);
 	free(t);
+}
+
+void hs_swf_tee(struct hs_swf *t, FILE *f)
+{
+	t->tee = f;
+}
+
+int hs_swf_check(const struct hs_swf *t, const struct hs_swf_job *job, unsigned mask)
+{
+	for (int f = 0; f < HS_SWF_NFIELDS; f++) {
+		double v = job->f[f];
+		if (!(mask & HS_SWF_BIT(f)) || v >= 0 || v == HS_SWF_UNKNOWN)
+			continue;
+		char id[HS_NUMBUF], val[HS_NUMBUF];
+		hs_error_at(hs_input_name(t->in), job->line,
+			    "job %s: %s %s is negative (the SWF's only negative value is -1, unknown)",
+			    hs_fmt_double(id, job->f[HS_SWF_JOB]), field_names[f], hs_fmt_double(val, v));
+		return -1;
+	}
+	return 0;
+}
+
+double hs_swf_size(const struct hs_swf *t, const struct hs_swf_job *job, int primary, int *other)
+{
+	int second = primary == HS_SWF_PROCS ? HS_SWF_REQ_PROCS : HS_SWF_PROCS;
+	int f = job->f[primary] >= 1 ? primary : second;
+	double v = job->f[f];
+	*other = f != primary && v >= 1;
+	if (!(v >= 1))
+		return 0;
+	if (v != floor(v)) {
+		char id[HS_NUMBUF], val[HS_NUMBUF];
+		hs_error_at(hs_input_name(t->in), job->line, "job %s: %s %s is not a whole number",
+			    hs_fmt_double(id, job->f[HS_SWF_JOB]), field_names[f], hs_fmt_double(val, v));
+		return -1;
+	}
+	return v;
+}
+
+/* Field 11, SWF 2.2: 0 failed, 1 completed, 5 cancelled; with
+ * checkpointing or swapping, 2 a partial execution to be continued, 3 the
+ * last partial one that completed, 4 the last partial one that failed. */
+static const char *const status_names[] = {
+	"failed", "completed", "partial", "partial-completed", "partial-failed", "cancelled",
+};
+
+const char *hs_swf_status_name(int status)
+{
+	if (status == -1)
+		return "unknown";
+	return status >= 0 && status < 6 ? status_names[status] : NULL;
+}
+
+int hs_swf_status_parse(const char *word)
+{
+	if (strcmp(word, "unknown") == 0)
+		return -1;
+	for (int i = 0; i < 6; i++)
+		if (strcmp(word, status_names[i]) == 0)
+			return i;
+	int v;
+	return hs_parse_int(word, -1, 5, &v) == 0 ? v : -2;
 }

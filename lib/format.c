@@ -22,6 +22,7 @@
  * are written canonically: "kind id k=v k=v".
  */
 #include "hs/format.h"
+#include "hs/foreign.h"
 #include "hs/util.h"
 
 #include <stdarg.h>
@@ -826,8 +827,11 @@ int hs_stream_read(struct hs_stream *s, struct hs_input *in)
 				if (h < 0)
 					return -1;
 				if (h == 0) {
-					hs_error_at(name, lineno, "missing header 'hs %d'",
-						    HS_FORMAT_VERSION);
+					/* Another format?  Say which and what reads it. */
+					char *hint = hs_foreign_hint(in, line, (size_t)len);
+					hs_error_at(name, lineno, "missing header 'hs %d'%s%s",
+						    HS_FORMAT_VERSION, hint ? ": " : "", hint ? hint : "");
+					free(hint);
 					return -1;
 				}
 				have_header = 1;

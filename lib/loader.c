@@ -570,3 +570,14 @@ void hs_algo_list_names(FILE *f, int kinds)
 			fprintf(f, "%s\n", l[k].name);
 	free_listed(l, n);
 }
+
+void hs_algo_complete_words(FILE *f, const char *spec, int kinds)
+{
+	hs_algo_list_names(f, kinds);
+	struct hs_loaded pl;
+	const struct hs_algo *a;
+	if (spec && hs_algo_resolve(spec, kinds, &pl, &a) == 0) {
+		hs_options_complete_words(f, a);
+		hs_plugin_unload(&pl);
+	}
+}

@@ -1,9 +1,8 @@
 /* maxmin.c - the sharing system of the flow-level simulator (hs/maxmin.h):
  * incremental bookkeeping (which part of the system an event touches) and
- * the two solvers, bandwidth-fair max-min and SimGrid's fair bottleneck. */
+ * SimGrid's fair bottleneck rounds, with or without its two bugs. */
 #include "hs/maxmin.h"
 #include "hs/util.h"
-#include "sim_heap.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -27,11 +26,9 @@ struct var {
 	int nel, capel;
 	int used;
 	double bound; /* +inf: none */
-	double ub;    /* max-min: the most v can get (bound, fatpipes, C/w) */
-	double W;     /* max-min: penalty, largest shared weight (0: none) */
 	double value;
-	double mu;    /* bottleneck: last increment */
-	int active;
+	double mu;    /* increment of the current round */
+	int active;   /* still growing in the rounds */
 	unsigned mark;
 	int next_free;
 };
@@ -41,14 +38,10 @@ struct cnst {
 	int fatpipe;
 	struct cref *el;
 	int nel, capel;
-	double S;     /* max-min: sum of w * ub of its variables */
-	int nops;     /* updates of S since it was last summed afresh */
-	int live;     /* takes part in solves */
 	unsigned mark, seed;
 	/* solve scratch */
-	double rem, U, U0, usage;
-	int nact;     /* max-min: elements of unfinished variables */
-	int in_list;  /* bottleneck: still in the rounds */
+	double rem, usage;
+	int nact;     /* elements of unfinished variables */
 };
 
 struct hs_lmm {
@@ -62,15 +55,15 @@ struct hs_lmm {
 	unsigned stamp, seedstamp;
 	int *out, capout;
 	int *cl, capcl;
-	struct hs_heap heap;
+	int *rv, *rc, caprv, caprc; /* the rounds' variables and constraints */
 	struct hs_lmm_stats st;
+	struct hs_lmm *shadow; /* the other solver on the same system, or NULL */
+	int departed;          /* the last solve's rates differ from the shadow's */
 };
 
-/* Below this relative margin a constraint counts as one that can be full. */
-#define SLACK_MARGIN 1e-9
 /* SimGrid's sg_maxmin_precision: remaining capacity below it is none. */
 #define BN_PRECISION 1e-5
-/* A guard against endless bottleneck rounds (SimGrid has none). */
+/* A guard against endless rounds (SimGrid has none). */
 #define BN_MAX_ROUNDS 1000000
 
 struct hs_lmm *hs_lmm_new(enum hs_lmm_solver solver)
@@ -79,7 +72,6 @@ struct hs_lmm *hs_lmm_new(enum hs_lmm_solver solver)
 	s->solver = solver;
 	s->free_head = -1;
 	s->seedstamp = 1;
-	hs_heap_init(&s->heap);
 	return s;
 }
 
@@ -87,6 +79,7 @@ void hs_lmm_free(struct hs_lmm *s)
 {
 	if (!s)
 		return;
+	hs_lmm_free(s->shadow);
 	for (int i = 0; i < s->nv; i++)
 		free(s->v[i].el);
 	for (int i = 0; i < s->nc; i++)
@@ -97,7 +90,8 @@ void hs_lmm_free(struct hs_lmm *s)
 	free(s->seed_v);
 	free(s->out);
 	free(s->cl);
-	hs_heap_release(&s->heap);
+	free(s->rv);
+	free(s->rc);
 	free(s);
 }
 
@@ -119,7 +113,8 @@ int hs_lmm_add_constraint(struct hs_lmm *s, double capacity, int fatpipe)
 	memset(c, 0, sizeof *c);
 	c->cap = capacity;
 	c->fatpipe = fatpipe;
-	c->live = s->solver == HS_LMM_BOTTLENECK;
+	if (s->shadow)
+		hs_lmm_add_constraint(s->shadow, capacity, fatpipe);
 	return s->nc++;
 }
 
@@ -138,24 +133,20 @@ static void seed_var(struct hs_lmm *s, int v)
 	s->seed_v[s->nseed_v++] = v;
 }
 
-/* Max-min: a constraint takes part unless it cannot be full. */
-static void update_live(struct hs_lmm *s, struct cnst *c, double dS)
+/* Element (c, w) of variable id; a fatpipe is a bound of id alone unless
+ * SimGrid's rounds are replayed. */
+static void add_elem(struct hs_lmm *s, int id, int ci, double w)
 {
-	if (s->solver != HS_LMM_MAXMIN)
+	struct var *v = &s->v[id];
+	struct cnst *c = &s->c[ci];
+	if (c->fatpipe && s->solver == HS_LMM_BOTTLENECK) {
+		v->bound = fmin(v->bound, c->cap / w);
 		return;
-	c->S += dS;
-	/* Summed afresh now and then, so rounding does not pile up. */
-	if (++c->nops > c->nel + 16 || c->nel == 0) {
-		double S = 0;
-		for (int k = 0; k < c->nel; k++) {
-			const struct var *v = &s->v[c->el[k].v];
-			S += v->el[c->el[k].k].w * v->ub;
-		}
-		c->S = S;
-		c->nops = 0;
 	}
-	/* Alone on c, a variable is held by its ub already. */
-	c->live = c->nel >= 2 && c->S > c->cap * (1 - SLACK_MARGIN);
+	v->el = grow(v->el, &v->capel, v->nel + 1, sizeof *v->el);
+	v->el[v->nel++] = (struct elem){ ci, c->nel, w };
+	c->el = grow(c->el, &c->capel, c->nel + 1, sizeof *c->el);
+	c->el[c->nel++] = (struct cref){ id, v->nel - 1 };
 }
 
 int hs_lmm_add_variable(struct hs_lmm *s, double bound, const int *cnst, const double *w, int n)
@@ -173,35 +164,32 @@ int hs_lmm_add_variable(struct hs_lmm *s, double bound, const int *cnst, const d
 	v->used = 1;
 	v->nel = 0;
 	v->bound = bound > 0 ? bound : INFINITY;
-	v->ub = v->bound;
-	v->W = 0;
 	v->value = 0;
 	v->mu = 0;
 	v->active = 0;
-	v->el = grow(v->el, &v->capel, n > 0 ? n : 1, sizeof *v->el);
-	int maxmin = s->solver == HS_LMM_MAXMIN;
-	for (int k = 0; k < n; k++) {
-		if (!(w[k] > 0))
-			continue;
-		struct cnst *c = &s->c[cnst[k]];
-		if (maxmin) {
-			v->ub = fmin(v->ub, c->cap / w[k]);
-			if (c->fatpipe)
-				continue; /* a bound of v alone */
-			v->W = fmax(v->W, w[k]);
-		}
-		v->el[v->nel++] = (struct elem){ cnst[k], c->nel, w[k] };
-		c->el = grow(c->el, &c->capel, c->nel + 1, sizeof *c->el);
-		c->el[c->nel++] = (struct cref){ id, v->nel - 1 };
-	}
-	for (int k = 0; k < v->nel; k++) {
-		struct cnst *c = &s->c[v->el[k].c];
-		update_live(s, c, v->el[k].w * v->ub);
-		if (c->live)
-			seed_cnst(s, v->el[k].c);
-	}
+	for (int k = 0; k < n; k++)
+		if (w[k] > 0)
+			add_elem(s, id, cnst[k], w[k]);
 	seed_var(s, id);
+	/* Same calls, same indices. */
+	if (s->shadow)
+		hs_lmm_add_variable(s->shadow, bound, cnst, w, n);
 	return id;
+}
+
+int hs_lmm_expand(struct hs_lmm *s, int id, int ci, double w)
+{
+	struct var *v = &s->v[id];
+	if (!(w > 0))
+		return 0;
+	if (s->shadow)
+		hs_lmm_expand(s->shadow, id, ci, w);
+	for (int k = 0; k < v->nel; k++)
+		if (v->el[k].c == ci)
+			return 0;
+	add_elem(s, id, ci, w);
+	seed_var(s, id);
+	return 1;
 }
 
 void hs_lmm_remove_variable(struct hs_lmm *s, int id)
@@ -210,21 +198,20 @@ void hs_lmm_remove_variable(struct hs_lmm *s, int id)
 	for (int k = 0; k < v->nel; k++) {
 		struct elem *e = &v->el[k];
 		struct cnst *c = &s->c[e->c];
-		int was_live = c->live;
 		/* Swap the last element of the constraint into e's place. */
 		struct cref last = c->el[--c->nel];
 		if (e->pos < c->nel) {
 			c->el[e->pos] = last;
 			s->v[last.v].el[last.k].pos = e->pos;
 		}
-		update_live(s, c, -e->w * v->ub);
-		if (was_live || c->live)
-			seed_cnst(s, e->c);
+		seed_cnst(s, e->c);
 	}
 	v->nel = 0;
 	v->used = 0;
 	v->next_free = s->free_head;
 	s->free_head = id;
+	if (s->shadow)
+		hs_lmm_remove_variable(s->shadow, id);
 }
 
 double hs_lmm_value(const struct hs_lmm *s, int var)
@@ -237,99 +224,7 @@ void hs_lmm_stats(const struct hs_lmm *s, struct hs_lmm_stats *st)
 	*st = s->st;
 }
 
-/* ---------------- bandwidth-fair max-min ---------------- */
-
-/* The level at which c is full if its unfinished variables all keep
- * growing.  It only rises as variables stop: a level in the heap may be
- * too low (it is then pushed again when it comes out), never too high. */
-static double mm_level(struct hs_lmm *s, struct cnst *c)
-{
-	if (c->U <= c->U0 * 1e-12) {
-		/* Rounding has eaten the sum: add it up again. */
-		double U = 0;
-		for (int k = 0; k < c->nel; k++) {
-			const struct var *v = &s->v[c->el[k].v];
-			if (v->active)
-				U += v->el[c->el[k].k].w / v->W;
-		}
-		c->U = U;
-	}
-	return fmax(c->rem, 0) / c->U;
-}
-
-static void mm_freeze(struct hs_lmm *s, int vi, double r)
-{
-	struct var *v = &s->v[vi];
-	v->value = r;
-	v->active = 0;
-	for (int k = 0; k < v->nel; k++) {
-		struct cnst *c = &s->c[v->el[k].c];
-		if (!c->live || c->nact == 0)
-			continue;
-		c->rem -= v->el[k].w * r;
-		c->U -= v->el[k].w / v->W;
-		c->nact--;
-	}
-}
-
-static void mm_solve(struct hs_lmm *s, const int *V, int nV, const int *C, int nC)
-{
-	hs_heap_clear(&s->heap);
-	for (int i = 0; i < nC; i++) {
-		struct cnst *c = &s->c[C[i]];
-		c->rem = c->cap;
-		c->U = 0;
-		c->nact = 0;
-	}
-	for (int i = 0; i < nV; i++) {
-		struct var *v = &s->v[V[i]];
-		v->active = 0;
-		v->value = v->ub;
-		for (int k = 0; k < v->nel; k++) {
-			struct cnst *c = &s->c[v->el[k].c];
-			if (!c->live)
-				continue;
-			c->U += v->el[k].w / v->W;
-			c->nact++;
-			v->active = 1;
-		}
-		if (v->active && isfinite(v->ub))
-			hs_heap_push(&s->heap, v->ub * v->W, 1, V[i]);
-	}
-	for (int i = 0; i < nC; i++) {
-		struct cnst *c = &s->c[C[i]];
-		c->U0 = c->U;
-		if (c->nact > 0)
-			hs_heap_push(&s->heap, mm_level(s, c), 0, C[i]);
-	}
-	double level = 0;
-	while (s->heap.n > 0) {
-		struct hs_heap_item it = *hs_heap_top(&s->heap);
-		hs_heap_pop(&s->heap);
-		if (it.prio == 1) {
-			if (s->v[it.id].active)
-				mm_freeze(s, it.id, s->v[it.id].ub);
-			continue;
-		}
-		struct cnst *c = &s->c[it.id];
-		if (c->nact == 0)
-			continue;
-		double cur = mm_level(s, c);
-		if (cur > it.key) {
-			hs_heap_push(&s->heap, cur, 0, it.id);
-			continue;
-		}
-		/* c is full at this level: its variables stop there. */
-		level = fmax(level, cur);
-		for (int k = 0; k < c->nel && c->nact > 0; k++) {
-			int vi = c->el[k].v;
-			if (s->v[vi].active)
-				mm_freeze(s, vi, fmin(s->v[vi].ub, level / s->v[vi].W));
-		}
-	}
-}
-
-/* ---------------- SimGrid's fair bottleneck ---------------- */
+/* ---------------- the fair bottleneck rounds ---------------- */
 
 /* double_update of SimGrid: subtract, and below the precision it is 0. */
 static void bn_charge(double *rem, double x)
@@ -339,71 +234,97 @@ static void bn_charge(double *rem, double x)
 		*rem = 0;
 }
 
+/* Variable v stops growing: one unfinished element less on each of its
+ * constraints. */
+static void bn_stop(struct hs_lmm *s, struct var *v)
+{
+	v->active = 0;
+	for (int k = 0; k < v->nel; k++)
+		s->c[v->el[k].c].nact--;
+}
+
+/* SimGrid's rounds on variables V and their constraints C.  The variables
+ * and the constraints still in the rounds are kept in lists that shrink
+ * (rv, rc), and every constraint counts its unfinished variables, so that
+ * a round costs what is still in it; the order of the variables and
+ * constraints within a round does not change its result. */
 static void bn_solve(struct hs_lmm *s, const int *V, int nV, const int *C, int nC)
 {
-	int nactive = 0;
+	int simgrid = s->solver == HS_LMM_SIMGRID;
+	s->rv = grow(s->rv, &s->caprv, nV, sizeof *s->rv);
+	s->rc = grow(s->rc, &s->caprc, nC, sizeof *s->rc);
+	int nv = 0, nc = 0;
 	for (int i = 0; i < nV; i++) {
 		struct var *v = &s->v[V[i]];
 		v->value = 0;
 		v->mu = 0;
 		v->active = v->nel > 0;
 		if (v->active)
-			nactive++;
+			s->rv[nv++] = V[i];
 		else
 			v->value = v->bound; /* nothing limits it but its bound */
 	}
+	/* Every variable of a constraint of C is in V, unfinished or without
+	 * elements. */
 	for (int i = 0; i < nC; i++) {
 		struct cnst *c = &s->c[C[i]];
 		c->rem = c->cap;
-		c->in_list = 1;
+		c->nact = c->nel;
+		s->rc[nc++] = C[i];
 	}
-	for (long round = 0; nactive > 0 && round < BN_MAX_ROUNDS; round++) {
+	for (long round = 0; nv > 0 && round < BN_MAX_ROUNDS; round++) {
 		s->st.rounds++;
-		for (int i = 0; i < nC; i++) {
-			struct cnst *c = &s->c[C[i]];
-			if (!c->in_list)
-				continue;
-			int nb = 0;
-			for (int k = 0; k < c->nel; k++)
-				nb += s->v[c->el[k].v].active;
-			if (nb > 0 && c->fatpipe)
-				nb = 1;
-			if (nb == 0) {
+		for (int i = 0; i < nc;) {
+			struct cnst *c = &s->c[s->rc[i]];
+			if (c->nact == 0) {
 				c->rem = 0;
-				c->usage = 0;
-				c->in_list = 0;
-			} else {
-				c->usage = c->rem / nb;
-			}
-		}
-		for (int i = 0; i < nV; i++) {
-			struct var *v = &s->v[V[i]];
-			if (!v->active)
+				s->rc[i] = s->rc[--nc];
 				continue;
+			}
+			c->usage = c->rem / (c->fatpipe ? 1 : c->nact);
+			i++;
+		}
+		/* The variables stopped in the last round leave the list (with
+		 * SimGrid their last increment stays, charged again below). */
+		for (int i = 0; i < nv;) {
+			struct var *v = &s->v[s->rv[i]];
+			if (!v->active) {
+				if (!simgrid)
+					v->mu = 0;
+				s->rv[i] = s->rv[--nv];
+				continue;
+			}
 			double m = INFINITY;
-			for (int k = 0; k < v->nel; k++)
-				m = fmin(m, s->c[v->el[k].c].usage / v->el[k].w);
-			if (isfinite(v->bound))
-				m = fmin(m, v->bound - v->value);
+			for (int k = 0; k < v->nel; k++) {
+				double x = s->c[v->el[k].c].usage / v->el[k].w;
+				m = x < m ? x : m;
+			}
+			if (v->bound - v->value < m)
+				m = v->bound - v->value;
 			v->mu = m;
 			v->value += m;
-			if (v->value == v->bound) {
-				v->active = 0;
-				nactive--;
+			if (v->value == v->bound)
+				bn_stop(s, v);
+			i++;
+		}
+		if (!simgrid) {
+			/* Charged for the variables that grew in this round. */
+			for (int i = 0; i < nv; i++) {
+				const struct var *v = &s->v[s->rv[i]];
+				for (int k = 0; k < v->nel; k++)
+					bn_charge(&s->c[v->el[k].c].rem, v->el[k].w * v->mu);
 			}
 		}
-		for (int i = 0; i < nC; i++) {
-			struct cnst *c = &s->c[C[i]];
-			if (!c->in_list)
-				continue;
-			/* Every element is charged, the finished variables' with
-			 * their last increment again (SimGrid does so). */
-			if (!c->fatpipe) {
+		for (int i = 0; i < nc; i++) {
+			struct cnst *c = &s->c[s->rc[i]];
+			if (simgrid && !c->fatpipe) {
+				/* Every element, the finished variables' too. */
 				for (int k = 0; k < c->nel; k++) {
 					const struct var *v = &s->v[c->el[k].v];
 					bn_charge(&c->rem, v->el[c->el[k].k].w * v->mu);
 				}
-			} else {
+			} else if (simgrid) {
+				/* A fatpipe: the least use. */
 				double u = c->usage;
 				for (int k = 0; k < c->nel; k++) {
 					const struct var *v = &s->v[c->el[k].v];
@@ -412,14 +333,13 @@ static void bn_solve(struct hs_lmm *s, const int *V, int nV, const int *C, int n
 				bn_charge(&c->rem, u);
 			}
 			if (c->rem <= 0) {
-				c->in_list = 0;
-				for (int k = 0; k < c->nel; k++) {
+				for (int k = 0; k < c->nel && c->nact > 0; k++) {
 					struct var *v = &s->v[c->el[k].v];
-					if (v->active) {
-						v->active = 0;
-						nactive--;
-					}
+					if (v->active)
+						bn_stop(s, v);
 				}
+				/* Out of the rounds at the next count. */
+				c->nact = 0;
 			}
 		}
 	}
@@ -427,29 +347,50 @@ static void bn_solve(struct hs_lmm *s, const int *V, int nV, const int *C, int n
 
 /* ---------------- incremental driver ---------------- */
 
+/* Constraint ci and its variables join the part to solve (s->cl, s->out,
+ * sized for every constraint and variable). */
 static void visit_cnst(struct hs_lmm *s, int ci, int *nout, int *ncl)
 {
 	struct cnst *c = &s->c[ci];
 	if (c->mark == s->stamp)
 		return;
 	c->mark = s->stamp;
-	if (c->live) {
-		s->cl = grow(s->cl, &s->capcl, *ncl + 1, sizeof *s->cl);
-		s->cl[(*ncl)++] = ci;
-	}
+	s->cl[(*ncl)++] = ci;
+	s->st.elems_solved += c->nel;
 	for (int k = 0; k < c->nel; k++) {
 		struct var *v = &s->v[c->el[k].v];
 		if (v->mark == s->stamp)
 			continue;
 		v->mark = s->stamp;
-		s->out = grow(s->out, &s->capout, *nout + 1, sizeof *s->out);
 		s->out[(*nout)++] = c->el[k].v;
 	}
+}
+
+static int differ(double a, double b)
+{
+	return a != b && !(fabs(a - b) <= 1e-12 * fmax(fabs(a), fabs(b)));
+}
+
+/* Whether the shadow's rates differ from s's after both solved: on the
+ * variables either re-solved (the others kept their rates in both). */
+static int departs(struct hs_lmm *s, const int *V, int nV)
+{
+	const int *W;
+	int nW = hs_lmm_solve(s->shadow, &W);
+	for (int i = 0; i < nV; i++)
+		if (differ(s->v[V[i]].value, s->shadow->v[V[i]].value))
+			return 1;
+	for (int i = 0; i < nW; i++)
+		if (differ(s->v[W[i]].value, s->shadow->v[W[i]].value))
+			return 1;
+	return 0;
 }
 
 int hs_lmm_solve(struct hs_lmm *s, const int **vars)
 {
 	s->stamp++;
+	s->out = grow(s->out, &s->capout, s->nv + 1, sizeof *s->out);
+	s->cl = grow(s->cl, &s->capcl, s->nc + 1, sizeof *s->cl);
 	int nout = 0, ncl = 0;
 	for (int i = 0; i < s->nseed_v; i++) {
 		int vi = s->seed_v[i];
@@ -457,33 +398,39 @@ int hs_lmm_solve(struct hs_lmm *s, const int **vars)
 		if (!v->used || v->mark == s->stamp)
 			continue;
 		v->mark = s->stamp;
-		s->out = grow(s->out, &s->capout, nout + 1, sizeof *s->out);
 		s->out[nout++] = vi;
 	}
-	/* A seed constraint brings its variables even when it no longer
-	 * takes part: they may have lost their bottleneck. */
+	/* A seed constraint (one that lost a variable) brings the others. */
 	for (int i = 0; i < s->nseed_c; i++)
 		visit_cnst(s, s->seed_c[i], &nout, &ncl);
 	for (int i = 0; i < nout; i++) {
 		const struct var *v = &s->v[s->out[i]];
 		for (int k = 0; k < v->nel; k++)
-			if (s->c[v->el[k].c].live)
-				visit_cnst(s, v->el[k].c, &nout, &ncl);
+			visit_cnst(s, v->el[k].c, &nout, &ncl);
 	}
 	s->nseed_v = s->nseed_c = 0;
 	s->seedstamp++;
 	if (nout > 0) {
 		s->st.solves++;
 		s->st.vars_solved += nout;
-		for (int i = 0; i < ncl; i++)
-			s->st.elems_solved += s->c[s->cl[i]].nel;
-		if (s->solver == HS_LMM_MAXMIN)
-			mm_solve(s, s->out, nout, s->cl, ncl);
-		else
-			bn_solve(s, s->out, nout, s->cl, ncl);
+		bn_solve(s, s->out, nout, s->cl, ncl);
 	}
+	s->departed = s->shadow && departs(s, s->out, nout);
+	s->st.departures += s->departed;
 	*vars = s->out;
 	return nout;
+}
+
+void hs_lmm_shadow(struct hs_lmm *s, enum hs_lmm_solver other)
+{
+	s->shadow = hs_lmm_new(other);
+	for (int i = 0; i < s->nc; i++)
+		hs_lmm_add_constraint(s->shadow, s->c[i].cap, s->c[i].fatpipe);
+}
+
+int hs_lmm_departed(const struct hs_lmm *s)
+{
+	return s->departed;
 }
 
 int hs_lmm_solve_all(struct hs_lmm *s, const int **vars)

@@ -117,6 +117,19 @@ static int count_workers(const struct hs_instance *in, const struct hs_schedule 
 	return used;
 }
 
+/* The planner's own proven lower bound on the instance's optimum, when
+ * its provenance carries one (prov plan lb=: approx32 and approx2,
+ * hs-moldable(7)), else 0.  Not when it planned an adapted instance
+ * (monotonized=), whose optimum may be longer than this one's. */
+static double plan_bound(const struct hs_instance *in)
+{
+	double d;
+	const char *v = in->stream ? hs_stream_prov(in->stream, "plan.lb") : NULL;
+	if (!v || hs_stream_prov(in->stream, "plan.monotonized") || hs_parse_double(v, &d) != 0 || !isfinite(d))
+		return 0;
+	return d;
+}
+
 void hs_metrics_eval(const struct hs_instance *in, const struct hs_schedule *s,
 		     const struct hs_metrics_opts *o, struct hs_metrics *m)
 {
@@ -161,8 +174,8 @@ void hs_metrics_eval(const struct hs_instance *in, const struct hs_schedule *s,
 		b = *o->bounds;
 	else
 		hs_lower_bounds(in, o->with_lp, &b);
-	m->lower_bound = b.best;
-	m->ratio = (b.best > 0 && isfinite(b.best)) ? m->makespan / b.best : NAN;
+	m->lower_bound = fmax(b.best, plan_bound(in));
+	m->ratio = (m->lower_bound > 0 && isfinite(m->lower_bound)) ? m->makespan / m->lower_bound : NAN;
 	double cap = pl->total_cores * m->makespan;
 	m->utilization = cap > 0 ? core_s / cap : NAN;
 	double gcap = pl->total_gpus * m->makespan;

@@ -299,6 +299,22 @@ void hs_options_print(FILE *f, const struct hs_algo *a, const char *family)
 		fprintf(f, "presets of %s: %s\n", a->name, a->presets);
 }
 
+void hs_options_complete_words(FILE *f, const struct hs_algo *a)
+{
+	for (const struct hs_option *o = a->options; o && o->name; o++) {
+		fprintf(f, "%s=\n", o->name);
+		if (o->type == HS_OPT_BOOL) {
+			fprintf(f, "%s=true\n%s=false\n", o->name, o->name);
+		} else if (o->type == HS_OPT_CHOICE && o->choices) {
+			for (const char *c = o->choices; *c;) {
+				size_t n = strcspn(c, "|");
+				fprintf(f, "%s=%.*s\n", o->name, (int)n, c);
+				c += n + (c[n] == '|');
+			}
+		}
+	}
+}
+
 /* ---- accessors for plugins ---- */
 
 static const struct hs_optval *need(const struct hs_optvals *o, const char *name,

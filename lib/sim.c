@@ -8,13 +8,20 @@
  * ends, starts), then the sharing system re-solves
  * the part they touched and only the activities whose rate may have
  * changed are brought up to date: each keeps the date and the remaining
- * work of its last update, so nothing is swept per event. */
+ * work of its last update, so nothing is swept per event.
+ *
+ * Cores and GPUs are resources of the sharing system too, but only once
+ * two running tasks hold one at the same time (the plan's after lists
+ * allowed it): alone on its core a process is bounded by the core's speed
+ * already, so the constraint and its elements are made then, and the
+ * overlap is reported. */
 #include "hs/sim.h"
 #include "hs/maxmin.h"
 #include "hs/metrics.h"
 #include "hs/net.h"
 #include "hs/util.h"
 #include "sim_heap.h"
+#include "sim_routes.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -39,6 +46,7 @@ struct act {
 	double lat, bound; /* flow: latency, rate bound (+inf: none) */
 	int el0, nel;      /* flow: elements in sim.el_c / el_w */
 	int var;           /* sharing variable while running, or -1 */
+	int holds;         /* it holds its cores and GPUs (run.occ) */
 	double rem, rate, last;
 };
 
@@ -46,12 +54,15 @@ struct sim {
 	const struct hs_instance *in;
 	const struct hs_sim_opts *o;
 	struct hs_net net;
+	struct hs_sim_routes routes;
 	struct act *a;
 	int n;
 	int *el_c;
 	double *el_w;
 	int nel, capel;
-	int cpu0;          /* constraint of node j's CPU: cpu0 + j (simgrid) */
+	int cpu0;          /* constraint of node j's CPU: cpu0 + j */
+	int *res0;         /* per node: index of its first core; its GPUs follow */
+	int nres;
 	/* scratch for building activities */
 	double *lw;        /* per link: the task's weight */
 	int *touched, ntouched;
@@ -60,13 +71,12 @@ struct sim {
 	int *lnodes, *lcount;
 	double *psum, *pmax;
 	int cap_proc, cap_pair;
-	struct hs_route route;
 };
 
 void hs_sim_opts_default(struct hs_sim_opts *o)
 {
 	memset(o, 0, sizeof *o);
-	o->solver = HS_SIM_MAXMIN;
+	o->solver = HS_SIM_BOTTLENECK;
 	o->tcp_gamma = HS_SIM_TCP_GAMMA;
 	o->energy = HS_SIM_ENERGY_HOST;
 }
@@ -141,8 +151,7 @@ static void node_pairs(struct sim *S, const struct hs_task *t, int P, int K)
 
 /* Turn task i on placement p into a parallel task.  Returns the number of
  * problems reported. */
-static int build_flow(struct sim *S, int i, const struct hs_placement *p, int P,
-		      struct hs_route *route)
+static int build_flow(struct sim *S, int i, const struct hs_placement *p, int P)
 {
 	const struct hs_instance *in = S->in;
 	const struct hs_platform *pl = &in->plat;
@@ -185,8 +194,8 @@ static int build_flow(struct sim *S, int i, const struct hs_placement *p, int P,
 				/* A process has one core: r * comp <= flops. */
 				a->bound = fmin(a->bound, nd->flops / comp);
 				a->work = 1;
-				if (S->o->solver == HS_SIM_SIMGRID)
-					add_elem(S, S->cpu0 + pt->node, comp);
+				/* And shares its node's CPU, cores * flops. */
+				add_elem(S, S->cpu0 + pt->node, comp);
 			}
 		}
 	}
@@ -198,17 +207,21 @@ static int build_flow(struct sim *S, int i, const struct hs_placement *p, int P,
 				double sum = S->psum[u * K + v], mx = S->pmax[u * K + v];
 				if (!(sum > 0))
 					continue;
-				if (hs_net_route(&S->net, S->lnodes[u], S->lnodes[v], route) < 0) {
+				const int *links;
+				int nlinks;
+				double lat;
+				if (hs_sim_route(&S->routes, S->lnodes[u], S->lnodes[v], &links, &nlinks,
+						 &lat) < 0) {
 					hs_error_at(stream_name(in), task_line(t),
 						    "task %s: no route from node %s to node %s", t->id,
 						    pl->nodes[S->lnodes[u]].id, pl->nodes[S->lnodes[v]].id);
 					problems++;
 					break;
 				}
-				a->lat = fmax(a->lat, route->lat);
-				latb = fmax(latb, route->lat * mx);
-				for (int k = 0; k < route->n; k++) {
-					int l = route->links[k];
+				a->lat = fmax(a->lat, lat);
+				latb = fmax(latb, lat * mx);
+				for (int k = 0; k < nlinks; k++) {
+					int l = links[k];
 					if (S->lw[l] == 0)
 						S->touched[S->ntouched++] = l;
 					/* A fatpipe carries each flow alone. */
@@ -238,6 +251,18 @@ static int build_flow(struct sim *S, int i, const struct hs_placement *p, int P,
 	return problems;
 }
 
+/* Cores and GPUs, numbered node by node. */
+static void number_resources(struct sim *S)
+{
+	const struct hs_platform *pl = &S->in->plat;
+	S->res0 = hs_malloc((pl->nnodes + 1) * sizeof *S->res0);
+	S->nres = 0;
+	for (int j = 0; j < pl->nnodes; j++) {
+		S->res0[j] = S->nres;
+		S->nres += pl->nodes[j].cores + pl->nodes[j].gpus;
+	}
+}
+
 /* Everything but the activities: the network, the scratch arrays. */
 static int build_begin(struct sim *S)
 {
@@ -256,6 +281,8 @@ static int build_begin(struct sim *S)
 	for (int j = 0; j < pl->nnodes; j++)
 		S->local[j] = -1;
 	S->cpu0 = nlinks;
+	number_resources(S);
+	hs_sim_routes_init(&S->routes, &S->net, pl->nnodes);
 	return 0;
 }
 
@@ -268,7 +295,7 @@ static int build_task(struct sim *S, int i, const struct hs_placement *p)
 	const struct hs_task *t = &in->tasks[i];
 	int P = hs_schedule_total_cores(p), G = hs_schedule_total_gpus(p);
 	if ((t->ncomp > 0 || t->ncomm > 0) && P > 0 && G == 0 && !S->o->runtime_only)
-		return build_flow(S, i, p, P, &S->route);
+		return build_flow(S, i, p, P);
 	a->kind = ACT_DELAY;
 	a->dur = hs_placement_duration(in, t, p);
 	a->fail = !isfinite(a->dur);
@@ -288,7 +315,7 @@ static int build_all(struct sim *S, const struct hs_schedule *plan)
 
 static void sim_release(struct sim *S)
 {
-	hs_route_release(&S->route);
+	hs_sim_routes_release(&S->routes);
 	hs_net_release(&S->net);
 	free(S->a);
 	free(S->el_c);
@@ -296,6 +323,7 @@ static void sim_release(struct sim *S)
 	free(S->lw);
 	free(S->touched);
 	free(S->local);
+	free(S->res0);
 	free(S->pnode);
 	free(S->lnodes);
 	free(S->lcount);
@@ -314,8 +342,15 @@ int hs_sim_check(const struct hs_instance *in, const struct hs_schedule *plan,
 
 /* ---------------- the run ---------------- */
 
+/* The running tasks that hold one core or GPU. */
+struct occ {
+	int n, cap;
+	int *ids;
+};
+
 struct run {
 	struct sim *S;
+	const struct hs_schedule *plan; /* offline: the plan (NULL online) */
 	struct hs_lmm *lmm;
 	struct hs_heap ev;      /* kills, latency ends, starts, timers */
 	struct hs_iheap done;   /* completion date per running activity */
@@ -326,6 +361,13 @@ struct run {
 	int ended, total;
 	long events;
 	double now;
+	double first_departure; /* opts.check_simgrid: see hs_sim_result */
+	/* cores and GPUs (sim.res0) */
+	struct occ *occ;
+	int *res_cnst;          /* per resource: its constraint, or -1 */
+	int *hr, *shared, caphr; /* scratch: a task's resources, those shared */
+	double *hw;
+	long overlaps;
 };
 
 /* What a driver holds: the run, first member (so the two convert). */
@@ -343,20 +385,220 @@ static double task_watts(const struct hs_instance *in, const struct hs_placement
 	return w;
 }
 
+/* ---------------- cores and GPUs ---------------- */
+
+/* Task i's cores and GPUs into R->hr, with its use of each per unit of
+ * rate into R->hw (the weight of its element there): a process's comp
+ * on its core; a delay of d seconds uses each of its cores and GPUs
+ * whole, flops * d (a node's GPUs count in its flops too).  Returns their
+ * number. */
+static int held(struct run *R, int i)
+{
+	const struct sim *S = R->S;
+	const struct hs_placement *p = &R->run->p[i];
+	const struct hs_task *t = &S->in->tasks[i];
+	const struct act *a = &S->a[i];
+	int need = 0;
+	for (int k = 0; k < p->nparts; k++)
+		need += p->parts[k].ncores + p->parts[k].ngpus;
+	if (need > R->caphr) {
+		R->caphr = need;
+		R->hr = hs_reallocarray(R->hr, need, sizeof *R->hr);
+		R->hw = hs_reallocarray(R->hw, need, sizeof *R->hw);
+		R->shared = hs_reallocarray(R->shared, need, sizeof *R->shared);
+	}
+	int n = 0;
+	for (int k = 0; k < p->nparts; k++) {
+		const struct hs_part *pt = &p->parts[k];
+		const struct hs_node *nd = &S->in->plat.nodes[pt->node];
+		for (int c = 0; c < pt->ncores; c++, n++) {
+			R->hr[n] = S->res0[pt->node] + pt->cores[c];
+			if (a->kind == ACT_DELAY)
+				R->hw[n] = nd->flops * a->dur;
+			else
+				R->hw[n] = t->ncomp == 0 ? 0 : t->comp[t->ncomp == 1 ? 0 : n];
+		}
+		for (int g = 0; g < pt->ngpus; g++, n++) {
+			R->hr[n] = S->res0[pt->node] + nd->cores + pt->gpus[g];
+			R->hw[n] = nd->flops * a->dur;
+		}
+	}
+	return n;
+}
+
+/* The node of resource r: the last whose first resource is <= r. */
+static int res_node(const struct sim *S, int r)
+{
+	int lo = 0, hi = S->in->plat.nnodes - 1;
+	while (lo < hi) {
+		int mid = lo + (hi - lo + 1) / 2;
+		if (S->res0[mid] <= r)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return lo;
+}
+
+/* The name of resource r, for messages. */
+static void res_name(const struct run *R, int r, char *buf, size_t size)
+{
+	const struct hs_platform *pl = &R->S->in->plat;
+	int j = res_node(R->S, r);
+	int k = r - R->S->res0[j];
+	if (k < pl->nodes[j].cores)
+		snprintf(buf, size, "core %d of node %s", k, pl->nodes[j].id);
+	else
+		snprintf(buf, size, "GPU %d of node %s", k - pl->nodes[j].cores, pl->nodes[j].id);
+}
+
+/* At most this many overlaps are reported one by one. */
+#define OVERLAPS_SHOWN 10
+
+static void report_overlap(struct run *R, int i, int j, int r, double now)
+{
+	if (++R->overlaps > OVERLAPS_SHOWN)
+		return;
+	const struct hs_instance *in = R->S->in;
+	char where[160], ni[HS_NUMBUF], nj[HS_NUMBUF], ei[HS_NUMBUF], ej[HS_NUMBUF], t[HS_NUMBUF];
+	res_name(R, r, where, sizeof where);
+	if (!R->plan) {
+		hs_error_at(stream_name(in), 0, "warning: tasks %s and %s share %s from %s s",
+			    in->tasks[j].id, in->tasks[i].id, where, hs_fmt_double(t, now));
+		return;
+	}
+	const struct hs_placement *pi = &R->plan->p[i], *pj = &R->plan->p[j];
+	hs_error_at(stream_name(in), 0,
+		    "warning: tasks %s and %s share %s from %s s: the plan has them at "
+		    "[%s, %s] and [%s, %s] but no after list orders them",
+		    in->tasks[j].id, in->tasks[i].id, where, hs_fmt_double(t, now),
+		    hs_fmt_double(nj, pj->start), hs_fmt_double(ej, pj->end), hs_fmt_double(ni, pi->start),
+		    hs_fmt_double(ei, pi->end));
+}
+
+/* The constraint of resource r: its node's flops per second (per core,
+ * and per GPU for the delays on it). */
+static int res_cnst(struct run *R, int r)
+{
+	if (R->res_cnst[r] < 0)
+		R->res_cnst[r] =
+			hs_lmm_add_constraint(R->lmm, R->S->in->plat.nodes[res_node(R->S, r)].flops, 0);
+	return R->res_cnst[r];
+}
+
+/* Give running task i's variable an element on each of its resources
+ * that another task holds too. */
+static void share_held(struct run *R, int i)
+{
+	int var = R->S->a[i].var, n = held(R, i);
+	for (int k = 0; k < n; k++)
+		if (R->occ[R->hr[k]].n >= 2)
+			hs_lmm_expand(R->lmm, var, res_cnst(R, R->hr[k]), R->hw[k]);
+}
+
+static void set_var(struct run *R, int i, int var)
+{
+	R->S->a[i].var = var;
+	if (var >= R->capva) {
+		R->capva = 2 * var + 64;
+		R->var_act = hs_reallocarray(R->var_act, R->capva, sizeof *R->var_act);
+	}
+	R->var_act[var] = i;
+}
+
+/* A delay that must share a core or GPU becomes a variable: the rest of
+ * its time at rate 1/d, bounded there. */
+static void delay_var(struct run *R, int i, double now)
+{
+	struct act *a = &R->S->a[i];
+	set_var(R, i, hs_lmm_add_variable(R->lmm, 1 / a->dur, NULL, NULL, 0));
+	a->rem = (R->done.key[i] - now) / a->dur;
+	a->rate = 0;
+	a->last = now;
+	/* Its completion comes from its rate, after the next solve. */
+	hs_iheap_remove(&R->done, i);
+	share_held(R, i);
+}
+
+/* Task i starts holding its cores and GPUs: where another task holds one
+ * too, they share it (a constraint) and the overlap is reported.  Tasks
+ * that end as they start hold nothing. */
+static void hold(struct run *R, int i, double now)
+{
+	struct act *a = &R->S->a[i];
+	if (a->kind == ACT_DELAY ? a->fail || !(a->dur > 0) : !a->work)
+		return;
+	a->holds = 1;
+	int n = held(R, i), nshared = 0;
+	for (int k = 0; k < n; k++) {
+		struct occ *o = &R->occ[R->hr[k]];
+		for (int m = 0; m < o->n; m++)
+			report_overlap(R, i, o->ids[m], R->hr[k], now);
+		if (o->n == o->cap) {
+			o->cap = o->cap ? 2 * o->cap : 2;
+			o->ids = hs_reallocarray(o->ids, o->cap, sizeof *o->ids);
+		}
+		o->ids[o->n++] = i;
+		if (o->n >= 2)
+			R->shared[nshared++] = R->hr[k];
+	}
+	/* The others on a shared resource get their element now (i gets
+	 * its own when its variable is made). */
+	for (int k = 0; k < nshared; k++) {
+		const struct occ *o = &R->occ[R->shared[k]];
+		for (int m = 0; m < o->n; m++) {
+			int j = o->ids[m];
+			struct act *b = &R->S->a[j];
+			if (j == i || b->state != ST_RUNNING)
+				continue;
+			if (b->var >= 0)
+				share_held(R, j);
+			else
+				delay_var(R, j, now);
+		}
+	}
+}
+
+/* Task i ends: it leaves its cores and GPUs. */
+static void release_held(struct run *R, int i)
+{
+	if (!R->S->a[i].holds)
+		return;
+	R->S->a[i].holds = 0;
+	int n = held(R, i);
+	for (int k = 0; k < n; k++) {
+		struct occ *o = &R->occ[R->hr[k]];
+		for (int m = 0; m < o->n; m++)
+			if (o->ids[m] == i) {
+				o->ids[m] = o->ids[--o->n];
+				break;
+			}
+	}
+}
+
+/* Whether a resource of task i (holding them) is shared. */
+static int holds_shared(struct run *R, int i)
+{
+	int n = held(R, i);
+	for (int k = 0; k < n; k++)
+		if (R->occ[R->hr[k]].n >= 2)
+			return 1;
+	return 0;
+}
+
+/* ---------------- activities ---------------- */
+
 static void add_var(struct run *R, int i, double now)
 {
 	struct sim *S = R->S;
 	struct act *a = &S->a[i];
 	a->state = ST_RUNNING;
-	a->var = hs_lmm_add_variable(R->lmm, a->bound, S->el_c + a->el0, S->el_w + a->el0, a->nel);
-	if (a->var >= R->capva) {
-		R->capva = 2 * a->var + 64;
-		R->var_act = hs_reallocarray(R->var_act, R->capva, sizeof *R->var_act);
-	}
-	R->var_act[a->var] = i;
+	set_var(R, i, hs_lmm_add_variable(R->lmm, a->bound, S->el_c + a->el0, S->el_w + a->el0, a->nel));
 	a->rem = 1;
 	a->rate = 0;
 	a->last = now;
+	if (a->holds)
+		share_held(R, i);
 }
 
 static void start(struct run *R, int i, double now)
@@ -366,9 +608,12 @@ static void start(struct run *R, int i, double now)
 	R->run->p[i].start = now;
 	if (isfinite(t->walltime))
 		hs_heap_push(&R->ev, now + t->walltime, EV_KILL, i);
+	hold(R, i, now);
 	if (a->kind == ACT_DELAY) {
 		a->state = ST_RUNNING;
 		hs_iheap_set(&R->done, i, a->fail ? now : now + a->dur);
+		if (a->holds && holds_shared(R, i))
+			delay_var(R, i, now);
 	} else if (!a->work) {
 		a->state = ST_RUNNING;
 		hs_iheap_set(&R->done, i, now);
@@ -388,6 +633,7 @@ static void finish(struct run *R, int i, double now, enum hs_state st)
 		hs_lmm_remove_variable(R->lmm, a->var);
 		a->var = -1;
 	}
+	release_held(R, i);
 	a->state = ST_ENDED;
 	hs_iheap_remove(&R->done, i);
 	struct hs_placement *r = &R->run->p[i];
@@ -431,7 +677,7 @@ static int next_done(const struct run *R, double now)
 	int i = hs_iheap_top(&R->done);
 	double t = R->done.key[i];
 	const struct act *a = &R->S->a[i];
-	if (t == now || (a->kind == ACT_FLOW && (t - now) * a->rate <= REMAINS_PRECISION))
+	if (t == now || (a->var >= 0 && (t - now) * a->rate <= REMAINS_PRECISION))
 		return i;
 	return -1;
 }
@@ -456,7 +702,7 @@ static void apply(struct run *R, const struct hs_heap_item *it, double now)
 	case EV_KILL:
 		/* Work that ends at the walltime itself (within SimGrid's
 		 * precision) counts as done. */
-		if (a->state == ST_RUNNING && a->kind == ACT_FLOW && a->var >= 0 &&
+		if (a->state == ST_RUNNING && a->var >= 0 &&
 		    a->rem - a->rate * (now - a->last) <= REMAINS_PRECISION)
 			finish(R, i, now, HS_STATE_DONE);
 		else if (a->state == ST_LATENCY || a->state == ST_RUNNING)
@@ -465,20 +711,52 @@ static void apply(struct run *R, const struct hs_heap_item *it, double now)
 	}
 }
 
-/* The sharing system, the heaps, the run records' array. */
-static void run_begin(struct run *R, struct sim *S, struct hs_schedule *run)
+/* The sharing system: the links, each node's CPU (SimGrid's host
+ * constraint, cores * flops, shared by its processes); the cores and GPUs
+ * get theirs when shared (res_cnst). */
+static void new_system(struct run *R)
 {
-	const struct hs_instance *in = S->in;
-	const struct hs_sim_opts *o = S->o;
-	R->S = S;
-	R->run = run;
-	R->lmm = hs_lmm_new(o->solver == HS_SIM_SIMGRID ? HS_LMM_BOTTLENECK : HS_LMM_MAXMIN);
+	const struct sim *S = R->S;
+	R->lmm = hs_lmm_new(S->o->solver == HS_SIM_SIMGRID ? HS_LMM_SIMGRID : HS_LMM_BOTTLENECK);
 	for (int l = 0; l < S->net.nlinks; l++)
 		hs_lmm_add_constraint(R->lmm, S->net.links[l].bw,
 				      S->net.links[l].sharing == HS_LINK_FATPIPE);
-	if (o->solver == HS_SIM_SIMGRID)
-		for (int j = 0; j < in->plat.nnodes; j++)
-			hs_lmm_add_constraint(R->lmm, in->plat.nodes[j].cores * in->plat.nodes[j].flops, 0);
+	for (int j = 0; j < S->in->plat.nnodes; j++)
+		hs_lmm_add_constraint(R->lmm, S->in->plat.nodes[j].cores * S->in->plat.nodes[j].flops, 0);
+	if (S->o->check_simgrid)
+		hs_lmm_shadow(R->lmm, S->o->solver == HS_SIM_SIMGRID ? HS_LMM_BOTTLENECK : HS_LMM_SIMGRID);
+	R->occ = hs_calloc(S->nres + 1, sizeof *R->occ);
+	R->res_cnst = hs_malloc((S->nres + 1) * sizeof *R->res_cnst);
+	for (int r = 0; r < S->nres; r++)
+		R->res_cnst[r] = -1;
+}
+
+/* Free the sharing system; say how many overlaps there were in all when
+ * not every one was reported. */
+static void release_system(struct run *R)
+{
+	if (R->overlaps > OVERLAPS_SHOWN)
+		hs_error_at(stream_name(R->S->in), 0,
+			    "warning: %ld overlaps of tasks on a core or GPU in all (%d shown)",
+			    R->overlaps, OVERLAPS_SHOWN);
+	for (int r = 0; r < R->S->nres; r++)
+		free(R->occ[r].ids);
+	free(R->occ);
+	free(R->res_cnst);
+	free(R->hr);
+	free(R->hw);
+	free(R->shared);
+	free(R->var_act);
+	hs_lmm_free(R->lmm);
+}
+
+/* The sharing system, the heaps, the run records' array. */
+static void run_begin(struct run *R, struct sim *S, struct hs_schedule *run)
+{
+	R->S = S;
+	R->run = run;
+	R->first_departure = INFINITY;
+	new_system(R);
 	hs_heap_init(&R->ev);
 	hs_iheap_init(&R->done, S->n);
 }
@@ -523,6 +801,8 @@ static int run_loop(struct run *R, struct hs_sim *sim)
 		} while (R->hk && due(R, now));
 		const int *vars;
 		int nv = hs_lmm_solve(R->lmm, &vars);
+		if (hs_lmm_departed(R->lmm) && isinf(R->first_departure))
+			R->first_departure = now;
 		for (int k = 0; k < nv; k++)
 			rerate(R, R->var_act[vars[k]], hs_lmm_value(R->lmm, vars[k]), now);
 	}
@@ -547,11 +827,12 @@ static void run_end(struct run *R, struct hs_sim_result *res)
 	res->solves = st.solves;
 	res->vars_solved = st.vars_solved;
 	res->elems_solved = st.elems_solved;
-	free(R->var_act);
+	res->departures = st.departures;
+	res->first_departure = R->first_departure;
 	hs_heap_release(&R->ev);
 	hs_iheap_release(&R->done);
 	hs_plan_graph_release(&R->g);
-	hs_lmm_free(R->lmm);
+	release_system(R);
 }
 
 int hs_sim_run(const struct hs_instance *in, const struct hs_schedule *plan,
@@ -559,6 +840,7 @@ int hs_sim_run(const struct hs_instance *in, const struct hs_schedule *plan,
 {
 	struct sim S = { .in = in, .o = o };
 	memset(res, 0, sizeof *res);
+	res->first_departure = INFINITY;
 	if (build_all(&S, plan) > 0) {
 		sim_release(&S);
 		hs_schedule_init(run, in->ntasks);
@@ -566,6 +848,7 @@ int hs_sim_run(const struct hs_instance *in, const struct hs_schedule *plan,
 	}
 	struct hs_sim sim = { { 0 } };
 	struct run *R = &sim.R;
+	R->plan = plan;
 	run_begin(R, &S, run);
 	hs_plan_graph_build(plan, in->ntasks, &R->g);
 	hs_run_from_plan(plan, in->ntasks, run);

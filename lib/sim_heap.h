@@ -1,9 +1,9 @@
 /* sim_heap.h - binary min-heaps for the simulator.
  *
- * hs_heap: timed items (events, the max-min solver's saturation levels)
- * compared by key, then prio, then insertion order, so equal keys pop in
- * a fixed order.  Items are never removed but from the top: holders skip
- * the ones that are out of date when they pop.
+ * hs_heap: timed items (events) compared by key, then prio, then
+ * insertion order, so equal keys pop in a fixed order.  Items are never
+ * removed but from the top: holders skip the ones that are out of date
+ * when they pop.
  *
  * hs_iheap: at most one key per id (0..n-1), set, moved or removed in
  * place: the completion dates, which change at every re-solve and would
@@ -33,10 +33,6 @@ static inline const struct hs_heap_item *hs_heap_top(const struct hs_heap *h)
 	return &h->v[0];
 }
 void hs_heap_pop(struct hs_heap *h);
-static inline void hs_heap_clear(struct hs_heap *h)
-{
-	h->n = 0;
-}
 
 struct hs_iheap {
 	int *heap;    /* ids, heap-ordered by (key, id) */

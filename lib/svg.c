@@ -265,11 +265,13 @@ char *svg_num(char *buf, double v)
 	return buf;
 }
 
+/* Append op with nxy numbers (0, 1: x, 2: x y). */
 static void path_add(struct svg_path *p, char op, int nxy, double x, double y)
 {
 	char a[SVG_NUMBUF], b[SVG_NUMBUF], tmp[2 * SVG_NUMBUF + 4];
-	int n = nxy ? snprintf(tmp, sizeof tmp, "%c%s %s", op, svg_num(a, x), svg_num(b, y))
-		    : snprintf(tmp, sizeof tmp, "%c", op);
+	int n = nxy == 2 ? snprintf(tmp, sizeof tmp, "%c%s %s", op, svg_num(a, x), svg_num(b, y))
+		: nxy == 1 ? snprintf(tmp, sizeof tmp, "%c%s", op, svg_num(a, x))
+			   : snprintf(tmp, sizeof tmp, "%c", op);
 	if (p->len + n + 1 > p->cap) {
 		p->cap = p->cap ? 2 * p->cap : 256;
 		if (p->cap < p->len + n + 1)
@@ -280,9 +282,22 @@ static void path_add(struct svg_path *p, char op, int nxy, double x, double y)
 	p->len += n;
 }
 
-void svg_path_move(struct svg_path *p, double x, double y) { path_add(p, 'M', 1, x, y); }
-void svg_path_line(struct svg_path *p, double x, double y) { path_add(p, 'L', 1, x, y); }
+void svg_path_move(struct svg_path *p, double x, double y) { path_add(p, 'M', 2, x, y); }
+void svg_path_line(struct svg_path *p, double x, double y) { path_add(p, 'L', 2, x, y); }
 void svg_path_close(struct svg_path *p) { path_add(p, 'Z', 0, 0, 0); }
+void svg_path_h(struct svg_path *p, double dx) { path_add(p, 'h', 1, dx, 0); }
+void svg_path_v(struct svg_path *p, double dy) { path_add(p, 'v', 1, dy, 0); }
+void svg_path_hto(struct svg_path *p, double x) { path_add(p, 'H', 1, x, 0); }
+void svg_path_vto(struct svg_path *p, double y) { path_add(p, 'V', 1, y, 0); }
+
+void svg_path_rect(struct svg_path *p, double x, double y, double w, double h)
+{
+	svg_path_move(p, x, y);
+	svg_path_h(p, w);
+	svg_path_v(p, h);
+	svg_path_h(p, -w);
+	path_add(p, 'z', 0, 0, 0);
+}
 
 void svg_path_reset(struct svg_path *p)
 {
@@ -301,6 +316,22 @@ void svg_path_free(struct svg_path *p)
 void svg_path_attr(struct svg *g, const struct svg_path *p)
 {
 	svg_attr(g, "d", p->d ? p->d : "");
+}
+
+void svg_stroked_path(struct svg *g, const char *cls, const struct svg_path *p, const char *stroke,
+		      const char *width, const char *dash)
+{
+	if (!p->len)
+		return;
+	svg_open(g, "path");
+	svg_attr(g, "class", cls);
+	svg_attr(g, "fill", "none");
+	svg_attr(g, "stroke", stroke);
+	svg_attr(g, "stroke-width", width);
+	if (dash)
+		svg_attr(g, "stroke-dasharray", dash);
+	svg_path_attr(g, p);
+	svg_close(g);
 }
 
 double svg_text_width(const char *s, double size)
@@ -339,4 +370,34 @@ const char *svg_fill_color(int i)
 		"#44BB99", "#BBCC33", "#AAAA00", "#DDDDDD",
 	};
 	return c[(i % SVG_NFILL_COLORS + SVG_NFILL_COLORS) % SVG_NFILL_COLORS];
+}
+
+const char *svg_dash(int i)
+{
+	static const char *d[SVG_NDASHES] = { "none", "6 3", "2 2", "8 3 2 3", "4 4", "10 3 2 3 2 3" };
+	return d[(i % SVG_NDASHES + SVG_NDASHES) % SVG_NDASHES];
+}
+
+const char *svg_box_color(int i)
+{
+	static const char *c[SVG_NBOX_COLORS] = {
+		"#aec7e8", "#ffbb78", "#98df8a", "#c5b0d5", "#f7b6d2", "#dbdb8d", "#9edae5", "#c49c94",
+		"#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#e377c2", "#bcbd22", "#17becf", "#8c564b",
+	};
+	return c[(i % SVG_NBOX_COLORS + SVG_NBOX_COLORS) % SVG_NBOX_COLORS];
+}
+
+/* The text colour of more contrast on a fill "#rrggbb": white when the
+ * fill's relative luminance is below 0.2 (WCAG's contrast ratios of white
+ * and of #222 cross there), else #222. */
+const char *svg_text_on(const char *fill)
+{
+	unsigned r, g, b;
+	if (!fill || sscanf(fill, "#%2x%2x%2x", &r, &g, &b) != 3)
+		return "#222";
+	double lum[3], v[3] = { r / 255.0, g / 255.0, b / 255.0 };
+	for (int k = 0; k < 3; k++)
+		lum[k] = v[k] <= 0.04045 ? v[k] / 12.92 : pow((v[k] + 0.055) / 1.055, 2.4);
+	double y = 0.2126 * lum[0] + 0.7152 * lum[1] + 0.0722 * lum[2];
+	return y < 0.2 ? "#fff" : "#222";
 }

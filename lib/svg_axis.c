@@ -2,6 +2,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "hs/svg.h"
 #include "svg_priv.h"
 
 #define TICK_LEN 4
@@ -129,14 +130,62 @@ void svg_grid(struct svg *g, const struct svg_ticks *t, const struct svg_scale *
 			svg_path_line(&p, q, to);
 		}
 	}
-	if (p.len) {
-		svg_open(g, "path");
-		svg_attr(g, "class", "grid");
-		svg_attr(g, "fill", "none");
-		svg_attr(g, "stroke", "#e3e3e3");
-		svg_attr(g, "stroke-width", "0.8");
-		svg_path_attr(g, &p);
-		svg_close(g);
-	}
+	svg_stroked_path(g, "grid", &p, "#e3e3e3", "0.8", NULL);
 	svg_path_free(&p);
+}
+
+void svg_ticks_overhang(const struct svg_ticks *t, const struct svg_scale *s, double *left,
+			double *right)
+{
+	*left = *right = 0;
+	double lo = fmin(s->p0, s->p1), hi = fmax(s->p0, s->p1);
+	for (int i = 0; i < t->n; i++) {
+		struct svg_label l;
+		svg_tick_label(t, t->v[i], &l);
+		double q = svg_map(s, t->v[i]), half = label_width(&l) / 2;
+		*left = fmax(*left, lo - (q - half));
+		*right = fmax(*right, q + half - hi);
+	}
+}
+
+/* ---------------- time units ---------------- */
+
+static const struct {
+	const char *name, *label;
+	double seconds;
+} units[] = {
+	[HS_TIME_AUTO] = { "auto", "s", 1 },
+	[HS_TIME_S] = { "s", "s", 1 },
+	[HS_TIME_MIN] = { "min", "min", 60 },
+	[HS_TIME_H] = { "h", "h", 3600 },
+	[HS_TIME_D] = { "d", "days", 86400 },
+};
+
+int hs_time_unit_parse(const char *name)
+{
+	for (size_t k = 0; k < sizeof units / sizeof *units; k++)
+		if (strcmp(name, units[k].name) == 0)
+			return (int)k;
+	return -1;
+}
+
+enum hs_time_unit hs_time_unit_for(double span)
+{
+	if (!(span >= 600))
+		return HS_TIME_S;
+	if (span < 5 * 3600)
+		return HS_TIME_MIN;
+	if (span < 5 * 86400)
+		return HS_TIME_H;
+	return HS_TIME_D;
+}
+
+double hs_time_unit_seconds(enum hs_time_unit u)
+{
+	return u >= HS_TIME_AUTO && u <= HS_TIME_D ? units[u].seconds : 1;
+}
+
+const char *hs_time_unit_label(enum hs_time_unit u)
+{
+	return u >= HS_TIME_AUTO && u <= HS_TIME_D ? units[u].label : "s";
 }

@@ -1,12 +1,17 @@
 /* svg_plot.c - line plots of a metric against a parameter, one series per
- * algorithm (hs_svg_plot in hs/svg.h).
+ * algorithm, and step lines of a quantity over time (hs_svg_plot in
+ * hs/svg.h).
  *
- * Each series has its own colour (Okabe-Ito) and marker shape, so lines stay
- * apart in grey print too.  Points are joined in order of x; a point whose y
- * cannot be drawn (NaN, inf, <= 0 on a log axis) breaks the line, and one
- * whose x cannot is left out.  The axes cover the data (error bars
- * included) with a small margin and carry nice ticks inside it; the legend
- * goes in the inner corner that hides the fewest points. */
+ * Each series has its own colour (Okabe-Ito), marker shape and dash
+ * pattern, so lines stay apart in grey print too.  Points are joined in
+ * order of x; a point whose y cannot be drawn (NaN, inf, <= 0 on a log
+ * axis) breaks the line, and one whose x cannot is left out.  Step series
+ * have no markers and are drawn as given (x ascending); past two points per
+ * pixel column they are drawn per column (its first value, then its range,
+ * then its last), which looks the same and keeps a 20 000-job trace small.
+ * The axes cover the data (error bars included) with a small margin, or the
+ * range given (lines are clipped to it), and carry nice ticks inside it;
+ * the legend goes in the inner corner that hides the fewest points. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,7 +55,9 @@ static int sorted_points(const struct hs_plot *p, const struct hs_plot_series *s
 	return n;
 }
 
-/* Data range of the points and error bars; returns 0 when there is none. */
+/* Data range of the points and error bars; returns 0 when there is none.
+ * The y range of a step series reaches 0 (its quantity is a count or a
+ * fraction). */
 static int data_range(const struct hs_plot *p, double *xlo, double *xhi, double *ylo, double *yhi)
 {
 	*xlo = *ylo = INFINITY;
@@ -62,6 +69,10 @@ static int data_range(const struct hs_plot *p, double *xlo, double *xhi, double 
 			if (!ok(s->x[i], p->logx) || !ok(s->y[i], p->logy))
 				continue;
 			any = 1;
+			if (s->step && !p->logy) {
+				*ylo = fmin(*ylo, 0);
+				*yhi = fmax(*yhi, 0);
+			}
 			*xlo = fmin(*xlo, s->x[i]);
 			*xhi = fmax(*xhi, s->x[i]);
 			double ys[3] = { s->y[i], s->ylo ? s->ylo[i] : NAN, s->yhi ? s->yhi[i] : NAN };
@@ -167,15 +178,91 @@ static void marker_style(struct svg *g, int k)
 	}
 }
 
+/* The vertical extent of one pixel column of a dense step line, ending at
+ * its last value. */
+static void column(struct svg_path *d, double lo, double hi, double last)
+{
+	if (lo != hi) {
+		svg_path_vto(d, lo);
+		svg_path_vto(d, hi);
+	}
+	svg_path_vto(d, last);
+}
+
+/* A step series as horizontal and vertical segments; dense ones per pixel
+ * column: to its first x, then down and up its range, then to its last
+ * value. */
+static void step_path(const struct plot *P, const struct hs_plot_series *s, struct svg_path *d)
+{
+	const struct hs_plot *p = P->p;
+	int dense = s->n > 2 * (P->x1 - P->x0), pen = 0, col = 0;
+	double cmin = 0, cmax = 0, clast = 0;
+	for (int i = 0; i < s->n; i++) {
+		if (!ok(s->x[i], p->logx) || !ok(s->y[i], p->logy))
+			continue;
+		double x = svg_map(&P->sx, s->x[i]), y = svg_map(&P->sy, s->y[i]);
+		if (!pen) {
+			svg_path_move(d, x, y);
+			pen = 1;
+			col = (int)floor(x);
+			cmin = cmax = clast = y;
+			continue;
+		}
+		if (!dense) {
+			svg_path_hto(d, x);
+			svg_path_vto(d, y);
+			continue;
+		}
+		if ((int)floor(x) == col) {
+			cmin = fmin(cmin, y);
+			cmax = fmax(cmax, y);
+			clast = y;
+			continue;
+		}
+		/* A new column: close the last one, go across at its value. */
+		column(d, cmin, cmax, clast);
+		svg_path_hto(d, x);
+		svg_path_vto(d, y);
+		col = (int)floor(x);
+		cmin = cmax = clast = y;
+	}
+	if (pen && dense)
+		column(d, cmin, cmax, clast);
+}
+
+static void line_style(struct svg *g, int k)
+{
+	svg_attr(g, "fill", "none");
+	svg_attr(g, "stroke", svg_line_color(k));
+	svg_attr(g, "stroke-width", "1.6");
+	if (strcmp(svg_dash(k), "none") != 0)
+		svg_attr(g, "stroke-dasharray", svg_dash(k));
+}
+
 static void draw_series(struct svg *g, const struct plot *P, int k, int *idx)
 {
 	const struct hs_plot *p = P->p;
 	const struct hs_plot_series *s = &p->series[k];
 	const char *c = svg_line_color(k);
-	int n = sorted_points(p, s, idx);
 	svg_group(g, "series");
 	if (s->label)
 		svg_attr(g, "data-label", s->label);
+	if (s->step) {
+		struct svg_path d = { 0 };
+		step_path(P, s, &d);
+		if (d.len) {
+			svg_open(g, "path");
+			svg_attr(g, "class", "line step");
+			line_style(g, k);
+			svg_attr(g, "stroke-linejoin", "miter");
+			svg_path_attr(g, &d);
+			svg_close(g);
+		}
+		svg_path_free(&d);
+		svg_close(g);
+		return;
+	}
+	int n = sorted_points(p, s, idx);
 
 	/* Error bars: each drawable end gets a segment from the point and a cap. */
 	struct svg_path d = { 0 };
@@ -195,15 +282,7 @@ static void draw_series(struct svg *g, const struct plot *P, int k, int *idx)
 			svg_path_line(&d, x + CAP, ye);
 		}
 	}
-	if (d.len) {
-		svg_open(g, "path");
-		svg_attr(g, "class", "errorbars");
-		svg_attr(g, "fill", "none");
-		svg_attr(g, "stroke", c);
-		svg_attr(g, "stroke-width", "1");
-		svg_path_attr(g, &d);
-		svg_close(g);
-	}
+	svg_stroked_path(g, "errorbars", &d, c, "1", NULL);
 
 	/* The line, broken where y is missing. */
 	svg_path_reset(&d);
@@ -223,9 +302,7 @@ static void draw_series(struct svg *g, const struct plot *P, int k, int *idx)
 	if (segs) {
 		svg_open(g, "path");
 		svg_attr(g, "class", "line");
-		svg_attr(g, "fill", "none");
-		svg_attr(g, "stroke", c);
-		svg_attr(g, "stroke-width", "1.6");
+		line_style(g, k);
 		svg_attr(g, "stroke-linejoin", "round");
 		svg_path_attr(g, &d);
 		svg_close(g);
@@ -320,14 +397,15 @@ static void draw_legend(struct svg *g, const struct plot *P, int *idx)
 		if (!p->series[k].label)
 			continue;
 		svg_line(g, bx + 8, y, bx + 32, y);
-		svg_attr(g, "stroke", svg_line_color(k));
-		svg_attr(g, "stroke-width", "1.6");
+		line_style(g, k);
 		svg_close(g);
-		svg_group(g, NULL);
-		marker_style(g, k);
-		marker(g, k % NSHAPES, bx + 20, y);
-		svg_close(g);
-		svg_close(g);
+		if (!p->series[k].step) {
+			svg_group(g, NULL);
+			marker_style(g, k);
+			marker(g, k % NSHAPES, bx + 20, y);
+			svg_close(g);
+			svg_close(g);
+		}
 		svg_text_line(g, bx + 38, y + 0.35 * SVG_FONT_TICK, "start", SVG_FONT_TICK,
 			      p->series[k].label);
 		y += LEGEND_LINE;
@@ -344,8 +422,22 @@ int hs_svg_plot(FILE *f, const struct hs_plot *p)
 	int any = data_range(p, &xlo, &xhi, &ylo, &yhi);
 	if (!any)
 		xlo = ylo = NAN; /* svg_ticks falls back to 0..1 (log: 1..10) */
-	pad(&xlo, &xhi, p->logx);
+	/* Step series fill the x range from their first breakpoint to their
+	 * last, and their y axis starts at 0 (counts, fractions, watts). */
+	int steps = p->nseries > 0;
+	for (int k = 0; k < p->nseries; k++)
+		steps &= p->series[k].step;
+	double ydata = ylo;
+	if (!steps)
+		pad(&xlo, &xhi, p->logx);
 	pad(&ylo, &yhi, p->logy);
+	if (steps && any && !p->logy && ydata == 0)
+		ylo = 0;
+	int clip = p->ymin_set || p->ymax_set;
+	if (p->ymin_set)
+		ylo = p->ymin;
+	if (p->ymax_set)
+		yhi = p->ymax;
 
 	double top = p->title ? 32 : 14;
 	double bottom = 4 + 15 + (p->xlabel ? 18 : 0) + 10;
@@ -353,15 +445,25 @@ int hs_svg_plot(FILE *f, const struct hs_plot *p)
 		height = top + bottom + 60;
 	P.y0 = top;
 	P.y1 = height - bottom;
+	/* A given range is kept as it is (extend 0 keeps the data's range too). */
 	svg_ticks(&P.ty, ylo, yhi, (int)fmin(8, fmax(2, (P.y1 - P.y0) / 40)), p->logy, 0);
 	double ytw = svg_ticks_width(&P.ty);
-	double left = 8 + (p->ylabel ? 18 : 0) + ytw + 7 + 4;
+	double left = 8 + (p->ylabel ? 18 : 0) + ytw + 7 + 4, right = 16;
 	if (width < left + 16 + 60)
 		width = left + 16 + 60;
-	P.x0 = left;
-	P.x1 = width - 16;
-	svg_ticks(&P.tx, xlo, xhi, (int)fmin(10, fmax(2, (P.x1 - P.x0) / 60)), p->logx, 0);
-	P.sx = (struct svg_scale){ P.tx.lo, P.tx.hi, P.x0, P.x1, p->logx };
+	/* The x tick labels stay inside the figure: widen the right margin
+	 * to the last label's overhang. */
+	for (int pass = 0; pass < 2; pass++) {
+		P.x0 = left;
+		P.x1 = width - right;
+		svg_ticks(&P.tx, xlo, xhi, (int)fmin(10, fmax(2, (P.x1 - P.x0) / 60)), p->logx, 0);
+		P.sx = (struct svg_scale){ P.tx.lo, P.tx.hi, P.x0, P.x1, p->logx };
+		double l, r;
+		svg_ticks_overhang(&P.tx, &P.sx, &l, &r);
+		if (r + 4 <= right)
+			break;
+		right = r + 4;
+	}
 	P.sy = (struct svg_scale){ P.ty.lo, P.ty.hi, P.y1, P.y0, p->logy };
 
 	int maxn = 1;
@@ -379,8 +481,21 @@ int hs_svg_plot(FILE *f, const struct hs_plot *p)
 	if (!any)
 		svg_text_line(&g, (P.x0 + P.x1) / 2, (P.y0 + P.y1) / 2, "middle", SVG_FONT_LABEL,
 			      "no data");
+	if (clip) {
+		svg_open(&g, "defs");
+		svg_open(&g, "clipPath");
+		svg_attr(&g, "id", "hs-plot-area");
+		svg_rect(&g, P.x0, P.y0, P.x1 - P.x0, P.y1 - P.y0);
+		svg_close(&g);
+		svg_close(&g);
+		svg_close(&g);
+		svg_group(&g, "clipped");
+		svg_attr(&g, "clip-path", "url(#hs-plot-area)");
+	}
 	for (int k = 0; k < p->nseries; k++)
 		draw_series(&g, &P, k, idx);
+	if (clip)
+		svg_close(&g);
 	svg_rect(&g, P.x0, P.y0, P.x1 - P.x0, P.y1 - P.y0);
 	svg_attr(&g, "class", "frame");
 	svg_attr(&g, "fill", "none");

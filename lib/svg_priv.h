@@ -66,10 +66,22 @@ struct svg_path {
 void svg_path_move(struct svg_path *p, double x, double y);
 void svg_path_line(struct svg_path *p, double x, double y);
 void svg_path_close(struct svg_path *p);
+/* Relative moves and lines: "h5", "v-3", and a whole rectangle
+ * "M x y h w v h h -w z" (outlines drawn as one path). */
+void svg_path_h(struct svg_path *p, double dx);
+void svg_path_v(struct svg_path *p, double dy);
+/* Absolute horizontal and vertical lines: "H12", "V3". */
+void svg_path_hto(struct svg_path *p, double x);
+void svg_path_vto(struct svg_path *p, double y);
+void svg_path_rect(struct svg_path *p, double x, double y, double w, double h);
 void svg_path_reset(struct svg_path *p);
 void svg_path_free(struct svg_path *p);
 /* d="..." on the open element. */
 void svg_path_attr(struct svg *g, const struct svg_path *p);
+/* A whole unfilled <path class=cls> stroked in colour stroke, width width
+ * and dash pattern dash (NULL: solid); nothing when p is empty. */
+void svg_stroked_path(struct svg *g, const char *cls, const struct svg_path *p, const char *stroke,
+		      const char *width, const char *dash);
 
 /* Text width estimate (px) for layout: about what sans-serif needs. */
 double svg_text_width(const char *s, double size);
@@ -81,6 +93,15 @@ double svg_text_width(const char *s, double size);
 #define SVG_NFILL_COLORS 9
 const char *svg_line_color(int i);
 const char *svg_fill_color(int i);
+/* Dash patterns of plot lines, solid first ("none" = solid). */
+#define SVG_NDASHES 6
+const char *svg_dash(int i);
+/* Gantt boxes: 16 distinct colours (matplotlib's tab20 without its greys
+ * and reds, which mean idle and failed), dark and light, so that touching
+ * boxes can always differ; and the text colour readable on each. */
+#define SVG_NBOX_COLORS 16
+const char *svg_box_color(int i);
+const char *svg_text_on(const char *fill);
 
 /* Value -> pixel along one axis. */
 struct svg_scale {
@@ -100,5 +121,9 @@ void svg_grid(struct svg *g, const struct svg_ticks *t, const struct svg_scale *
 	      double from, double to);
 /* Width (px) of the widest tick label of t. */
 double svg_ticks_width(const struct svg_ticks *t);
+/* How far (px) the labels of a horizontal axis reach beyond the ends of
+ * its scale, left and right: the margins that keep them in the figure. */
+void svg_ticks_overhang(const struct svg_ticks *t, const struct svg_scale *s, double *left,
+			double *right);
 
 #endif

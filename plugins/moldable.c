@@ -6,6 +6,9 @@
  *   approx2   the polynomial 2+eps algorithm of §VI
  *   heft      the HEFT-like heuristics 1-6 of Table II (prio=, cpus=),
  *             also as heft-lpt-seq ... heft-ratio-par
+ * The two dual approximations share one search on the guess (mold_dual):
+ * hs's (search_hs) or the paper's bisection (search_paper), each keeping
+ * the shortest schedule built and a proven lower bound.
  *
  * The algorithms work on a plain problem (struct mold: times per core count,
  * GPU times) so that tests/unit/test_moldable_exact.c can include this file
@@ -18,7 +21,6 @@
  */
 #include <glpk.h>
 #include <math.h>
-#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -449,13 +451,87 @@ static void heap_pop(struct heap *h)
 
 enum { PRIO_LPT, PRIO_SPT, PRIO_RATIO };
 
+/* Cores kept sorted by the time they become free (ties by core number)
+ * and the GPUs' free times: earliest-finish placement without holes. */
+struct pool {
+	int m, k;
+	double *rt, *gready;
+	int *rc, *buf;
+};
+
+static void pool_init(struct pool *P, int m, int k)
+{
+	P->m = m;
+	P->k = k;
+	P->rt = hs_malloc((m ? m : 1) * sizeof(double));
+	P->rc = hs_malloc((m ? m : 1) * sizeof(int));
+	P->buf = hs_malloc((m ? m : 1) * sizeof(int));
+	P->gready = hs_malloc((k ? k : 1) * sizeof(double));
+}
+
+static void pool_reset(struct pool *P)
+{
+	for (int c = 0; c < P->m; c++) {
+		P->rt[c] = 0;
+		P->rc[c] = c;
+	}
+	for (int q = 0; q < P->k; q++)
+		P->gready[q] = 0;
+}
+
+static void pool_free(struct pool *P)
+{
+	free(P->rt);
+	free(P->rc);
+	free(P->buf);
+	free(P->gready);
+}
+
+/* The GPU that frees first (-1 without GPUs). */
+static int pool_gpu(const struct pool *P)
+{
+	int best = -1;
+	for (int q = 0; q < P->k; q++)
+		if (best < 0 || P->gready[q] < P->gready[best])
+			best = q;
+	return best;
+}
+
+static void pool_put_gpu(struct pool *P, struct mold_sched *S, const struct mold *M, int j, int q)
+{
+	sched_gpu(S, M, j, q, P->gready[q]);
+	P->gready[q] += M->g[j];
+}
+
+/* Task j on the l cores that free first, from the time the last of them
+ * does; they are busy until its planned end. */
+static void pool_put_cpu(struct pool *P, struct mold_sched *S, const struct mold *M, int j, int l)
+{
+	int m = P->m;
+	double st = P->rt[l - 1], cf = st + mold_p(M, j, l);
+	memcpy(P->buf, P->rc, l * sizeof(int));
+	sched_cpu(S, M, j, l, P->buf, st);
+	/* the l cores now free at cf: merge them back in order */
+	memmove(P->rt, P->rt + l, (m - l) * sizeof(double));
+	memmove(P->rc, P->rc + l, (m - l) * sizeof(int));
+	int pos = m - l;
+	while (pos > 0 && P->rt[pos - 1] > cf)
+		pos--;
+	memmove(P->rt + pos + l, P->rt + pos, (m - l - pos) * sizeof(double));
+	memmove(P->rc + pos + l, P->rc + pos, (m - l - pos) * sizeof(int));
+	for (int q = 0; q < l; q++) {
+		P->rt[pos + q] = cf;
+		P->rc[pos + q] = P->buf[q];
+	}
+}
+
 /* Priority order, then earliest finish time: on l cores (l = 1 for SEQ, the
  * fastest allotment for PAR) or on the GPU that frees first.  Without
  * precedences no holes ever open, so appending = HEFT's insertion policy.
  * Ties go to the GPU, which keeps the cores for tasks that need them. */
 static void mold_heft(const struct mold *M, int prio, int par, struct mold_sched *S)
 {
-	int n = M->n, m = M->m, k = M->k;
+	int n = M->n, k = M->k;
 	int *idx = hs_malloc((n ? n : 1) * sizeof(int));
 	int *lj = hs_malloc((n ? n : 1) * sizeof(int));
 	double *key = hs_malloc((n ? n : 1) * sizeof(double));
@@ -474,73 +550,75 @@ static void mold_heft(const struct mold *M, int prio, int par, struct mold_sched
 			key[j] = c < g ? c : g;
 	}
 	sort_by(idx, n, key, prio != PRIO_SPT);
-
-	/* cores kept sorted by ready time (ties by core number) */
-	double *rt = hs_calloc(m, sizeof(double));
-	int *rc = hs_malloc(m * sizeof(int));
-	for (int c = 0; c < m; c++)
-		rc[c] = c;
-	double *gready = hs_calloc(k ? k : 1, sizeof(double));
-	int *buf = hs_malloc(m * sizeof(int));
+	struct pool P;
+	pool_init(&P, M->m, k);
+	pool_reset(&P);
 	sched_reset(S);
 	for (int i = 0; i < n; i++) {
 		int j = idx[i], l = lj[j];
-		double cf = INFINITY, gf = INFINITY;
-		int gbest = -1;
-		if (l)
-			cf = rt[l - 1] + mold_p(M, j, l);
-		for (int q = 0; q < k; q++)
-			if (isfinite(M->g[j]) && (gbest < 0 || gready[q] < gready[gbest]))
-				gbest = q;
-		if (gbest >= 0)
-			gf = gready[gbest] + M->g[j];
-		if (gbest >= 0 && gf <= cf) {
-			sched_gpu(S, M, j, gbest, gready[gbest]);
-			gready[gbest] = gf;
-			continue;
-		}
-		double st = rt[l - 1];
-		memcpy(buf, rc, l * sizeof(int));
-		sched_cpu(S, M, j, l, buf, st);
-		/* the l cores now free at cf: merge them back in order */
-		memmove(rt, rt + l, (m - l) * sizeof(double));
-		memmove(rc, rc + l, (m - l) * sizeof(int));
-		int pos = m - l;
-		while (pos > 0 && rt[pos - 1] > cf)
-			pos--;
-		memmove(rt + pos + l, rt + pos, (m - l - pos) * sizeof(double));
-		memmove(rc + pos + l, rc + pos, (m - l - pos) * sizeof(int));
-		for (int q = 0; q < l; q++) {
-			rt[pos + q] = cf;
-			rc[pos + q] = buf[q];
-		}
+		int q = isfinite(M->g[j]) ? pool_gpu(&P) : -1;
+		double cf = l ? P.rt[l - 1] + mold_p(M, j, l) : INFINITY;
+		if (q >= 0 && P.gready[q] + M->g[j] <= cf)
+			pool_put_gpu(&P, S, M, j, q);
+		else
+			pool_put_cpu(&P, S, M, j, l);
 	}
 	sched_makespan(S);
+	pool_free(&P);
 	free(idx);
 	free(lj);
 	free(key);
-	free(rt);
-	free(rc);
-	free(gready);
-	free(buf);
+}
+
+/* List schedule of fixed allotments (alloc[j] cores, 0: a GPU): longest
+ * first, each on the resources that free first.  A second construction for
+ * an accepted guess's assignment; only the shorter schedule is kept. */
+static void sched_list(const struct mold *M, const int *alloc, int *idx, double *key, struct pool *P,
+		       struct mold_sched *S)
+{
+	int n = M->n;
+	for (int j = 0; j < n; j++) {
+		idx[j] = j;
+		key[j] = alloc[j] ? mold_p(M, j, alloc[j]) : M->g[j];
+	}
+	sort_by(idx, n, key, 1);
+	pool_reset(P);
+	sched_reset(S);
+	for (int i = 0; i < n; i++) {
+		int j = idx[i];
+		if (alloc[j])
+			pool_put_cpu(P, S, M, j, alloc[j]);
+		else
+			pool_put_gpu(P, S, M, j, pool_gpu(P));
+	}
+	sched_makespan(S);
 }
 
 /* ======================================================================
  * Bounds
  * ====================================================================== */
 
-/* A necessary condition for a schedule of length lam (so a valid lower
- * bound when it fails): every task fits within lam somewhere, and the
- * fractional assignment of minimal works w(j, gamma(j,lam)) to the CPUs and
- * GPU times to the GPUs respects the areas m*lam and k*lam (a fractional
- * knapsack, solved greedily by decreasing work/GPU-time ratio).  The
- * condition only gets easier as lam grows (work monotony). */
-static int mold_necessary(const struct mold *M, double lam, int *idx, double *key, double *w)
+/* A necessary condition for a guess lam, with two relaxation factors:
+ * every task fits somewhere (on the cores within tfac*lam, on a GPU within
+ * lam), and the fractional assignment of the minimal works
+ * w(j, gamma(j, tfac*lam)) to the cores and of the GPU times to the GPUs
+ * respects the areas m*lam and gfac*k*lam (a fractional knapsack, solved
+ * greedily by decreasing work/GPU-time ratio).  The condition only gets
+ * easier as lam grows (work monotony).
+ *   tfac = gfac = 1: necessary for a schedule of length lam, so lam is a
+ *     proven lower bound on the optimum when it fails;
+ *   tfac = 3/2, gfac = 1: necessary for the ILP of approx32 to be feasible
+ *     (every core set's work is at least w(gamma(j, 3lam/2)), and (C1),
+ *     (C4) bound the areas), so approx32's test rejects such a guess;
+ *   tfac = 1, gfac = 2: the same for approx2's test (a GPU stops taking
+ *     tasks above lam, so it ends below 2lam). */
+static int mold_necessary(const struct mold *M, double lam, double tfac, double gfac, int *idx,
+			  double *key, double *w)
 {
 	int n = M->n, nf = 0;
-	double cpu = 0, gpu = 0, capc = M->m * lam, capg = M->k * lam;
+	double cpu = 0, gpu = 0, capc = M->m * lam, capg = gfac * M->k * lam;
 	for (int j = 0; j < n; j++) {
-		int l = mold_gamma(M, j, lam);
+		int l = mold_gamma(M, j, tfac * lam);
 		int okg = M->k > 0 && M->g[j] <= lam;
 		if (!l && !okg)
 			return 0;
@@ -575,15 +653,16 @@ static int mold_necessary(const struct mold *M, double lam, int *idx, double *ke
 	return cpu <= capc * (1 + 1e-12);
 }
 
-/* Lower bound on the optimal makespan: the largest lam (to a relative
- * 1e-6) for which mold_necessary() fails, and at least the longest task's
- * shortest time.  hi must be a makespan that is reached (an upper bound). */
-static double mold_lower_bound(const struct mold *M, double hi)
+/* The largest lam (to a relative prec) for which mold_necessary(tfac,
+ * gfac) fails, and at least the point below which some task fits nowhere.
+ * With tfac = gfac = 1 a lower bound on the optimal makespan.  hi must
+ * satisfy the condition (an upper bound on the optimum does). */
+static double mold_lower_bound(const struct mold *M, double hi, double tfac, double gfac, double prec)
 {
 	int n = M->n;
 	double lo = 0;
 	for (int j = 0; j < n; j++) {
-		double t = M->lo[j] ? mold_p(M, j, M->hi[j]) : INFINITY;
+		double t = M->lo[j] ? mold_p(M, j, M->hi[j]) / tfac : INFINITY;
 		if (M->k > 0 && M->g[j] < t)
 			t = M->g[j];
 		if (t > lo)
@@ -594,10 +673,10 @@ static double mold_lower_bound(const struct mold *M, double hi)
 	int *idx = hs_malloc((n ? n : 1) * sizeof(int));
 	double *key = hs_malloc((n ? n : 1) * sizeof(double));
 	double *w = hs_malloc((n ? n : 1) * sizeof(double));
-	if (!mold_necessary(M, lo, idx, key, w)) {
-		while (hi > lo * (1 + 1e-6)) {
+	if (!mold_necessary(M, lo, tfac, gfac, idx, key, w)) {
+		while (hi > lo * (1 + prec)) {
 			double mid = sqrt(lo * hi);
-			if (mold_necessary(M, mid, idx, key, w))
+			if (mold_necessary(M, mid, tfac, gfac, idx, key, w))
 				hi = mid;
 			else
 				lo = mid;
@@ -609,44 +688,95 @@ static double mold_lower_bound(const struct mold *M, double hi)
 	return lo;
 }
 
+/* The bounds of the published implementation's search (Bleuse et al.'s
+ * code; the paper leaves B_min and B_max open): below, 2/3 of the sum of
+ * the tasks' shortest times spread over all m+k units ("the inverse ratio
+ * of the algorithm", so the search can end below the optimum); above, the
+ * sum of their longest times (all tasks one after another). */
+static void paper_bounds(const struct mold *M, double *lo, double *hi)
+{
+	double smin = 0, smax = 0;
+	for (int j = 0; j < M->n; j++) {
+		/* the shortest and longest finite times on cores and GPU */
+		double c = M->lo[j] ? mold_p(M, j, M->hi[j]) : INFINITY, c1 = M->lo[j] ? mold_p(M, j, M->lo[j]) : 0;
+		double g = M->k > 0 && isfinite(M->g[j]) ? M->g[j] : INFINITY;
+		smin += c < g ? c : g;
+		smax += isfinite(g) && g > c1 ? g : c1;
+	}
+	*lo = 2 * smin / (3.0 * (M->m + M->k));
+	*hi = smax;
+}
+
 /* ======================================================================
  * Dual approximation driver (shared by approx32 and approx2)
  * ====================================================================== */
 
+enum { SEARCH_HS, SEARCH_PAPER };
+
 struct mold_params {
 	double cutoff;    /* stop when upper/lower <= cutoff */
 	int verbose;
-	int optimal;      /* approx32: solve each ILP to optimality */
+	int optimal;      /* approx32: the final guess's assignment of minimal CPU work */
 	int short_obj;    /* approx32: fewest set (2) tasks first, then min W_C */
 	double ilp_limit; /* approx32: seconds for one branch-and-bound */
 	int compact;      /* shift tasks left after the construction */
+	int refine;       /* approx32: split set (1) pairs, widen set (2) tasks, list-schedule */
+	int best;         /* return the shortest schedule built, not the last guess's */
+	int search;       /* SEARCH_HS or SEARCH_PAPER */
+	double budget;    /* seconds for the whole search (0: none) */
 };
 
+/* Where the returned schedule comes from. */
+enum { FROM_GUESS, FROM_HEFT_LPT_SEQ, FROM_HEFT_RATIO_SEQ, FROM_HEFT_LPT_PAR };
+static const char *const from_name[] = {"guess", "heft-lpt-seq", "heft-ratio-seq", "heft-lpt-par"};
+
 struct mold_stats {
-	double lambda;   /* final accepted guess */
-	double lb;       /* final lower bound: largest guess proven too small, or lb0 */
-	double lb0, ub0; /* initial bounds */
+	double lambda;   /* smallest accepted guess (ub0 when none was) */
+	double lb;       /* proven lower bound: lb0 or the largest guess proven too small */
+	double lb0, ub0; /* hs's proven lower bound, the best HEFT-like makespan */
+	double lo0, hi0; /* where the search started (lo0 may lie below lb0) */
+	double makespan, guarantee; /* of the returned schedule; makespan / lb */
+	int from;        /* FROM_*: the returned schedule */
+	double from_lambda; /* FROM_GUESS: its guess */
 	int steps;       /* guesses tested */
 	int accepted, rejected;
+	int below;       /* guesses accepted below lb0 */
 	int lps, ilps;   /* LP relaxations and branch-and-bounds solved */
 	int rounded;     /* guesses accepted by rounding the LP solution */
 	int greedy;      /* guesses accepted by the greedy assignment (no LP) */
+	int limited;     /* branch-and-bounds stopped by their time limit */
 	int uncertain;   /* guesses rejected without proof (solver limit) */
 	int nudges;      /* guesses moved up by 1e-4 after a solver limit */
-	double lp_time, ilp_time, time;
+	int stopped;     /* the budget ended the search early */
+	double deadline; /* now_s() when the budget ends (0: none) */
+	double lp_time, ilp_time, time, cpu; /* seconds: LPs, ILPs, the algorithm (wall, CPU) */
 	double mean_sets; /* eligible sets per task, averaged over the guesses */
 	long set_count, set_tasks;
 };
 
 /* Result of testing one guess. */
 enum { TEST_REJECT = 0, TEST_ACCEPT = 1, TEST_UNSURE = 2, TEST_ERROR = -1 };
+/* How hard to test: QUICK accepts only what a heuristic assignment shows
+ * (no LP, TEST_UNSURE otherwise); FULL decides (approx32: LP, ILP, any
+ * feasible assignment); EXACT also builds the schedule from an assignment
+ * of minimal CPU work when P->optimal asks for it. */
+enum { MODE_QUICK, MODE_FULL, MODE_EXACT };
 
-typedef int (*test_fn)(void *st, double lam, struct mold_sched *S, double *used);
+typedef int (*test_fn)(void *st, double lam, int mode, struct mold_sched *S, double *used);
 
 static double now_s(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* CPU seconds of this process: unlike the wall clock, it does not grow
+ * when other work shares the machine (prov algo_cpu, Fig. 6). */
+static double cpu_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
 	return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
@@ -663,86 +793,252 @@ static void vlog(const struct mold_params *P, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* Geometric bisection on the guess between a lower bound lo (no schedule
- * shorter) and an upper bound hi (a schedule of length hi exists, so the
- * test accepts hi in theory).  The stopping rule is on the ratio, so the
- * geometric mean halves log(hi/lo) each step; the first guess probes
- * lo*cutoff.  Returns 0 with S holding the
- * schedule of the smallest accepted guess, -1 on a solver error. */
-static int dual_search(test_fn test, void *st, double lo, double hi, const struct mold_params *P,
-		       struct mold_stats *ss, struct mold_sched *S, struct mold_sched *tmp)
+/* Up to this many tasks the search's optional guesses are decided with
+ * the LP and the ILP (GLPK solves them in about a millisecond); above, they
+ * are tried with the greedy assignment alone. */
+#define MOLD_SMALL_N 256
+
+/* The search's state: the test, the best schedule so far (S, ss->from),
+ * the smallest accepted guess (ss->lambda), the proven lower bound
+ * (ss->lb), and rho, the algorithm's ratio (3/2 or 2). */
+struct search {
+	test_fn test;
+	void *st;
+	const struct mold *M;
+	const struct mold_params *P;
+	struct mold_stats *ss;
+	struct mold_sched *S, *tmp;
+	double rho;
+};
+
+static int out_of_time(struct search *X)
 {
-	int have = 0;
-	double used, best = hi, proven = lo;
-	ss->lb0 = lo;
-	ss->ub0 = hi;
-	int probe = 1;
-	while (hi > lo * P->cutoff) {
-		/* The lower bound is often within a percent of the smallest
-		 * accepted guess on large instances: probe lo*cutoff first, which
-		 * ends the search at once when accepted. */
-		double lam = probe ? lo * P->cutoff : sqrt(lo * hi);
-		probe = 0;
-		int r = test(st, lam, tmp, &used);
-		ss->steps++;
-		vlog(P, "guess %.9g in [%.9g, %.9g]: %s", lam, lo, hi,
-		     r == TEST_ACCEPT ? "accept" : r == TEST_REJECT ? "reject" : r == TEST_UNSURE ? "reject (unproven)" : "error");
-		if (r == TEST_ERROR)
-			return -1;
-		if (r == TEST_ACCEPT) {
-			hi = lam;
-			best = used;
-			sched_swap(S, tmp);
-			have = 1;
-			ss->accepted++;
-		} else {
-			lo = lam;
-			ss->rejected++;
-			if (r == TEST_UNSURE)
-				ss->uncertain++;
-			else
-				proven = lam;
-		}
+	if (X->ss->deadline && now_s() >= X->ss->deadline) {
+		if (!X->ss->stopped)
+			vlog(X->P, "budget of %g s spent: the search stops", X->P->budget);
+		X->ss->stopped = 1;
 	}
-	/* hi is the initial upper bound and was never tested: test it, and
-	 * move up if rounding errors make the theory fail by a hair. */
-	for (int tries = 0; !have && tries < 200; tries++) {
-		int r = test(st, hi, S, &used);
-		ss->steps++;
-		vlog(P, "guess %.9g (upper bound): %s", hi, r == TEST_ACCEPT ? "accept" : "reject");
-		if (r == TEST_ERROR)
-			return -1;
-		if (r == TEST_ACCEPT) {
-			have = 1;
-			best = used;
-			ss->accepted++;
-		} else {
-			hi *= P->cutoff > 1.0001 ? P->cutoff : 1.0001;
-			ss->rejected++;
-		}
-	}
-	if (!have)
-		return -1;
-	ss->lambda = best;
-	ss->lb = proven;
-	return 0;
+	return X->ss->stopped;
 }
 
-/* An upper bound for the search: the best of two quick heuristics. */
-static double heuristic_upper(const struct mold *M)
+/* Nothing left to gain: out of time, or the best schedule is within
+ * cutoff of the proven lower bound (no guess can do better than that). */
+static int search_done(struct search *X)
+{
+	return out_of_time(X) || X->S->makespan <= X->P->cutoff * X->ss->lb;
+}
+
+/* Test one guess and keep its schedule (compacted when asked) if it is
+ * the shortest so far, or always without P->best (the paper returns the
+ * last accepted guess's).  *ms: its makespan (infinite when not
+ * accepted).  A rejection with proof raises ss->lb. */
+static int try_guess(struct search *X, double lam, int mode, const char *phase, double *ms)
+{
+	struct mold_stats *ss = X->ss;
+	double used;
+	int r = X->test(X->st, lam, mode, X->tmp, &used);
+	ss->steps++;
+	*ms = INFINITY;
+	if (r == TEST_ACCEPT) {
+		ss->accepted++;
+		if (used < ss->lambda)
+			ss->lambda = used;
+		if (used < ss->lb0)
+			ss->below++;
+		if (X->P->compact)
+			sched_compact(X->tmp, X->M);
+		else
+			sched_makespan(X->tmp);
+		*ms = X->tmp->makespan;
+		if (!X->P->best || X->tmp->makespan < X->S->makespan) {
+			sched_swap(X->S, X->tmp);
+			ss->from = FROM_GUESS;
+			ss->from_lambda = used;
+		}
+	} else if (r == TEST_REJECT) {
+		ss->rejected++;
+		if (lam > ss->lb)
+			ss->lb = lam;
+	} else if (r == TEST_UNSURE)
+		ss->rejected++;
+	if (r == TEST_ACCEPT)
+		vlog(X->P, "%s guess %.9g: accept, schedule of length %.9g (best %.9g)", phase, lam, *ms, X->S->makespan);
+	else
+		vlog(X->P, "%s guess %.9g: %s", phase, lam,
+		     r == TEST_REJECT ? "reject" : r == TEST_ERROR ? "solver error" :
+		     mode == MODE_QUICK ? "not shown feasible" : "reject (unproven)");
+	return r;
+}
+
+/* optimal: the smallest accepted guess's schedule again, from an
+ * assignment of minimal CPU work (the paper solves its ILP exactly; the
+ * search's decisions only need a feasible one, which decides the same). */
+static int rebuild_exact(struct search *X, double lam)
+{
+	struct mold_stats *ss = X->ss;
+	if (!X->P->optimal || !isfinite(lam) || out_of_time(X))
+		return 0;
+	double ms;
+	int r = try_guess(X, lam, MODE_EXACT, "optimal:", &ms);
+	ss->steps--;
+	ss->accepted -= r == TEST_ACCEPT;
+	ss->rejected -= r == TEST_REJECT || r == TEST_UNSURE;
+	return r == TEST_ERROR ? -1 : 0;
+}
+
+/* The paper's search (§V-D, §VII-C): bisection on the guess between lo
+ * and hi until hi/lo <= cutoff, every guess decided exactly. */
+static int search_paper(struct search *X, double lo, double hi)
+{
+	const struct mold_params *P = X->P;
+	double ms, last = INFINITY;
+	while (hi > lo * P->cutoff && !out_of_time(X)) {
+		double lam = lo + (hi - lo) / 2;
+		int r = try_guess(X, lam, MODE_FULL, "paper:", &ms);
+		if (r == TEST_ERROR)
+			return -1;
+		if (r == TEST_ACCEPT)
+			hi = last = lam;
+		else {
+			lo = lam;
+			X->ss->uncertain += r == TEST_UNSURE;
+		}
+	}
+	return rebuild_exact(X, last);
+}
+
+/* hs's search, in three parts:
+ *   1. quality: a golden-section search, with quick tests, for the guess
+ *      whose schedule is the shortest, between lo0 (the test's own lower
+ *      bound) and the HEFT-like upper bound, until the bracket is within
+ *      cutoff.  A guess not shown feasible counts as infinitely long.
+ *      Below some point schedules grow toward 3λ/2 (or the quick test
+ *      fails), above it they end near the guess, so the makespan is about
+ *      unimodal in the guess;
+ *   2. guarantee: only while the best schedule is not proven within
+ *      rho*cutoff of the optimum (makespan / lb): today's probe at
+ *      lb*cutoff, then bisection with exact tests between it and the
+ *      smallest accepted guess, every proven rejection raising lb;
+ *   3. below the proven bound, where the relaxation may still accept:
+ *      bisection with exact tests between lo0 and the guesses whose
+ *      rho*λ schedule is certain to beat the best one.
+ * Each stops early once the best schedule is within cutoff of lb. */
+static int search_hs(struct search *X, double lo0, double ub)
+{
+	const struct mold_params *P = X->P;
+	struct mold_stats *ss = X->ss;
+	double c = P->cutoff, lo, hi;
+	/* exact tests where the LP is small, quick ones elsewhere */
+	int mode = X->M->n <= MOLD_SMALL_N ? MODE_FULL : MODE_QUICK;
+	/* today's probe, lb*cutoff, then a golden section on log(guess) */
+	const double phi = 0.6180339887498949;
+	double a = log(lo0), b = log(ub), x1 = b - phi * (b - a), x2 = a + phi * (b - a), f1, f2;
+	if (search_done(X))
+		return 0;
+	if (try_guess(X, ss->lb0 * c, mode, "1 quality:", &f1) == TEST_ERROR ||
+	    try_guess(X, exp(x1), mode, "1 quality:", &f1) == TEST_ERROR ||
+	    try_guess(X, exp(x2), mode, "1 quality:", &f2) == TEST_ERROR)
+		return -1;
+	while (b - a > log(c) && !search_done(X)) {
+		/* equal makespans (the same assignment at both guesses): the
+		 * schedules end near their guess further right, if they end
+		 * above it here */
+		int left = f1 < f2 || (f1 == f2 && isfinite(f1) && f2 <= c * exp(x2));
+		if (left) { /* the shortest lies in [a, x2] */
+			b = x2;
+			x2 = x1;
+			f2 = f1;
+			x1 = b - phi * (b - a);
+			if (try_guess(X, exp(x1), mode, "1 quality:", &f1) == TEST_ERROR)
+				return -1;
+		} else { /* in [x1, b] (and right of guesses not shown feasible) */
+			a = x1;
+			x1 = x2;
+			f1 = f2;
+			x2 = a + phi * (b - a);
+			if (try_guess(X, exp(x2), mode, "1 quality:", &f2) == TEST_ERROR)
+				return -1;
+		}
+	}
+	lo = ss->lb;
+	hi = fmin(ss->lambda, ub);
+	int probe = 1;
+	double ms;
+	while (X->S->makespan > X->rho * c * ss->lb && hi > lo * c && !search_done(X)) {
+		double lam = probe ? lo * c : sqrt(lo * hi);
+		probe = 0;
+		int r = try_guess(X, lam, MODE_FULL, "2 guarantee:", &ms);
+		if (r == TEST_ERROR)
+			return -1;
+		if (r == TEST_ACCEPT)
+			hi = lam;
+		else {
+			lo = lam;
+			ss->uncertain += r == TEST_UNSURE;
+		}
+	}
+	lo = lo0;
+	hi = fmin(fmin(ss->lb, ub), fmin(ss->lambda, X->S->makespan / X->rho));
+	while (hi > lo * c && !search_done(X)) {
+		double lam = sqrt(lo * hi);
+		int r = try_guess(X, lam, MODE_FULL, "3 below lb:", &ms);
+		if (r == TEST_ERROR)
+			return -1;
+		if (r == TEST_ACCEPT)
+			hi = fmin(lam, X->S->makespan / X->rho);
+		else
+			lo = lam;
+	}
+	return rebuild_exact(X, ss->lambda);
+}
+
+/* The three quick HEFT-like heuristics: the best makespan is the search's
+ * upper bound, and the best schedule the first candidate (S, ss->from). */
+static double heuristic_upper(const struct mold *M, struct mold_sched *S, struct mold_stats *ss)
 {
 	struct mold_sched H;
 	sched_init(&H, M->n);
-	mold_heft(M, PRIO_LPT, 0, &H);
-	double ub = H.makespan;
-	mold_heft(M, PRIO_RATIO, 0, &H);
-	if (H.makespan < ub)
-		ub = H.makespan;
-	mold_heft(M, PRIO_LPT, 1, &H);
-	if (H.makespan < ub)
-		ub = H.makespan;
+	static const int prio[] = {PRIO_LPT, PRIO_RATIO, PRIO_LPT}, par[] = {0, 0, 1};
+	for (int v = 0; v < 3; v++) {
+		mold_heft(M, prio[v], par[v], v ? &H : S);
+		if (v && H.makespan < S->makespan) {
+			sched_swap(S, &H);
+			ss->from = FROM_HEFT_LPT_SEQ + v;
+		} else if (!v)
+			ss->from = FROM_HEFT_LPT_SEQ;
+	}
 	sched_release(&H);
-	return ub;
+	return S->makespan;
+}
+
+/* Everything around the search: candidates, bounds, where to start.
+ * tfac/gfac: the test's relaxation (mold_necessary), rho its ratio. */
+static int mold_dual(const struct mold *M, const struct mold_params *P, test_fn test, void *st, double tfac,
+		     double gfac, double rho, struct mold_sched *S, struct mold_stats *ss)
+{
+	double ub = heuristic_upper(M, S, ss);
+	ss->ub0 = ub;
+	ss->lambda = INFINITY;
+	ss->lb0 = ss->lb = mold_lower_bound(M, ub, 1, 1, 1e-6);
+	ss->deadline = P->budget > 0 ? now_s() + P->budget : 0;
+	struct mold_sched tmp;
+	sched_init(&tmp, M->n);
+	struct search X = {test, st, M, P, ss, S, &tmp, rho};
+	int r;
+	if (P->search == SEARCH_PAPER) {
+		paper_bounds(M, &ss->lo0, &ss->hi0);
+		r = search_paper(&X, ss->lo0, ss->hi0);
+	} else {
+		ss->lo0 = mold_lower_bound(M, ub, tfac, gfac, 1e-3); /* only where the search starts */
+		ss->hi0 = ub;
+		r = search_hs(&X, ss->lo0, ub);
+	}
+	sched_release(&tmp);
+	if (!isfinite(ss->lambda))
+		ss->lambda = ub; /* no guess accepted: a schedule of length ub exists */
+	ss->makespan = S->makespan;
+	ss->guarantee = ss->lb > 0 ? S->makespan / ss->lb : INFINITY;
+	return r;
 }
 
 /* ======================================================================
@@ -803,8 +1099,9 @@ static double list_schedule(struct a2 *A, int nl, struct mold_sched *S)
 	return ms;
 }
 
-static int a2_test(void *st, double lam, struct mold_sched *S, double *used)
+static int a2_test(void *st, double lam, int mode, struct mold_sched *S, double *used)
 {
+	(void)mode; /* cheap and exact: every guess is decided */
 	*used = lam;
 	struct a2 *A = st;
 	const struct mold *M = A->M;
@@ -887,7 +1184,7 @@ static int a2_test(void *st, double lam, struct mold_sched *S, double *used)
 static int mold_approx2(const struct mold *M, const struct mold_params *P, struct mold_sched *S,
 			struct mold_stats *ss)
 {
-	double t0 = now_s();
+	double t0 = now_s(), c0 = cpu_s();
 	int n = M->n;
 	memset(ss, 0, sizeof *ss);
 	sched_reset(S);
@@ -906,12 +1203,7 @@ static int mold_approx2(const struct mold *M, const struct mold_params *P, struc
 	A.load = hs_malloc((M->k ? M->k : 1) * sizeof(double));
 	heap_init(&A.gh, M->k);
 	heap_init(&A.run, n);
-	double ub = heuristic_upper(M);
-	double lb = mold_lower_bound(M, ub);
-	struct mold_sched tmp;
-	sched_init(&tmp, n);
-	int r = dual_search(a2_test, &A, lb, ub, P, ss, S, &tmp);
-	sched_release(&tmp);
+	int r = mold_dual(M, P, a2_test, &A, 1, 2, 2, S, ss);
 	free(A.idx);
 	free(A.gam);
 	free(A.cpu);
@@ -922,9 +1214,8 @@ static int mold_approx2(const struct mold *M, const struct mold_params *P, struc
 	free(A.load);
 	heap_free(&A.gh);
 	heap_free(&A.run);
-	if (r == 0 && P->compact)
-		sched_compact(S, M);
 	ss->time = now_s() - t0;
+	ss->cpu = cpu_s() - c0;
 	return r;
 }
 
@@ -957,6 +1248,10 @@ struct a32 {
 	double *bot, *top, *tmpk, *psum;
 	unsigned char *inpool, *lone;
 	struct heap h;
+	/* the list schedule of the same assignment (refine) */
+	struct pool pool;
+	struct mold_sched L;
+	int *lidx;
 };
 
 /* GLPK numbering: task j's set i is column 1 + j*NSETS + i; then left and
@@ -1306,10 +1601,10 @@ static int a32_simplex(struct a32 *A)
 
 /* Branch and bound from the optimal LP basis.  Returns 1 with set[] when an
  * integer solution was found, 0 when none exists, 2 at the time limit. */
-static int a32_intopt(struct a32 *A, int mir)
+static int a32_intopt(struct a32 *A, int mir, int opt)
 {
 	const struct mold *M = A->M;
-	struct a32_cb cb = {A->P->optimal};
+	struct a32_cb cb = {opt};
 	glp_iocp ip;
 	glp_init_iocp(&ip);
 	ip.msg_lev = A->P->verbose ? GLP_MSG_ON : GLP_MSG_OFF;
@@ -1319,11 +1614,16 @@ static int a32_intopt(struct a32 *A, int mir)
 	ip.mir_cuts = mir ? GLP_ON : GLP_OFF;
 	ip.br_tech = GLP_BR_DTH;
 	ip.bt_tech = GLP_BT_BLB;
-	ip.tm_lim = A->P->ilp_limit > 0 ? (int)(A->P->ilp_limit * 1000) + 1 : INT_MAX;
-	double t0 = now_s();
+	/* the time limit: ilp_limit, and what is left of the budget */
+	double lim = A->P->ilp_limit > 0 ? A->P->ilp_limit : 1e6, t0 = now_s();
+	if (A->ss->deadline && A->ss->deadline - t0 < lim)
+		lim = A->ss->deadline > t0 ? A->ss->deadline - t0 : 0;
+	ip.tm_lim = (int)(lim * 1000) + 1;
 	int r = glp_intopt(A->lp, &ip);
 	A->ss->ilps++;
 	A->ss->ilp_time += now_s() - t0;
+	if (r == GLP_ETMLIM)
+		A->ss->limited++;
 	int st = glp_mip_status(A->lp);
 	if (st == GLP_OPT || st == GLP_FEAS) {
 		for (int j = 0; j < M->n; j++) {
@@ -1343,24 +1643,63 @@ static int a32_intopt(struct a32 *A, int mir)
 
 static int a32_construct(struct a32 *A, struct mold_sched *S);
 
+/* refine: the same assignment list-scheduled (sched_list); S keeps the
+ * shorter of the two schedules.  The §V-B one proves the 3/2 bound, so
+ * the kept one ends by 3λ/2 too. */
+static int a32_relist(struct a32 *A, struct mold_sched *S)
+{
+	if (!A->P->refine)
+		return TEST_ACCEPT;
+	const struct mold *M = A->M;
+	sched_list(M, A->alloc, A->lidx, A->tmpk, &A->pool, &A->L);
+	if (A->P->compact)
+		sched_compact(S, M);
+	else
+		sched_makespan(S);
+	if (A->L.makespan < S->makespan)
+		sched_swap(S, &A->L);
+	return TEST_ACCEPT;
+}
+
 /* Test a guess: sets, LP relaxation (rejects), rounding or branch and
  * bound (accepts), then the §V-B construction. */
-static int a32_test_once(struct a32 *A, double lam, struct mold_sched *S)
+/* The eligible sets of every task at guess lam; 0 when a task fits in
+ * none (a proven rejection). */
+static int a32_load_sets(struct a32 *A, double lam)
 {
 	const struct mold *M = A->M;
-	int n = M->n;
 	A->lam = lam;
-	for (int j = 0; j < n; j++) {
+	for (int j = 0; j < M->n; j++) {
 		A->elig[j] = (unsigned char)a32_sets(M, j, lam, A->gam + j * NSETS, A->w + j * NSETS);
 		if (!A->elig[j])
-			return TEST_REJECT; /* too long everywhere */
+			return 0; /* too long everywhere */
 		A->ss->set_count += __builtin_popcount(A->elig[j]);
 	}
-	A->ss->set_tasks += n;
-	if (!A->P->optimal && a32_greedy(A)) {
+	A->ss->set_tasks += M->n;
+	return 1;
+}
+
+/* MODE_QUICK: accepted when the greedy assignment satisfies the ILP. */
+static int a32_quick(struct a32 *A, double lam, struct mold_sched *S)
+{
+	if (!a32_load_sets(A, lam))
+		return TEST_REJECT;
+	if (a32_greedy(A) && a32_construct(A, S) == 0) {
+		A->ss->greedy++;
+		return a32_relist(A, S);
+	}
+	return TEST_UNSURE;
+}
+
+static int a32_test_once(struct a32 *A, double lam, int exact, struct mold_sched *S)
+{
+	int opt = exact && A->P->optimal;
+	if (!a32_load_sets(A, lam))
+		return TEST_REJECT;
+	if (!opt && a32_greedy(A)) {
 		A->ss->greedy++;
 		if (a32_construct(A, S) == 0)
-			return TEST_ACCEPT;
+			return a32_relist(A, S);
 	}
 	if (!A->lp)
 		a32_build_lp(A);
@@ -1371,13 +1710,13 @@ static int a32_test_once(struct a32 *A, double lam, struct mold_sched *S)
 	if (st != GLP_OPT)
 		return TEST_ERROR;
 	int found = 0;
-	if (!A->P->optimal && a32_round(A)) {
+	if (!opt && a32_round(A)) {
 		found = 1;
 		A->ss->rounded++;
 	} else {
-		int r = a32_intopt(A, 0);
+		int r = a32_intopt(A, 0, opt);
 		if (r == 2) /* slow near the threshold: MIR cuts close such gaps */
-			r = a32_intopt(A, 1);
+			r = a32_intopt(A, 1, opt);
 		if (r < 0)
 			return TEST_ERROR;
 		if (r == 0)
@@ -1392,20 +1731,22 @@ static int a32_test_once(struct a32 *A, double lam, struct mold_sched *S)
 		return TEST_UNSURE; /* the solver's tolerance: nudge */
 	if (a32_construct(A, S) != 0)
 		return TEST_UNSURE; /* cannot happen with exact arithmetic */
-	return TEST_ACCEPT;
+	return a32_relist(A, S);
 }
 
-static int a32_test(void *st, double lam, struct mold_sched *S, double *used)
+static int a32_test(void *st, double lam, int mode, struct mold_sched *S, double *used)
 {
 	struct a32 *A = st;
-	int r = a32_test_once(A, lam, S);
+	*used = lam;
+	if (mode == MODE_QUICK)
+		return a32_quick(A, lam, S);
+	int r = a32_test_once(A, lam, mode == MODE_EXACT, S);
 	/* A guess on a knife's edge can make branch and bound slow: nudging
 	 * it by 1e-4 costs nothing against a cutoff of 1%. */
-	*used = lam;
 	if (r == TEST_UNSURE) {
 		/* a proven rejection of the larger guess also rejects lam */
 		*used = lam * (1 + 1e-4);
-		r = a32_test_once(A, *used, S);
+		r = a32_test_once(A, *used, mode == MODE_EXACT, S);
 		A->ss->nudges++;
 	}
 	return r;
@@ -1424,8 +1765,9 @@ static int a32_test(void *st, double lam, struct mold_sched *S, double *used)
  *            least loaded column (Lemma 5 shows it fits);
  *   GPUs:    set (5) one per GPU from 0, then set (6) longest first at the
  *            top of the least loaded GPU (Lemma 6).
- * Two refinements use the columns that (C2) leaves free; neither breaks
- * the proofs, as every column still has a bottom block of length <= λ
+ * With refine, two refinements use the columns that (C2) leaves free;
+ * neither breaks the proofs, as every column still has a bottom block of
+ * length <= λ
  * (or is a set (2) column) and the total work stays <= mλ:
  *   - a pair of set (1) is split, its (1)R task running from 0 on a free
  *     column (the pairs with the longest sum first);
@@ -1481,7 +1823,7 @@ static int a32_construct(struct a32 *A, struct mold_sched *S)
 		psum[i] = key[ord[i]] + key[ord[no - 1 - i]];
 	}
 	sort_by(pairs, npair, psum, 1);
-	int split = fr < right ? (int)fr : right;
+	int split = !A->P->refine ? 0 : fr < right ? (int)fr : right;
 	fr -= split;
 	unsigned char *lone = A->lone; /* pair i split? */
 	for (int i = 0; i < right; i++)
@@ -1499,7 +1841,7 @@ static int a32_construct(struct a32 *A, struct mold_sched *S)
 	sort_by(two, n2, key, 1);
 	for (int q = 0; q < n2; q++) {
 		int j = two[q], g3 = mold_gamma(M, j, lam);
-		if (!g3)
+		if (!g3 || !A->P->refine)
 			continue;
 		double dw = g3 * mold_p(M, j, g3) - A->w[j * NSETS + 2];
 		if (g3 - GAM(j, 2) <= fr && wc + dw <= m * lam) {
@@ -1695,6 +2037,9 @@ static void a32_init(struct a32 *A, const struct mold *M, const struct mold_para
 	A->top = hs_malloc(big * sizeof(double));
 	A->tmpk = hs_malloc(nn * sizeof(double));
 	heap_init(&A->h, big);
+	pool_init(&A->pool, m, M->k);
+	sched_init(&A->L, n);
+	A->lidx = hs_malloc(nn * sizeof(int));
 }
 
 static void a32_free(struct a32 *A)
@@ -1718,13 +2063,16 @@ static void a32_free(struct a32 *A)
 	free(A->top);
 	free(A->tmpk);
 	heap_free(&A->h);
+	pool_free(&A->pool);
+	sched_release(&A->L);
+	free(A->lidx);
 	memset(A, 0, sizeof *A);
 }
 
 static int mold_approx32(const struct mold *M, const struct mold_params *P, struct mold_sched *S,
 			 struct mold_stats *ss)
 {
-	double t0 = now_s();
+	double t0 = now_s(), c0 = cpu_s();
 	memset(ss, 0, sizeof *ss);
 	sched_reset(S);
 	if (!M->n)
@@ -1733,20 +2081,14 @@ static int mold_approx32(const struct mold *M, const struct mold_params *P, stru
 	a32_init(&A, M, P, ss);
 	glp_term_hook(glpk_to_stderr, NULL);
 	int term = glp_term_out(P->verbose ? GLP_ON : GLP_OFF);
-	double ub = heuristic_upper(M);
-	double lb = mold_lower_bound(M, ub);
-	struct mold_sched tmp;
-	sched_init(&tmp, M->n);
-	int r = dual_search(a32_test, &A, lb, ub, P, ss, S, &tmp);
-	sched_release(&tmp);
+	int r = mold_dual(M, P, a32_test, &A, 1.5, 1, 1.5, S, ss);
 	if (ss->set_tasks)
 		ss->mean_sets = (double)ss->set_count / ss->set_tasks;
 	a32_free(&A);
 	glp_term_out(term);
 	glp_term_hook(NULL, NULL);
-	if (r == 0 && P->compact)
-		sched_compact(S, M);
 	ss->time = now_s() - t0;
+	ss->cpu = cpu_s() - c0;
 	return r;
 }
 
@@ -1830,18 +2172,37 @@ static int get_params(const struct hs_optvals *o, struct hs_ctx *ctx, struct mol
 	P->cutoff = hs_opt_double(o, "cutoff");
 	P->verbose = hs_opt_bool(o, "verbose");
 	P->compact = hs_opt_bool(o, "compact");
+	P->best = hs_opt_bool(o, "best");
+	P->search = !strcmp(hs_opt_str(o, "search"), "paper") ? SEARCH_PAPER : SEARCH_HS;
+	P->budget = hs_opt_double(o, "budget");
 	if (!(P->cutoff > 1) || P->cutoff > 2) {
 		hs_ctx_error(ctx, "cutoff must be in (1, 2]: the search stops when upper/lower <= cutoff");
+		return -1;
+	}
+	if (!(P->budget >= 0)) {
+		hs_ctx_error(ctx, "budget must be >= 0 seconds (0: no limit)");
 		return -1;
 	}
 	if (ilp) {
 		P->optimal = hs_opt_bool(o, "optimal");
 		P->short_obj = !strcmp(hs_opt_str(o, "objective"), "short");
+		P->refine = hs_opt_bool(o, "refine");
 		P->ilp_limit = hs_opt_double(o, "ilp_limit");
-		if (P->ilp_limit < 0) {
+		if (!(P->ilp_limit >= 0)) {
 			hs_ctx_error(ctx, "ilp_limit must be >= 0 seconds (0: no limit)");
 			return -1;
 		}
+	}
+	/* the paper's algorithm: its objective, every ILP solved exactly, its
+	 * bisection and bounds, the §V-B layout as it is, the last guess's
+	 * schedule */
+	if (hs_opt_bool(o, "paper")) {
+		P->short_obj = 0;
+		P->optimal = ilp;
+		P->refine = 0;
+		P->compact = 0;
+		P->best = 0;
+		P->search = SEARCH_PAPER;
 	}
 	return 0;
 }
@@ -1852,7 +2213,16 @@ static void prov_stats(struct hs_ctx *ctx, const struct mold_stats *ss, int ilp,
 	prov_num(ctx, "lb", ss->lb);
 	prov_num(ctx, "lb0", ss->lb0);
 	prov_num(ctx, "ub0", ss->ub0);
+	prov_num(ctx, "lo0", ss->lo0);
+	prov_num(ctx, "hi0", ss->hi0);
+	if (ss->makespan > 0) { /* (not without tasks) */
+		hs_ctx_prov(ctx, "best", "%s", from_name[ss->from]);
+		if (ss->from == FROM_GUESS)
+			prov_num(ctx, "best_lambda", ss->from_lambda);
+		hs_ctx_prov(ctx, "guarantee", "%.6g", ss->guarantee);
+	}
 	hs_ctx_prov(ctx, "steps", "%d", ss->steps);
+	hs_ctx_prov(ctx, "below", "%d", ss->below);
 	if (ilp) {
 		hs_ctx_prov(ctx, "lps", "%d", ss->lps);
 		hs_ctx_prov(ctx, "ilps", "%d", ss->ilps);
@@ -1861,14 +2231,36 @@ static void prov_stats(struct hs_ctx *ctx, const struct mold_stats *ss, int ilp,
 		hs_ctx_prov(ctx, "lp_time", "%.6f", ss->lp_time);
 		hs_ctx_prov(ctx, "ilp_time", "%.6f", ss->ilp_time);
 		hs_ctx_prov(ctx, "sets", "%.3f", ss->mean_sets);
+		if (ss->limited)
+			hs_ctx_prov(ctx, "limited", "%d", ss->limited);
 		if (ss->uncertain)
 			hs_ctx_prov(ctx, "unproven", "%d", ss->uncertain);
 		if (ss->nudges)
 			hs_ctx_prov(ctx, "nudges", "%d", ss->nudges);
 	}
+	if (ss->stopped)
+		hs_ctx_prov(ctx, "stopped", "budget");
 	hs_ctx_prov(ctx, "algo_time", "%.6f", ss->time);
+	hs_ctx_prov(ctx, "algo_cpu", "%.6f", ss->cpu);
 	if (adapted)
 		hs_ctx_prov(ctx, "monotonized", "%d", adapted);
+}
+
+/* A search that could not prove all it normally does says so, with the
+ * guarantee that still holds (makespan / proven lower bound). */
+static void warn_guarantee(const char *algo, const struct mold_params *P, const struct mold_stats *ss, double ratio)
+{
+	if (!ss->uncertain && !ss->stopped)
+		return;
+	char why[160];
+	if (ss->uncertain)
+		snprintf(why, sizeof why, "%d guess%s rejected without proof (branch and bound stopped at its time limit)",
+			 ss->uncertain, ss->uncertain > 1 ? "es" : "");
+	else
+		snprintf(why, sizeof why, "the search stopped at budget=%g s with upper/lower above cutoff", P->budget);
+	hs_warn("%s: %s: the plan (makespan %.10g) is proven within %.4g of the optimum (lower bound %.10g)%s", algo,
+		why, ss->makespan, ss->guarantee, ss->lb,
+		ss->guarantee > ratio * P->cutoff * (1 + 1e-9) ? ", not the algorithm's own ratio" : "");
 }
 
 static int plan_dual(const struct hs_instance *in, const struct hs_optvals *o, struct hs_schedule *out,
@@ -1889,10 +2281,11 @@ static int plan_dual(const struct hs_instance *in, const struct hs_optvals *o, s
 	int r = ilp ? mold_approx32(&M, &P, &S, &ss) : mold_approx2(&M, &P, &S, &ss);
 	if (r != 0)
 		hs_ctx_error(ctx, "%s", ilp ? "the ILP solver failed (GLPK); -o verbose shows its messages" :
-					      "no guess was accepted (internal error)");
+					      "the search failed (internal error)");
 	else {
 		write_plan(&S, out);
 		prov_stats(ctx, &ss, ilp, adapted);
+		warn_guarantee(ilp ? "approx32" : "approx2", &P, &ss, ilp ? 1.5 : 2);
 	}
 	sched_release(&S);
 	mold_release(&M);
@@ -1925,9 +2318,10 @@ static int plan_heft(const struct hs_instance *in, const struct hs_optvals *o, s
 	}
 	struct mold_sched S;
 	sched_init(&S, M.n);
-	double t0 = now_s();
+	double t0 = now_s(), c0 = cpu_s();
 	mold_heft(&M, pr, par, &S);
 	hs_ctx_prov(ctx, "algo_time", "%.6f", now_s() - t0);
+	hs_ctx_prov(ctx, "algo_cpu", "%.6f", cpu_s() - c0);
 	write_plan(&S, out);
 	sched_release(&S);
 	mold_release(&M);
@@ -1936,19 +2330,28 @@ static int plan_heft(const struct hs_instance *in, const struct hs_optvals *o, s
 
 static const struct hs_option opts_approx32[] = {
 	{"cutoff", HS_OPT_DOUBLE, "1.01", "stop the search on the guess when upper/lower <= cutoff", NULL},
+	{"search", HS_OPT_CHOICE, "hs", "bisection: geometric from the test's own lower bound, or the paper's (arithmetic, its code's bounds)", "hs|paper"},
+	{"budget", HS_OPT_DOUBLE, "0", "seconds for the whole search; the best plan so far when spent (0: no limit)", NULL},
+	{"best", HS_OPT_BOOL, "1", "return the shortest schedule built (every accepted guess, the HEFT-like bounds); 0: the last guess's", NULL},
 	{"monotonize", HS_OPT_BOOL, "0", "adapt non-monotonic tasks instead of rejecting them", NULL},
 	{"compact", HS_OPT_BOOL, "1", "shift tasks to the left after building the 3/2 schedule", NULL},
+	{"refine", HS_OPT_BOOL, "1", "use the cores (C2) leaves free: split set (1) pairs, widen set (2) tasks", NULL},
 	{"objective", HS_OPT_CHOICE, "short", "ILP objective: fewest tasks longer than the guess, then CPU work; or CPU work only (the paper)", "short|work"},
 	{"optimal", HS_OPT_BOOL, "0", "solve every ILP to optimality instead of stopping at the first solution", NULL},
 	{"ilp_limit", HS_OPT_DOUBLE, "2", "seconds for one branch and bound before nudging the guess (0: none)", NULL},
+	{"paper", HS_OPT_BOOL, "0", "the paper's algorithm: objective=work optimal=1 refine=0 compact=0 best=0 search=paper", NULL},
 	{"verbose", HS_OPT_BOOL, "0", "log each guess on stderr (and GLPK's output)", NULL},
 	{NULL, 0, NULL, NULL, NULL},
 };
 
 static const struct hs_option opts_approx2[] = {
 	{"cutoff", HS_OPT_DOUBLE, "1.01", "stop the search on the guess when upper/lower <= cutoff", NULL},
+	{"search", HS_OPT_CHOICE, "hs", "bisection: geometric from the test's own lower bound, or the paper's (arithmetic, its code's bounds)", "hs|paper"},
+	{"budget", HS_OPT_DOUBLE, "0", "seconds for the whole search; the best plan so far when spent (0: no limit)", NULL},
+	{"best", HS_OPT_BOOL, "1", "return the shortest schedule built (every accepted guess, the HEFT-like bounds); 0: the last guess's", NULL},
 	{"monotonize", HS_OPT_BOOL, "0", "adapt non-monotonic tasks instead of rejecting them", NULL},
 	{"compact", HS_OPT_BOOL, "1", "shift tasks to the left after the construction", NULL},
+	{"paper", HS_OPT_BOOL, "0", "the paper's algorithm: compact=0 best=0 search=paper", NULL},
 	{"verbose", HS_OPT_BOOL, "0", "log each guess on stderr", NULL},
 	{NULL, 0, NULL, NULL, NULL},
 };

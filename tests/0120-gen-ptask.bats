@@ -47,16 +47,50 @@ task j2 model=rigid size=6 time=3600 walltime=5400 comp=7200 comm=1800 scope=clu
 task j3 model=rigid size=8 time=14400 walltime=21600 comp=28800 comm=7200 scope=cluster release=30 swf_id=4" ]
 }
 
-@test "ptask: defaults: fcomp 1e6, no comm, fw 1e3, release 0; fw 0 without rw: no walltime" {
+@test "ptask: defaults: no comp/comm without factors, fw 1e3, release 0; fw 0 without rw: no walltime" {
 	run hs-gen ptask --swf "$tmp/tiny.swf" -n 3 --ut 4h --platform $PLAT
 	[ "$status" -eq 0 ]
-	[ "${lines[1]}" = "prov gen tool=hs-gen version=0.1.0 gen=ptask n=3 swf=$tmp/tiny.swf eligible=3 max_size=8 lt=3600 ut=14400 fcomp=1000000 fcomm=0 fw=1000 release=zero scope=cluster platform=$PLAT seed=1" ]
-	[ "${lines[6]}" = "task j1 model=rigid size=4 time=7200 walltime=7200000 comp=7200000000 swf_id=1" ]
-	[ "${lines[7]}" = "task j2 model=rigid size=6 time=3600 walltime=3600000 comp=3600000000 scope=cluster swf_id=3" ]
+	[ "${lines[1]}" = "prov gen tool=hs-gen version=0.1.0 gen=ptask n=3 swf=$tmp/tiny.swf eligible=3 max_size=8 lt=3600 ut=14400 fcomp=none fcomm=none fw=1000 release=zero scope=cluster platform=$PLAT seed=1" ]
+	[ "${lines[6]}" = "task j1 model=rigid size=4 time=7200 walltime=7200000 swf_id=1" ]
+	[ "${lines[7]}" = "task j2 model=rigid size=6 time=3600 walltime=3600000 scope=cluster swf_id=3" ]
 	run hs-gen ptask --swf "$tmp/tiny.swf" -n 3 --ut 4h --fw 0 --platform $PLAT
-	[ "${lines[6]}" = "task j1 model=rigid size=4 time=7200 walltime=10800 comp=7200000000 swf_id=1" ]
-	[ "${lines[7]}" = "task j2 model=rigid size=6 time=3600 comp=3600000000 scope=cluster swf_id=3" ]
-	[ "${lines[8]}" = "task j3 model=rigid size=8 time=14400 walltime=20000 comp=14400000000 scope=cluster swf_id=4" ]
+	[ "${lines[6]}" = "task j1 model=rigid size=4 time=7200 walltime=10800 swf_id=1" ]
+	[ "${lines[7]}" = "task j2 model=rigid size=6 time=3600 scope=cluster swf_id=3" ]
+	[ "${lines[8]}" = "task j3 model=rigid size=8 time=14400 walltime=20000 scope=cluster swf_id=4" ]
+	# One factor given: the other takes its default (F_comp 1e6, F_comm 0).
+	run hs-gen ptask --swf "$tmp/tiny.swf" -n 3 --ut 4h --fcomm 0 --platform $PLAT
+	[[ ${lines[1]} == *" fcomp=1000000 fcomm=0 "* ]]
+	[ "${lines[6]}" = "task j1 model=rigid size=4 time=7200 walltime=7200000 comp=7200000000 swf_id=1" ]
+	run hs-gen ptask --swf "$tmp/tiny.swf" -n 3 --ut 4h --fcomp 5 --platform $PLAT
+	[ "${lines[6]}" = "task j1 model=rigid size=4 time=7200 walltime=7200000 comp=36000 swf_id=1" ]
+}
+
+@test "ptask: without factors the simulated durations are the trace's run times, whatever the flop/s" {
+	# Dutot's platform computes 286097 flop/s per core: F_comp 1e6 would
+	# make every job 3.5 times its run time (the silent trap this avoids).
+	hs-gen ptask --swf "$TRACE" -n 20 --ut 4h --max-size 16 --platform dutot-homo >"$tmp/i.hs"
+	! grep -q ' comp=' "$tmp/i.hs"
+	hs-plan -a taskp "$tmp/i.hs" | hs-sim >"$tmp/r.hs"
+	awk '$1 == "task" { for (i = 3; i <= NF; i++) if ($i ~ /^time=/) t[$2] = substr($i, 6) }
+		$1 == "run" { for (i = 3; i <= NF; i++) { if ($i ~ /^start=/) s = substr($i, 7)
+			if ($i ~ /^end=/) e = substr($i, 5) }
+			if (e - s != t[$2]) { print "differs: " $0; bad = 1 }; n++ }
+		END { exit bad || n != 20 }' "$tmp/r.hs"
+}
+
+@test "ptask: an SWF field below -1 is named, not called unknown" {
+	sed '5s/^3 20 /3 -50 /' "$tmp/tiny.swf" >"$tmp/neg.swf"
+	run hs-gen ptask --swf "$tmp/neg.swf" -n 1 --release trace --platform $PLAT
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-gen: $tmp/neg.swf:5: job 3: submit time -50 is negative (the SWF's only negative value is -1, unknown)" ]
+	sed '5s/^3 20 /3 -1 /' "$tmp/tiny.swf" >"$tmp/unk.swf"
+	run hs-gen ptask --swf "$tmp/unk.swf" -n 3 --ut 4h --release trace --platform $PLAT
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-gen: $tmp/unk.swf:5: submit time unknown, needed by --release trace" ]
+	sed '3s/ 4 -1 -1 4 / 2.5 -1 -1 4 /' "$tmp/tiny.swf" >"$tmp/frac.swf"
+	run hs-gen ptask --swf "$tmp/frac.swf" -n 1 --platform $PLAT
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-gen: $tmp/frac.swf:3: job 1: allocated processors 2.5 is not a whole number" ]
 }
 
 @test "ptask: the limit: --max-size, the largest cluster, none" {
@@ -64,7 +98,7 @@ task j3 model=rigid size=8 time=14400 walltime=21600 comp=28800 comm=7200 scope=
 	run hs-gen ptask --swf "$tmp/tiny.swf" -n 1 --ut 4h --max-size 4 --platform $PLAT
 	[ "$status" -eq 0 ]
 	[[ ${lines[1]} == *" eligible=1 max_size=4 "* ]]
-	[ "${lines[6]}" = "task j1 model=rigid size=4 time=7200 walltime=7200000 comp=7200000000 swf_id=1" ]
+	[ "${lines[6]}" = "task j1 model=rigid size=4 time=7200 walltime=7200000 swf_id=1" ]
 	run hs-gen ptask --swf "$tmp/tiny.swf" -n 1 --ut 4h --platform homogeneous:nodes=4,cores=4,clusters=2
 	[[ ${lines[1]} == *" eligible=3 max_size=8 "* ]]
 	# No platform, no --max-size: any size; every task wider than 1 core spans nodes.
@@ -91,7 +125,7 @@ task j3 model=rigid size=8 time=14400 walltime=21600 comp=28800 comm=7200 scope=
 }
 
 @test "ptask: the HPC2N trace: 315 jobs of 1h-4h and at most 16 cores, as awk counts them" {
-	run hs-gen ptask --swf "$TRACE" --ut 4h --max-size 16 --seed 0
+	run hs-gen ptask --swf "$TRACE" --ut 4h --max-size 16 --fcomp 1e6 --seed 0
 	[ "$status" -eq 0 ]
 	echo "${lines[1]}"
 	[[ ${lines[1]} == *" n=300 "*" eligible=315 max_size=16 lt=3600 ut=14400 "*" seed=0" ]]
@@ -126,9 +160,9 @@ task j3 model=rigid size=8 time=14400 walltime=21600 comp=28800 comm=7200 scope=
 	run hs-gen ptask --swf "$tmp/tiny.swf" -n 3 --lt 1h --ut 4h --scope any --platform $PLAT
 	[ "$status" -eq 0 ]
 	[[ ${lines[1]} == *" eligible=3 max_size=8 "*" release=zero scope=any platform="* ]]
-	[ "${lines[6]}" = "task j1 model=rigid size=4 time=7200 walltime=7200000 comp=7200000000 swf_id=1" ]
-	[ "${lines[7]}" = "task j2 model=rigid size=6 time=3600 walltime=3600000 comp=3600000000 scope=any swf_id=3" ]
-	[ "${lines[8]}" = "task j3 model=rigid size=8 time=14400 walltime=14400000 comp=14400000000 scope=any swf_id=4" ]
+	[ "${lines[6]}" = "task j1 model=rigid size=4 time=7200 walltime=7200000 swf_id=1" ]
+	[ "${lines[7]}" = "task j2 model=rigid size=6 time=3600 walltime=3600000 scope=any swf_id=3" ]
+	[ "${lines[8]}" = "task j3 model=rigid size=8 time=14400 walltime=14400000 scope=any swf_id=4" ]
 	# The validator accepts them, planned (as cluster-scoped) by datap-ef.
 	hs-gen ptask --swf "$tmp/tiny.swf" -n 3 --lt 1h --ut 4h --scope any --platform $PLAT |
 		hs-plan -a datap-ef >"$tmp/p.hs"
@@ -138,7 +172,7 @@ task j3 model=rigid size=8 time=14400 walltime=21600 comp=28800 comm=7200 scope=
 	run hs-gen ptask --swf "$tmp/tiny.swf" -n 1 --lt 1h --ut 4h --scope node --platform $PLAT
 	[ "$status" -eq 0 ]
 	[[ ${lines[1]} == *" eligible=1 max_size=4 "*" scope=node "* ]]
-	[ "${lines[6]}" = "task j1 model=rigid size=4 time=7200 walltime=7200000 comp=7200000000 swf_id=1" ]
+	[ "${lines[6]}" = "task j1 model=rigid size=4 time=7200 walltime=7200000 swf_id=1" ]
 }
 
 @test "ptask: the instance plans (datap-ef on dietze) and replays with exact durations" {

@@ -156,6 +156,22 @@ node n cores=0' hs-plan -a taskp
 	[[ "$output" == *"one core per task, round robin over all cores (Dietze TASKP)"* ]]
 }
 
+@test "-l with no algorithm found names the directories searched and exits 1" {
+	# a copy of hs-plan away from the tree's plugins, an empty HS_PLUGIN_PATH
+	installed=$(strings "$HS_BIN/hs-plan" | grep -m1 '/lib/hs/plugins$' || true)
+	if [ -n "$installed" ] && ls "$installed"/*.so >/dev/null 2>&1; then
+		skip "plugins are installed in $installed"
+	fi
+	d=$(mktemp -d)
+	mkdir "$d/bin" "$d/empty"
+	cp "$HS_BIN/hs-plan" "$d/bin/"
+	HS_PLUGIN_PATH=$d/empty run "$d/bin/hs-plan" -l
+	rm -rf "$d"
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "hs-plan: no algorithms found; plugins are searched for in:" ]
+	[ "${lines[1]}" = "  $d/empty" ]
+}
+
 @test "--complete-words offers the algorithm names" {
 	run hs-plan --complete-words
 	[ "$status" -eq 0 ]

@@ -45,7 +45,7 @@ field() {
 	[ "$(field run c energy)" = 30 ]
 	# a: busy [0,9] 10 W; b: busy [0,6] 20 W, idle 3 s 2 W; d: busy
 	# [0,6] 10 W, idle 3 s 1 W: 90 + 126 + 63 = 279 J.
-	printf '%s\n' "$output" | grep -qx 'prov sim tool=hs-sim version=0.1.0 model=flow solver=maxmin tcp_gamma=4194304 energy_model=host makespan=9 energy=279'
+	printf '%s\n' "$output" | grep -qx 'prov sim tool=hs-sim version=0.1.0 model=flow solver=bottleneck tcp_gamma=4194304 energy_model=host makespan=9 energy=279'
 }
 
 @test "sim-flow: --solver simgrid and --energy core" {
@@ -198,7 +198,9 @@ hs-sim: $tmp/cl.hs: the plan is not valid (1 problem)" ]
 	[[ ${lines[1]} == "usage: hs-sim "* ]]
 	run hs-sim --solver lmm "$tmp/share.hs"
 	[ "$status" -eq 2 ]
-	[ "${lines[0]}" = "hs-sim: option --solver: 'lmm' must be maxmin or simgrid" ]
+	[ "${lines[0]}" = "hs-sim: option --solver: 'lmm' must be bottleneck or simgrid" ]
+	run hs-sim --solver maxmin "$tmp/share.hs"
+	[ "$status" -eq 2 ]
 	run hs-sim --energy watts "$tmp/share.hs"
 	[ "$status" -eq 2 ]
 	[ "${lines[0]}" = "hs-sim: option --energy: 'watts' must be host or core" ]
@@ -218,7 +220,53 @@ hs-sim: $tmp/cl.hs: the plan is not valid (1 problem)" ]
 	grep -Eq '^hs-sim: 3 tasks \(3 parallel\) in [0-9.]+ s: [0-9]+ events, [0-9]+ solves' "$tmp/err"
 	run hs-sim --help
 	[ "$status" -eq 0 ]
-	for o in model solver tcp-gamma energy platform check-durations progress no-progress stats; do
+	for o in model solver tcp-gamma energy platform check-durations check-simgrid progress no-progress stats; do
 		[[ $output == *"--$o"* ]]
 	done
+}
+
+@test "sim-flow: tasks that the after lists let overlap on a core share it, with a warning" {
+	# SimGrid's validation case V5: j1 (1 Gflop) and j2 (2 Gflop) on one
+	# core of 1 Gflop/s, planned one after the other but not ordered by
+	# an after list; j3 after both.  Half the core each: j1 ends at 2 s,
+	# j2 at 3 s, j3 at 4 s.
+	# (tests/simgrid/v5.hs, on one core of four here.)
+	sed 's/cores=1 flops/cores=4 flops/' "$TOP/tests/simgrid/v5.hs" >"$tmp/v5.hs"
+	for solver in bottleneck simgrid; do
+		run hs-sim --solver $solver "$tmp/v5.hs"
+		[ "$status" -eq 0 ]
+		[ "${lines[0]}" = "hs-sim: $tmp/v5.hs: warning: tasks j1 and j2 share core 0 of node n from 0 s: the plan has them at [0, 1] and [1, 3] but no after list orders them" ]
+		[ "$(field run j1 end)" = 2 ]
+		[ "$(field run j2 start)" = 0 ]
+		[ "$(field run j2 end)" = 3 ]
+		[ "$(field run j3 end)" = 4 ]
+	done
+	# The warning goes to stderr only; ordered, the plan runs as planned
+	# and silently.
+	run sh -c "hs-sim '$tmp/v5.hs' 2>/dev/null | grep -c warning"
+	[ "$output" = 0 ]
+	sed 's/^plan j2 \(.*\)$/plan j2 \1 after=j1/' "$tmp/v5.hs" >"$tmp/ordered.hs"
+	run hs-sim "$tmp/ordered.hs"
+	[ "$status" -eq 0 ]
+	[[ $output != *warning* ]]
+	[ "$(field run j1 end)" = 1 ]
+	[ "$(field run j2 end)" = 3 ]
+}
+
+@test "sim-flow: --check-simgrid says whether SimGrid's rounds give other rates" {
+	run hs-sim --check-simgrid "$tmp/share.hs"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "hs-sim: $tmp/share.hs: rates equal to SimGrid's rounds in all 2 solves" ]
+	# SimGrid's stale charge (hs-sim(1)): v2 should get L0's last 25 B/s.
+	cp "$TOP/tests/simgrid/stale.hs" "$tmp/stale.hs"
+	run hs-sim --check-simgrid "$tmp/stale.hs"
+	[ "${lines[0]}" = "hs-sim: $tmp/stale.hs: rates differ from SimGrid's rounds in 1 of 3 solves, first at 0 s" ]
+	[ "$(field run v2 end)" = 0.3333333333333333 ]
+	run hs-sim --solver simgrid --check-simgrid "$tmp/stale.hs"
+	[ "${lines[0]}" = "hs-sim: $tmp/stale.hs: rates differ from the default's rounds in 1 of 3 solves, first at 0 s" ]
+	[ "$(field run v2 end)" = 0.36363636363636365 ]
+	# Nothing on stdout but the stream, as without it.
+	hs-sim "$tmp/stale.hs" >"$tmp/a.hs"
+	hs-sim --check-simgrid "$tmp/stale.hs" >"$tmp/b.hs" 2>/dev/null
+	cmp "$tmp/a.hs" "$tmp/b.hs"
 }

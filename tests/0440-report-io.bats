@@ -84,6 +84,44 @@ body() {
 	[[ $output == "hs-report: d: "* ]]
 }
 
+@test "io: an SWF trace, a SimGrid platform, a Batsim workload or jobs.csv: the error says what it is and what reads it" {
+	printf '; Version: 2.2\n; MaxProcs: 240\n1 0 10 100 4 -1 -1 4 200 -1 1 3 1 -1 1 -1 -1 -1\n' >t.swf
+	run hs-report t.swf
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-report: t.swf:1: missing header 'hs 1': this looks like an SWF trace (Standard Workload Format): hs-gen ptask --swf t.swf makes an hs stream of its jobs" ]
+	# compressed, without its comments, on standard input, to another tool
+	tail -1 t.swf | gzip -c >t.swf.gz
+	run hs-plan -a taskp t.swf.gz
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-plan: t.swf.gz:1: missing header 'hs 1': this looks like an SWF trace (Standard Workload Format): hs-gen ptask --swf t.swf.gz makes an hs stream of its jobs" ]
+	run hs-sim <t.swf
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-sim: stdin:1: missing header 'hs 1': this looks like an SWF trace (Standard Workload Format): hs-gen ptask --swf FILE makes an hs stream of its jobs" ]
+	run hs-report "$TOP/share/platforms/griffon.xml"
+	[ "$status" -eq 2 ]
+	[[ $output == *"griffon.xml:1: missing header 'hs 1': this looks like a SimGrid platform file: hs-gen platform "*"griffon.xml converts it; hs-sim --platform "*"griffon.xml simulates a plan on it" ]]
+	printf '{\n  "nb_res": 4,\n  "jobs": [],\n  "profiles": {}\n}\n' >w.json
+	run hs-report w.json
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-report: w.json:1: missing header 'hs 1': this looks like a Batsim workload (JSON): no hs command reads Batsim workloads yet; hs-gen ptask --swf reads the SWF trace it came from" ]
+	hs-report -f batsim-jobs tiny.hs >jobs.csv
+	run hs-report jobs.csv
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-report: jobs.csv:1: missing header 'hs 1': this looks like Batsim's jobs.csv (as hs-report -f batsim-jobs writes): it is an output: read the hs stream it was made from" ]
+	hs-report --gantt tiny.hs >g.svg
+	run hs-report g.svg
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-report: g.svg:1: missing header 'hs 1': this looks like an XML file, but no SimGrid platform: hs reads XML only as SimGrid platforms (hs-gen platform FILE)" ]
+	# anything else: the plain message
+	printf 'hello\n' >hello.txt
+	run hs-report hello.txt
+	[ "$output" = "hs-report: hello.txt:1: missing header 'hs 1'" ]
+	# a line of 17 numbers is no SWF job
+	printf '1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17\n' >n.txt
+	run hs-report n.txt
+	[ "$output" = "hs-report: n.txt:1: missing header 'hs 1'" ]
+}
+
 @test "io: --bundle writes reports, inputs and a MANIFEST into a tar.gz" {
 	mkdir -p results
 	cp tiny.hs results/a.hs

@@ -7,6 +7,7 @@
 # (CI=true) their absence fails these tests, elsewhere it skips them.
 
 load helper
+load svg/need
 
 FIGS="gantt gantt-large empty plot plot-log"
 
@@ -19,19 +20,6 @@ setup_file() {
 setup() {
 	SVGT=$BATS_TEST_DIRNAME/svg
 	cd "$BATS_TEST_TMPDIR"
-}
-
-# Skip (or fail in CI) when the renderer or the checker is missing.
-need_render() {
-	local t
-	for t in chromium python3; do
-		command -v $t >/dev/null 2>&1 && continue
-		if [ "${CI:-}" = true ]; then
-			echo "$t is not installed (share/deps.sh)" >&2
-			return 1
-		fi
-		skip "$t is not installed (share/deps.sh)"
-	done
 }
 
 # render NAME: FIG/NAME.svg to NAME.png, then count its non-white pixels.

@@ -8,7 +8,7 @@ load helper
 	out=$BATS_TEST_TMPDIR/fig
 	run sh "$TOP/share/doc/figures.sh" "$HS_BIN" "$out"
 	[ "$status" -eq 0 ]
-	for f in gantt makespan; do
+	for f in gantt makespan gantt-trace utilization; do
 		run cmp "$out/$f.svg" "$TOP/share/doc/$f.svg"
 		[ "$status" -eq 0 ] || { echo "share/doc/$f.svg is stale: run make doc-svg"; false; }
 	done
@@ -23,6 +23,15 @@ load helper
 	run xmllint --xpath 'count(//*[local-name()="g" and contains(@class,"series")])' "$TOP/share/doc/makespan.svg"
 	[ "$status" -eq 0 ]
 	[ "$output" -eq 4 ]
+	# the trace: 3000 jobs, their utilization as one step line
+	run xmllint --xpath 'count(//*[local-name()="g" and @class="task"])' "$TOP/share/doc/gantt-trace.svg"
+	[ "$output" -eq 3000 ]
+	run xmllint --xpath 'count(//*[local-name()="path" and @class="line step"])' "$TOP/share/doc/utilization.svg"
+	[ "$output" -eq 1 ]
+	# and the README shows all four
+	for f in gantt makespan gantt-trace utilization; do
+		grep -q "(share/doc/$f.svg)" "$TOP/README.md"
+	done
 }
 
 # hs-report's own figures, through the tool, open in a browser: headless

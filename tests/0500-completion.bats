@@ -109,3 +109,55 @@ comp() {
 	comp hs-no-such-tool ""
 	[ "$reply" = "" ]
 }
+
+@test "completion: -o offers the chosen algorithm's option names, then their values" {
+	comp hs-plan -a waterl -o ""
+	[ "$reply" = "estimate= tie= " ]
+	comp hs-plan -a waterl -o est
+	[ "$reply" = "estimate= " ]
+	comp hs-plan -a waterl --option estimate=
+	[ "$reply" = "estimate=ideal estimate=runtime " ]
+	comp hs-plan --algorithm=taskp -o p
+	[ "$reply" = "pick= " ]
+	comp hs-plan --algorithm = taskp -o o
+	[ "$reply" = "order= " ]
+	# the words come from the tool, for any algorithm of any plugin
+	hs-plan -a heft --complete-words | grep -qx 'prio=lpt'
+	# no algorithm yet, or an unknown one: nothing
+	comp hs-plan -o ""
+	[ "$reply" = "" ]
+	comp hs-plan -a no-such -o ""
+	[ "$reply" = "" ]
+	# and -a itself still offers algorithm names, not option words
+	comp hs-plan -a wat
+	[ "$reply" = "waterl " ]
+}
+
+@test "completion: hs-report -m and --plot offer metric names, in comma lists too" {
+	comp hs-report -m mak
+	[ "$reply" = "makespan makespan_diff " ]
+	comp hs-report -m makespan,uti
+	[ "$reply" = "makespan,utilization " ]
+	comp hs-report --metrics=tasks,mean_w
+	[ "$reply" = "tasks,mean_waiting " ]
+	comp hs-report --plot-time q
+	[ "$reply" = "queue " ]
+	comp hs-report --color ""
+	[ "$reply" = "app state task user " ]
+}
+
+@test "completion: hs-report --by and --x offer the provenance keys of the files given" {
+	cd "$tmp"
+	printf '%s\n' 'hs 1' 'prov gen tool=hs-gen gen=sleep n=4 seed=2' 'prov plan algo=taskp' \
+		'node a cores=1' >r.hs
+	gzip -c r.hs >z.hs.gz
+	comp hs-report r.hs --by ""
+	[ "$reply" = "algo file gen gen.gen gen.n gen.seed gen.tool n plan.algo seed tool " ]
+	comp hs-report r.hs --by algo,s
+	[ "$reply" = "algo,seed " ]
+	comp hs-report z.hs.gz --x gen.
+	[ "$reply" = "gen.gen gen.n gen.seed gen.tool " ]
+	# without files: file only
+	comp hs-report --by ""
+	[ "$reply" = "file " ]
+}

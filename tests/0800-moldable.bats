@@ -27,25 +27,119 @@ prov() {
 	done
 }
 
-@test "moldable: approx32 plans every task, validly, within 3/2 lambda" {
+@test "moldable: approx32 plans every task, validly, within its guarantee" {
 	run bash -c 'hs-gen moldable -n 60 -m 16 -k 2 --seed 4 | hs-plan -a approx32'
 	[ "$status" -eq 0 ]
 	[ "$(printf '%s\n' "$output" | grep -c '^plan ')" -eq 60 ]
 	# hs-sim validates the plan again
 	printf '%s\n' "$output" | hs-sim >/dev/null
-	lambda=$(printf '%s\n' "$output" | prov lambda)
 	lb=$(printf '%s\n' "$output" | prov lb)
+	g=$(printf '%s\n' "$output" | prov guarantee)
+	bl=$(printf '%s\n' "$output" | prov best_lambda)
+	[ "$(printf '%s\n' "$output" | prov best)" = guess ]
 	ms=$(printf '%s\n' "$output" | makespan)
-	awk -v m="$ms" -v l="$lambda" -v b="$lb" 'BEGIN { exit !(m <= 1.5 * l * (1 + 1e-9) && l <= 1.01 * b * (1 + 1e-9) && b <= m) }'
+	# makespan <= 3/2 * cutoff * lb, guarantee = makespan / lb, and the
+	# schedule ends by 3/2 of its own guess
+	awk -v m="$ms" -v b="$lb" -v g="$g" -v l="$bl" 'BEGIN { exit !(m <= 1.5 * 1.01 * b * (1 + 1e-9) && (g - m / b)^2 < 1e-10 && m <= 1.5 * l * (1 + 1e-9) && b <= m) }'
 }
 
-@test "moldable: approx32 provenance names lambda, steps, ILP count and time" {
+@test "moldable: approx32 provenance names lambda, bounds, the winner, guarantee, steps, LPs, ILPs, time" {
 	run bash -c 'hs-gen moldable -n 40 -m 16 -k 2 --seed 2 | hs-plan -a approx32'
 	[ "$status" -eq 0 ]
 	rec=$(printf '%s\n' "$output" | grep '^prov plan ')
-	for k in lambda lb lb0 ub0 steps lps ilps ilp_time lp_time greedy rounded sets algo_time; do
+	for k in lambda lb lb0 ub0 lo0 hi0 best guarantee steps below lps ilps ilp_time lp_time greedy rounded sets algo_time algo_cpu; do
 		[[ $rec == *" $k="* ]] || { echo "missing $k: $rec"; false; }
 	done
+	# no warning, nothing limited, no budget stop on such an instance
+	[[ $rec != *" unproven="* && $rec != *" stopped="* ]]
+}
+
+@test "moldable: approx32 and approx2 are never longer than their HEFT-like bounds" {
+	for law in paper table1; do
+		for s in 1 2 3; do
+			inst=$(gen -n 30 -m 8 -k 2 --seed $s --law $law)
+			for a in approx32 approx2; do
+				ma=$(printf '%s\n' "$inst" | hs-plan -a $a | makespan)
+				for h in heft-lpt-seq heft-ratio-seq heft-lpt-par; do
+					mh=$(printf '%s\n' "$inst" | hs-plan -a $h | makespan)
+					awk -v a="$ma" -v h="$mh" 'BEGIN { exit !(a <= h) }' || { echo "$law $s $a $ma > $h $mh"; false; }
+				done
+			done
+		done
+	done
+}
+
+@test "moldable: -o budget stops the search, returns the best HEFT-like plan, says so" {
+	inst=$(gen -n 40 -m 16 -k 2 --seed 2)
+	run bash -c 'printf "%s\n" "$1" | hs-plan -a approx32 -o budget=1e-9 2>/tmp/hs-budget-err.$$; cat /tmp/hs-budget-err.$$ >&2; rm -f /tmp/hs-budget-err.$$' _ "$inst"
+	[ "$status" -eq 0 ]
+	out=$(printf '%s\n' "$inst" | hs-plan -a approx32 -o budget=1e-9 2>/dev/null)
+	[ "$(printf '%s\n' "$out" | prov stopped)" = budget ]
+	[ "$(printf '%s\n' "$out" | prov steps)" = 0 ]
+	best=$(printf '%s\n' "$out" | prov best)
+	[[ $best == heft-* ]]
+	# the plan is that heuristic's
+	[ "$(printf '%s\n' "$out" | grep '^plan ')" = "$(printf '%s\n' "$inst" | hs-plan -a "$best" | grep '^plan ')" ]
+	err=$(printf '%s\n' "$inst" | hs-plan -a approx32 -o budget=1e-9 2>&1 >/dev/null)
+	[[ $err == "hs-plan: warning: approx32: the search stopped at budget=1e-09 s"*"proven within "*" of the optimum (lower bound "* ]]
+	err=$(printf '%s\n' "$inst" | hs-plan -a approx2 -o budget=1e-9 2>&1 >/dev/null)
+	[[ $err == "hs-plan: warning: approx2: the search stopped"* ]]
+	run_stdin "$inst" hs-plan -a approx32 -o budget=-1
+	[ "$status" -eq 2 ]
+	[[ $output == *"approx32: budget must be >= 0 seconds"* ]]
+}
+
+@test "moldable: -o paper runs the paper's algorithm: its bisection, bounds, objective, exact ILP, layout" {
+	inst=$(gen -n 100 -m 64 -k 4 --seed 3)
+	run_stdin "$inst" hs-plan -a approx32 -o paper
+	[ "$status" -eq 0 ]
+	out=$output
+	printf '%s\n' "$out" | hs-sim >/dev/null
+	# the same as naming the settings one by one
+	b=$(printf '%s\n' "$inst" | hs-plan -a approx32 -o objective=work,optimal,refine=0,compact=0,best=0,search=paper | grep '^plan ')
+	[ "$(printf '%s\n' "$out" | grep '^plan ')" = "$b" ]
+	# bounds of the published code: 2/3 sum(shortest) / (m + k), sum(longest)
+	printf '%s\n' "$out" | awk -v lo="$(printf '%s\n' "$out" | prov lo0)" -v hi="$(printf '%s\n' "$out" | prov hi0)" '
+		$1 == "task" { for (i = 3; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+			c = v["t1"] * (v["beta"] + (1 - v["beta"]) / 64); g = v["gpu_time"]
+			smin += c < g ? c : g; smax += v["t1"] > g ? v["t1"] : g }
+		END { exit !((lo - 2 * smin / 3 / 68)^2 < 1e-12 * lo^2 && (hi - smax)^2 < 1e-12 * hi^2) }'
+	# 10 to 17 steps as in Fig. 8; the last guess's schedule, within 3/2 of it
+	st=$(printf '%s\n' "$out" | prov steps)
+	[ "$st" -ge 10 ] && [ "$st" -le 17 ]
+	[ "$(printf '%s\n' "$out" | prov best)" = guess ]
+	[ "$(printf '%s\n' "$out" | prov best_lambda)" = "$(printf '%s\n' "$out" | prov lambda)" ]
+	awk -v m="$(printf '%s\n' "$out" | makespan)" -v l="$(printf '%s\n' "$out" | prov lambda)" 'BEGIN { exit !(m <= 1.5 * l * (1 + 1e-9)) }'
+	# hs's default is shorter on this instance
+	d=$(printf '%s\n' "$inst" | hs-plan -a approx32 | makespan)
+	awk -v d="$d" -v p="$(printf '%s\n' "$out" | makespan)" 'BEGIN { exit !(d < p) }'
+	run_stdin "$inst" hs-plan -a approx2 -o paper
+	[ "$status" -eq 0 ]
+	run_stdin "$inst" hs-plan -a approx32 -o search=fast
+	[ "$status" -eq 2 ]
+	[[ $output == *"hs|paper"* ]]
+}
+
+@test "moldable: hs-report's lower_bound is the planner's proven lb" {
+	out=$(gen -n 200 -m 64 -k 4 --seed 2 | hs-plan -a approx32)
+	lb=$(printf '%s\n' "$out" | prov lb)
+	run bash -c 'printf "%s\n" "$1" | hs-report -f tsv -m lower_bound,ratio' _ "$out"
+	[ "$status" -eq 0 ]
+	rep=$(printf '%s\n' "$output" | awk -F '\t' '$1 == "lower_bound" { print $2 }')
+	awk -v a="$rep" -v b="$lb" 'BEGIN { exit !((a - b)^2 < 1e-10 * b^2) }'
+	# without it, the instance's own (weaker) bound
+	own=$(printf '%s\n' "$out" | grep -v '^prov plan' | hs-report -f tsv -m lower_bound | awk -F '\t' '$1 == "lower_bound" { print $2 }')
+	awk -v a="$own" -v b="$lb" 'BEGIN { exit !(a < b) }'
+	# a monotonized plan's lb bounds another instance: not used
+	input='hs 1
+node n1 cores=3 gpus=1
+task t1 model=table times=10,6,7 gpu_time=50
+task t2 model=table times=10,4,3 gpu_time=50'
+	plan=$(printf '%s\n' "$input" | hs-plan -a approx32 -o monotonize)
+	printf '%s\n' "$plan" | grep -q '^prov plan .* lb=[0-9].* monotonized=[0-9]'
+	m=$(printf '%s\n' "$plan" | hs-report -f tsv -m lower_bound | awk -F '\t' '$1 == "lower_bound" { print $2 }')
+	n=$(printf '%s\n' "$plan" | sed 's/ lb=[^ ]*//' | hs-report -f tsv -m lower_bound | awk -F '\t' '$1 == "lower_bound" { print $2 }')
+	[ -n "$m" ] && [ "$m" = "$n" ]
 }
 
 @test "moldable: approx2 and every heft variant give valid plans" {
@@ -164,7 +258,7 @@ task t1 model=gpu gpu_time=3' hs-plan -a approx2
 	printf '%s\n' "$out" | hs-sim >/dev/null
 	! printf '%s\n' "$out" | grep -qv '^\(hs 1\|prov \|node \|task \|plan \)'
 	run bash -c 'printf "%s\n" "$1" | hs-plan -a approx32 -o verbose 2>&1 >/dev/null' _ "$inst"
-	[[ $output == *"moldable: guess "* ]]
+	[[ $output == *"moldable: 1 quality: guess "*": accept, schedule of length "* ]]
 }
 
 @test "moldable: objective=work and optimal=1 (the paper's ILP) also plan" {
@@ -172,7 +266,8 @@ task t1 model=gpu gpu_time=3' hs-plan -a approx2
 	run_stdin "$inst" hs-plan -a approx32 -o objective=work -o optimal
 	[ "$status" -eq 0 ]
 	[ "$(printf '%s\n' "$output" | grep -c '^plan ')" -eq 25 ]
-	[ "$(printf '%s\n' "$output" | prov greedy)" = 0 ]
+	# the final guess's assignment comes from a branch and bound to optimality
+	[ "$(printf '%s\n' "$output" | prov ilps)" -ge 1 ]
 }
 
 @test "moldable: no GPUs, one task, no tasks" {
@@ -198,11 +293,35 @@ node n1 cores=4' hs-plan -a approx2
 	[ "$(printf '%s\n' "$a" | grep -c '^task ')" -eq 10 ]
 	[ "$(printf '%s\n' "$a" | grep -c '^node ')" -eq 1 ]
 	printf '%s\n' "$a" | grep -q '^node n1 cores=16 gpus=2$'
-	printf '%s\n' "$a" | grep '^prov gen ' | grep -q 'gen=moldable seed=5 n=10 m=16 k=2 pmin=1 pmax=100 beta_min=0 beta_max=0.9 g_mean=0.2 g_sd=0.5 g_min=0.1 g_max=1.5'
+	printf '%s\n' "$a" | grep '^prov gen ' | grep -q 'gen=moldable seed=5 n=10 m=16 k=2 law=paper p_dist=beta p_a=3 p_b=5 pmin=10 pmax=100 beta_min=0 beta_max=0.5 g_mean=0.5 g_sd=0.5 g_min=0.1 g_max=1.5 model=amdahl$'
+	t=$(gen -n 10 -m 16 -k 2 --seed 5 --law table1)
+	printf '%s\n' "$t" | grep '^prov gen ' | grep -q 'law=table1 p_dist=uniform pmin=1 pmax=100 beta_min=0 beta_max=0.9 g_mean=0.2 g_sd=0.5 g_min=0.1 g_max=1.5 model=amdahl$'
+	# an option given beside a law wins, in any order
+	o=$(gen -n 3 --pmin 2 --law table1 --g-mean 0.3)
+	printf '%s\n' "$o" | grep '^prov gen ' | grep -q 'law=table1 p_dist=uniform pmin=2 pmax=100 beta_min=0 beta_max=0.9 g_mean=0.3 '
+	o=$(gen -n 3 --p-dist uniform)
+	printf '%s\n' "$o" | grep '^prov gen ' | grep -q 'law=paper p_dist=uniform pmin=10 pmax=100 beta_min=0 beta_max=0.5 '
 }
 
-@test "hs-gen moldable: draws follow Table I's ranges" {
-	out=$(gen -n 500 -m 64 -k 4 --seed 2)
+@test "hs-gen moldable: the paper's law (the authors' generator): 10 + 90 Beta(3,5), beta <= 0.5, g ~ N(0.5, 0.5) in [0.1, 1.5]" {
+	out=$(gen -n 2000 -m 64 -k 4 --seed 2)
+	printf '%s\n' "$out" | awk '
+		$1 == "task" {
+			for (i = 3; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+			pm = v["t1"] * (v["beta"] + (1 - v["beta"]) / 64); g = v["gpu_time"] / pm
+			if (v["t1"] < 10 || v["t1"] > 100 || v["beta"] < 0 || v["beta"] > 0.5 || g < 0.1 - 1e-9 || g > 1.5 + 1e-9) bad++
+			s += v["t1"]; s2 += v["t1"]^2; b += v["beta"]; n++
+		}
+		END {
+			m = s / n; sd = sqrt(s2 / n - m * m)
+			# Beta(3,5) scaled: mean 10 + 90 * 3/8 = 43.75, sd 90 * sqrt(15/576) = 14.5;
+			# uniform on [10,100] would give 55 and 26
+			if (bad || m < 42 || m > 45.5 || sd < 13 || sd > 16 || b / n < 0.23 || b / n > 0.27) { print "bad " bad " mean " m " sd " sd " beta " b / n; exit 1 }
+		}'
+}
+
+@test "hs-gen moldable: --law table1 follows Table I's ranges (uniform times)" {
+	out=$(gen -n 500 -m 64 -k 4 --seed 2 --law table1)
 	printf '%s\n' "$out" | awk '
 		$1 == "task" {
 			for (i = 3; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
@@ -211,6 +330,7 @@ node n1 cores=4' hs-plan -a approx2
 			s += g; n++
 		}
 		END { if (bad) { print "bad draws: " bad; exit 1 } }'
+	printf '%s\n' "$out" | awk '$1 == "task" { split($4, kv, "="); s += kv[2]; n++ } END { exit !(s / n > 45 && s / n < 56) }'
 	out=$(gen -n 20 -m 8 -k 1 --pmin 5 --pmax 6 --beta-min 0.5 --beta-max 0.5 --g-mean 1 --g-sd 0)
 	printf '%s\n' "$out" | awk '$1 == "task" { for (i = 3; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
 		if (v["beta"] != 0.5 || v["t1"] < 5 || v["t1"] > 6) exit 1
@@ -236,6 +356,13 @@ node n1 cores=4' hs-plan -a approx2
 	[ "$status" -eq 2 ]
 	[[ $output == *"--g-max"* ]]
 	run hs-gen moldable -n 3 --model rigid
+	[ "$status" -eq 2 ]
+	run hs-gen moldable -n 3 --law bleuse
+	[ "$status" -eq 2 ]
+	[[ $output == *"--law: 'bleuse' is not paper or table1"* ]]
+	run hs-gen moldable -n 3 --p-dist normal
+	[ "$status" -eq 2 ]
+	run hs-gen moldable -n 3 --p-a 0
 	[ "$status" -eq 2 ]
 	run hs-gen moldable -n 3 extra
 	[ "$status" -eq 2 ]

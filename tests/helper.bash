@@ -17,3 +17,8 @@ run_stdin() {
 	shift
 	HS_INPUT=$input run bash -c 'printf "%s\n" "$HS_INPUT" | "$@"' _ "$@"
 }
+
+# xml FILE BODY: a SimGrid v4.1 platform file whose <platform> holds BODY.
+xml() {
+	printf '<?xml version="1.0"?>\n<platform version="4.1">\n%s\n</platform>\n' "$2" >"$1"
+}

@@ -1,11 +1,17 @@
 /* gen/moldable.c - `hs-gen moldable`: the instances of Bleuse et al.,
  * "Scheduling independent moldable tasks on multi-cores with GPUs" (TPDS
- * 2017), §VII-A and Table I.  One node of m cores and k GPUs; for each task
- *   1. sequential time pbar(1) uniform in [pmin, pmax];
+ * 2017), §VII-A.  One node of m cores and k GPUs; for each task
+ *   1. sequential time pbar(1) in [pmin, pmax], uniform or Beta(a, b) scaled;
  *   2. sequential fraction beta uniform in [beta_min, beta_max], and
  *      pbar(l) = beta pbar(1) + (1 - beta) pbar(1) / l (Amdahl's law);
  *   3. GPU factor g from N(g_mean, g_sd), drawn again until it lies in
  *      [g_min, g_max]; the GPU time is g pbar(m).
+ * Two laws name the parameters (hs-gen(1) has the table):
+ *   paper   the authors' published generator, which made the paper's
+ *           instances: pbar(1) = 10 + 90 Beta(3, 5), beta <= 0.5,
+ *           g ~ N(0.5, 0.5) in [0.1, 1.5];
+ *   table1  Table I as printed: pbar(1) uniform in [1, 100], beta <= 0.9,
+ *           g ~ N(0.2, 0.5) in [0.1, 1.5] (hs's law before, same draws).
  * Tasks are written as model=amdahl (exactly the law above, and compact),
  * or with --model table as the explicit list pbar(1..m). */
 #include <math.h>
@@ -19,11 +25,15 @@ static const struct hs_cli_opt opts[] = {
 	{'m', "cores", "M", "CPU cores of the node (Table I: 4 to 512; default 64)"},
 	{'k', "gpus", "K", "GPUs of the node (Table I: 1 to 32; default 4)"},
 	{0, "seed", "S", "PRNG seed (default 1)"},
-	{0, "pmin", "T", "shortest sequential time (default 1)"},
+	{0, "law", "LAW", "parameters below: paper (the authors' generator, default) or table1 (Table I as printed)"},
+	{0, "p-dist", "D", "law of the sequential times in [pmin, pmax]: beta (paper) or uniform (table1)"},
+	{0, "p-a", "A", "--p-dist beta: first shape (default 3)"},
+	{0, "p-b", "B", "--p-dist beta: second shape (default 5)"},
+	{0, "pmin", "T", "shortest sequential time (paper 10, table1 1)"},
 	{0, "pmax", "T", "longest sequential time (default 100)"},
 	{0, "beta-min", "B", "smallest sequential fraction (default 0)"},
-	{0, "beta-max", "B", "largest sequential fraction (default 0.9)"},
-	{0, "g-mean", "G", "mean GPU factor: GPU time / time on all cores (default 0.2)"},
+	{0, "beta-max", "B", "largest sequential fraction (paper 0.5, table1 0.9)"},
+	{0, "g-mean", "G", "mean GPU factor, GPU time / time on all cores (paper 0.5, table1 0.2)"},
 	{0, "g-sd", "G", "standard deviation of the GPU factor (default 0.5)"},
 	{0, "g-min", "G", "smallest GPU factor kept (default 0.1: 10x faster)"},
 	{0, "g-max", "G", "largest GPU factor kept (default 1.5: 50% slower)"},
@@ -33,9 +43,10 @@ static const struct hs_cli_opt opts[] = {
 
 static const struct hs_cli cli = {
 	"hs-gen moldable",
-	"-n N [-m M] [-k K] [--seed S] [--pmin T] [--pmax T] [--beta-min B] [--beta-max B] "
-	"[--g-mean G] [--g-sd G] [--g-min G] [--g-max G] [--model amdahl|table]",
-	"moldable tasks on one node of cores and GPUs (Bleuse et al. 2017, Table I)",
+	"-n N [-m M] [-k K] [--seed S] [--law paper|table1] [--p-dist beta|uniform] [--p-a A] [--p-b B] "
+	"[--pmin T] [--pmax T] [--beta-min B] [--beta-max B] [--g-mean G] [--g-sd G] [--g-min G] [--g-max G] "
+	"[--model amdahl|table]",
+	"moldable tasks on one node of cores and GPUs (Bleuse et al. 2017, §VII-A)",
 	opts,
 	NULL,
 };
@@ -54,11 +65,22 @@ static void set_num(struct hs_record *r, const char *key, double v)
 	hs_record_set_num(r, key, v);
 }
 
+/* The numeric parameters of a law, in the order of the options above. */
+enum { P_A, P_B, P_MIN, P_MAX, B_MIN, B_MAX, G_MEAN, G_SD, G_MIN, G_MAX, NPAR };
+static const char *const par_opt[NPAR] = {"p-a", "p-b", "pmin", "pmax", "beta-min", "beta-max",
+					 "g-mean", "g-sd", "g-min", "g-max"};
+static const char *const par_key[NPAR] = {"p_a", "p_b", "pmin", "pmax", "beta_min", "beta_max",
+					 "g_mean", "g_sd", "g_min", "g_max"};
+/* paper: make_instance2.R as problem_generator.py calls it (its defaults:
+ * min_seq_time 10, sfrac_max 0.5, gputime1's mean 0.5); table1: Table I. */
+static const double law_paper[NPAR] = {3, 5, 10, 100, 0, 0.5, 0.5, 0.5, 0.1, 1.5};
+static const double law_table1[NPAR] = {3, 5, 1, 100, 0, 0.9, 0.2, 0.5, 0.1, 1.5};
+
 static int run(int argc, char **argv, struct hs_stream *out)
 {
 	long n = -1, m = 64, k = 4, seed = 1;
-	double pmin = 1, pmax = 100, bmin = 0, bmax = 0.9, gmean = 0.2, gsd = 0.5, gmin = 0.1, gmax = 1.5;
-	int table = 0;
+	double par[NPAR];
+	int given[NPAR] = {0}, table = 0, table1 = 0, beta_dist = -1;
 	const char *arg;
 	int c, optind = 1;
 	while ((c = hs_cli_next(&cli, argc, argv, &arg, &optind)) != -1) {
@@ -70,33 +92,49 @@ static int run(int argc, char **argv, struct hs_stream *out)
 			k = hs_cli_long("-k", arg, 0, 1000000);
 		else if (c == long_index("seed"))
 			seed = hs_cli_long("--seed", arg, 0, 9223372036854775807L);
-		else if (c == long_index("pmin"))
-			pmin = hs_cli_double("--pmin", arg, 1e-300, 1e300);
-		else if (c == long_index("pmax"))
-			pmax = hs_cli_double("--pmax", arg, 1e-300, 1e300);
-		else if (c == long_index("beta-min"))
-			bmin = hs_cli_double("--beta-min", arg, 0, 1);
-		else if (c == long_index("beta-max"))
-			bmax = hs_cli_double("--beta-max", arg, 0, 1);
-		else if (c == long_index("g-mean"))
-			gmean = hs_cli_double("--g-mean", arg, -1e300, 1e300);
-		else if (c == long_index("g-sd"))
-			gsd = hs_cli_double("--g-sd", arg, 0, 1e300);
-		else if (c == long_index("g-min"))
-			gmin = hs_cli_double("--g-min", arg, 1e-300, 1e300);
-		else if (c == long_index("g-max"))
-			gmax = hs_cli_double("--g-max", arg, 1e-300, 1e300);
-		else if (c == long_index("model")) {
+		else if (c == long_index("law")) {
+			if (!strcmp(arg, "table1"))
+				table1 = 1;
+			else if (strcmp(arg, "paper"))
+				hs_cli_usage_error(&cli, "--law: '%s' is not paper or table1", arg);
+			else
+				table1 = 0;
+		} else if (c == long_index("p-dist")) {
+			if (!strcmp(arg, "beta"))
+				beta_dist = 1;
+			else if (!strcmp(arg, "uniform"))
+				beta_dist = 0;
+			else
+				hs_cli_usage_error(&cli, "--p-dist: '%s' is not beta or uniform", arg);
+		} else if (c == long_index("model")) {
 			if (!strcmp(arg, "table"))
 				table = 1;
 			else if (strcmp(arg, "amdahl"))
 				hs_cli_usage_error(&cli, "--model: '%s' is not amdahl or table", arg);
-		}
+		} else
+			for (int q = 0; q < NPAR; q++)
+				if (c == long_index(par_opt[q])) {
+					char name[16];
+					snprintf(name, sizeof name, "--%s", par_opt[q]);
+					/* fractions in [0, 1], GPU mean anywhere, shapes and times > 0 */
+					double lo = q == B_MIN || q == B_MAX || q == G_SD ? 0 : q == G_MEAN ? -1e300 : 1e-300;
+					double hi = q == B_MIN || q == B_MAX ? 1 : 1e300;
+					par[q] = hs_cli_double(name, arg, lo, hi);
+					given[q] = 1;
+				}
 	}
 	if (optind < argc)
 		hs_cli_usage_error(&cli, "unexpected argument '%s'", argv[optind]);
 	if (n < 0)
 		hs_cli_usage_error(&cli, "-n N (the number of tasks) is required");
+	/* the law's values where no option was given */
+	for (int q = 0; q < NPAR; q++)
+		if (!given[q])
+			par[q] = table1 ? law_table1[q] : law_paper[q];
+	if (beta_dist < 0)
+		beta_dist = !table1;
+	double pmin = par[P_MIN], pmax = par[P_MAX], bmin = par[B_MIN], bmax = par[B_MAX];
+	double gmean = par[G_MEAN], gsd = par[G_SD], gmin = par[G_MIN], gmax = par[G_MAX];
 	if (pmax < pmin)
 		hs_cli_usage_error(&cli, "--pmax (%g) is below --pmin (%g)", pmax, pmin);
 	if (bmax < bmin)
@@ -113,14 +151,10 @@ static int run(int argc, char **argv, struct hs_stream *out)
 	hs_record_set_int(r, "n", n);
 	hs_record_set_int(r, "m", m);
 	hs_record_set_int(r, "k", k);
-	set_num(r, "pmin", pmin);
-	set_num(r, "pmax", pmax);
-	set_num(r, "beta_min", bmin);
-	set_num(r, "beta_max", bmax);
-	set_num(r, "g_mean", gmean);
-	set_num(r, "g_sd", gsd);
-	set_num(r, "g_min", gmin);
-	set_num(r, "g_max", gmax);
+	hs_record_set(r, "law", table1 ? "table1" : "paper");
+	hs_record_set(r, "p_dist", beta_dist ? "beta" : "uniform");
+	for (int q = beta_dist ? 0 : P_MIN; q < NPAR; q++)
+		set_num(r, par_key[q], par[q]);
 	hs_record_set(r, "model", table ? "table" : "amdahl");
 	hs_stream_append(out, r);
 
@@ -136,7 +170,8 @@ static int run(int argc, char **argv, struct hs_stream *out)
 	double *times = table ? hs_malloc(m * sizeof(double)) : NULL;
 	for (long j = 0; j < n; j++) {
 		/* draw in the paper's order: time, fraction, GPU factor */
-		double p1 = hs_rng_range(&rng, pmin, pmax);
+		double p1 = beta_dist ? pmin + (pmax - pmin) * hs_rng_beta(&rng, par[P_A], par[P_B])
+				      : hs_rng_range(&rng, pmin, pmax);
 		double beta = hs_rng_range(&rng, bmin, bmax);
 		double g = 0;
 		long tries = 0;
@@ -184,6 +219,6 @@ static int run(int argc, char **argv, struct hs_stream *out)
 
 const struct hs_generator hs_gen_moldable = {
 	"moldable",
-	"moldable tasks on one node of cores and GPUs (Bleuse et al. 2017, Table I)",
+	"moldable tasks on one node of cores and GPUs (Bleuse et al. 2017, §VII-A)",
 	run,
 };

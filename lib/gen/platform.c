@@ -261,15 +261,28 @@ const char *hs_gen_platform_builtin(int i, const char **summary)
 
 /* ---- platforms from files ---- */
 
+/* hs-gen platform --master: which host of a SimGrid file is Batsim's master
+ * host (NULL: Batsim's conventions, hs/simgrid.h). */
+static const char *xml_master;
+
+void hs_gen_platform_master(const char *master)
+{
+	xml_master = master;
+}
+
 static int append_file(struct hs_stream *out, const char *path)
 {
 	struct hs_stream s;
 	int xml = hs_simgrid_is_file(path);
 	if (xml < 0)
 		return -1;
+	if (!xml && xml_master) {
+		hs_error("%s: --master applies to SimGrid platform files (XML) only", path);
+		return -1;
+	}
 	if (xml) {
 		hs_stream_init(&s, NULL);
-		if (hs_simgrid_read(path, &s) < 0) {
+		if (hs_simgrid_read_master(path, &s, xml_master) < 0) {
 			hs_stream_release(&s);
 			return -1;
 		}

@@ -7,11 +7,15 @@
  * "NAME:key=value,..." form, so that both spellings go through the one
  * parser of each platform (platform.c, dutot.c). */
 #include "hs/gen.h"
+#include "hs/simgrid.h"
 
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* --master: after the keys[] options (256 + its index in opts[]). */
+enum { O_MASTER = 256 + 19 };
 
 /* Which parametric platforms an option applies to. */
 enum { HOMOG = 1, DHOMO = 2, DHETERO = 4, DUTOT = DHOMO | DHETERO };
@@ -36,6 +40,8 @@ static const struct hs_cli_opt opts[] = {
 	{0, "set", "SET", "dutot-hetero: high (Table 1 c1-c3, default) or low (c4-c6)"},
 	{0, "cpu-busy", "W", "dutot-*: watts per busy core (default: none)"},
 	{0, "cpu-idle", "W", "dutot-*: watts per idle core (default: none)"},
+	{0, "master", "HOST|none", "SimGrid file: the host that runs no job (default: Batsim's "
+				   "master_host, master_hostN, role=master|storage)"},
 	{0, NULL, NULL, NULL},
 };
 
@@ -71,7 +77,7 @@ static const struct hs_cli cli = {
 	"[-l] NAME|FILE [--nodes N] [--cores C] [--speed F] [--gpus G] [--clusters K] [--hosts N] "
 	"[--flops F] [--bw B] [--lat S] [--switch-bw B] [--switch-lat S] [--backbone-bw B] "
 	"[--backbone-lat S] [--sharing POLICY] [--order ORDER] [--set SET] [--cpu-busy W] "
-	"[--cpu-idle W]",
+	"[--cpu-idle W] [--master HOST|none]",
 	"Write a platform only: a built-in one (hs-gen platform -l), the platform records of a "
 	"file, or a SimGrid platform file converted.",
 	opts,
@@ -109,9 +115,14 @@ static int run(int argc, char **argv, struct hs_stream *out)
 	const char *arg;
 	int c, ind, do_list = 0;
 	unsigned long given = 0; /* bit k: keys[k] was given */
+	const char *master = NULL;
 	while ((c = hs_cli_next(&cli, argc, argv, &arg, &ind)) != -1) {
 		if (c == 'l') {
 			do_list = 1;
+			continue;
+		}
+		if (c == O_MASTER) {
+			master = arg;
 			continue;
 		}
 		int k = c - 256 - 1; /* index in keys[] */
@@ -141,6 +152,19 @@ static int run(int argc, char **argv, struct hs_stream *out)
 	if (ind + 1 < argc)
 		hs_cli_usage_error(&cli, "unexpected argument '%s'", argv[ind + 1]);
 	const char *name = argv[ind];
+	if (master) {
+		int builtin = 0;
+		const char *b;
+		for (int i = 0; !strchr(name, '/') && (b = hs_gen_platform_builtin(i, NULL)); i++)
+			builtin |= strncmp(name, b, strcspn(name, ":")) == 0 &&
+				   strlen(b) == strcspn(name, ":");
+		int xml = builtin ? 0 : hs_simgrid_is_file(name);
+		if (xml < 0)
+			exit(HS_EXIT_USAGE);
+		if (!xml)
+			hs_cli_usage_error(&cli, "--master applies to SimGrid platform files only");
+		hs_gen_platform_master(master);
+	}
 	char *spec;
 	if (!*params) {
 		spec = hs_strdup(name);

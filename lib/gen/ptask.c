@@ -3,7 +3,10 @@
  * the reference node, and from them a computation amount per process
  * ret_j·F_comp, a communication amount per ordered pair of its processes
  * ret_j·F_comm (Batsim's parallel_homogeneous profile) and a walltime
- * max(rw_j, ret_j·F_w), rw_j being the user's requested time.
+ * max(rw_j, ret_j·F_w), rw_j being the user's requested time.  Without
+ * --fcomp or --fcomm the tasks carry no comp or comm: F_comp's default 1e6
+ * flop/s means nothing on a platform of another speed, and a simulator would
+ * silently run each job for ret·1e6/flops instead of its run time.
  *
  * With --swf the jobs come from a trace: those whose run time lies in
  * [lt, ut] and that fit in the largest cluster are the pool, and N of them
@@ -15,8 +18,8 @@
  * of one cluster (scope=cluster, the default), of several clusters
  * (scope=any: the paper's basic and best-effort variants), or nowhere
  * (node: then jobs must fit in the largest node). */
+#include "jobs.h"
 #include "hs/gen.h"
-#include "hs/model.h"
 #include "hs/swf.h"
 
 #include <float.h>
@@ -36,7 +39,8 @@ static const struct hs_cli_opt opts[] = {
 	{0, "sizes", "log|uniform", "without --swf: how sizes 1..P are drawn (default log)"},
 	{0, "lt", "TIME", "shortest run time: seconds, or with s, m, h or d (default 1h)"},
 	{0, "ut", "TIME", "longest run time (default 1d)"},
-	{0, "fcomp", "F", "flop per process and second of run time (default 1e6)"},
+	{0, "fcomp", "F", "flop per process and second of run time (default 1e6 with --fcomm; "
+			   "neither: no comp/comm, tasks run their run time)"},
 	{0, "fcomm", "F", "bytes per pair of processes and second of run time (default 0)"},
 	{0, "fw", "F", "walltime = max(requested time, run time * F) (default 1e3)"},
 	{0, "release", "zero|trace", "release dates 0, or the trace's submit times (default zero)"},
@@ -63,54 +67,10 @@ struct job {
 	int line;
 };
 
-/* "90", "1.5h", "1d": seconds, or a number followed by s, m, h or d; > 0. */
-static double parse_duration(const char *opt, const char *arg)
-{
-	size_t n = strlen(arg);
-	double mult = 1, v;
-	if (n > 1) {
-		switch (arg[n - 1]) {
-		case 's': mult = 1; n--; break;
-		case 'm': mult = 60; n--; break;
-		case 'h': mult = 3600; n--; break;
-		case 'd': mult = 86400; n--; break;
-		}
-	}
-	char *num = hs_strndup(arg, n);
-	int bad = hs_parse_double(num, &v) < 0;
-	free(num);
-	if (bad)
-		hs_die(HS_EXIT_USAGE, "option %s: '%s' is not a duration (seconds, or a number with "
-				      "s, m, h or d)", opt, arg);
-	if (!(v > 0) || !isfinite(v * mult))
-		hs_die(HS_EXIT_USAGE, "option %s: '%s' must be greater than 0", opt, arg);
-	return v * mult;
-}
-
-/* The platform's largest cluster, smallest and largest node, in cores (0:
- * none). */
-static void platform_sizes(struct hs_stream *out, int *max_cluster, int *min_node, int *max_node)
-{
-	struct hs_instance in;
-	memset(&in, 0, sizeof in);
-	*max_cluster = *min_node = *max_node = 0;
-	if (hs_instance_load(&in, out) < 0)
-		exit(HS_EXIT_USAGE); /* reported; the platform records were checked already */
-	for (int c = 0; c < in.plat.nclusters; c++)
-		if (in.plat.clusters[c].cores > *max_cluster)
-			*max_cluster = in.plat.clusters[c].cores;
-	for (int j = 0; j < in.plat.nnodes; j++) {
-		if (*min_node == 0 || in.plat.nodes[j].cores < *min_node)
-			*min_node = in.plat.nodes[j].cores;
-		if (in.plat.nodes[j].cores > *max_node)
-			*max_node = in.plat.nodes[j].cores;
-	}
-	hs_instance_release(&in);
-}
-
 /* The jobs of the trace that qualify: lt <= ret <= ut, 1 <= size <= limit
  * (limit 0: any).  Size is the allocated processors, or the requested ones
- * when that is unknown; a job with neither, or with no run time, is out. */
+ * when that is unknown (hs_swf_size); a job with neither, or with no run
+ * time, is out. */
 static struct job *read_pool(const char *path, double lt, double ut, long limit, size_t *npool)
 {
 	struct hs_swf *t = hs_swf_open(path);
@@ -119,12 +79,18 @@ static struct job *read_pool(const char *path, double lt, double ut, long limit,
 	struct job *pool = NULL;
 	size_t n = 0, cap = 0;
 	struct hs_swf_job sj;
-	int rc;
+	const unsigned used = HS_SWF_BIT(HS_SWF_SUBMIT) | HS_SWF_BIT(HS_SWF_RUN) |
+			      HS_SWF_BIT(HS_SWF_PROCS) | HS_SWF_BIT(HS_SWF_REQ_PROCS) |
+			      HS_SWF_BIT(HS_SWF_REQ_TIME);
+	int rc, other;
 	while ((rc = hs_swf_next(t, &sj)) == 1) {
-		double ret = sj.f[HS_SWF_RUN], size = sj.f[HS_SWF_PROCS];
-		if (!(size >= 1))
-			size = sj.f[HS_SWF_REQ_PROCS];
-		if (!(ret > 0) || ret < lt || ret > ut || !(size >= 1) || size != floor(size) ||
+		double ret = sj.f[HS_SWF_RUN], size;
+		if (hs_swf_check(t, &sj, used) < 0 ||
+		    (size = hs_swf_size(t, &sj, HS_SWF_PROCS, &other)) < 0) {
+			rc = -1;
+			break;
+		}
+		if (!(ret > 0) || ret < lt || ret > ut || !(size >= 1) ||
 		    (limit > 0 && size > (double)limit))
 			continue;
 		if (n == cap) {
@@ -171,20 +137,17 @@ static long draw_size(struct hs_rng *rng, long p, int logu)
 	return s < 1 ? 1 : s > p ? p : s;
 }
 
+/* fcomp < 0: no comp or comm (the task runs its time). */
 static void append_task(struct hs_stream *out, long k, const struct job *j, double fcomp,
 			double fcomm, double fw, double release, const char *scope, int from_swf)
 {
 	char id[32];
 	snprintf(id, sizeof id, "j%ld", k);
-	struct hs_record *t = hs_record_new("task", id);
-	hs_record_set(t, "model", "rigid");
-	hs_record_set_int(t, "size", j->size);
-	hs_record_set_num(t, "time", j->ret);
-	double w = fmax(j->rw, j->ret * fw);
-	if (w > 0) /* else: no requested time and F_w = 0, no limit */
-		hs_record_set_num(t, "walltime", w);
-	hs_record_set_num(t, "comp", j->ret * fcomp);
-	if (j->ret * fcomm > 0)
+	/* w <= 0: no requested time and F_w = 0, no limit */
+	struct hs_record *t = hs_gen_rigid_task(id, j->size, j->ret, fmax(j->rw, j->ret * fw));
+	if (fcomp >= 0)
+		hs_record_set_num(t, "comp", j->ret * fcomp);
+	if (fcomp >= 0 && j->ret * fcomm > 0)
 		hs_record_set_num(t, "comm", j->ret * fcomm);
 	if (scope)
 		hs_record_set(t, "scope", scope);
@@ -202,36 +165,28 @@ static int run(int argc, char **argv, struct hs_stream *out)
 	const char *swf = NULL, *sizes = "log", *release = "zero", *platform = "dietze";
 	const char *scope = "cluster";
 	const char *arg, *ut_arg = NULL;
-	int c, ind, sizes_given = 0;
+	int c, ind, sizes_given = 0, factors = 0;
 	while ((c = hs_cli_next(&cli, argc, argv, &arg, &ind)) != -1) {
 		switch (c) {
 		case 'n': n = hs_cli_long("-n", arg, 1, 10000000); break;
 		case O_SWF: swf = arg; break;
 		case O_MAX_SIZE: max_size = hs_cli_long("--max-size", arg, 1, 1000000000); break;
 		case O_SIZES:
-			if (strcmp(arg, "log") != 0 && strcmp(arg, "uniform") != 0)
-				hs_cli_usage_error(&cli, "option --sizes: '%s' must be log or uniform",
-						   arg);
+			hs_gen_choice(&cli, "--sizes", arg, (const char *const[]){"log", "uniform", NULL});
 			sizes = arg;
 			sizes_given = 1;
 			break;
-		case O_LT: lt = parse_duration("--lt", arg); break;
-		case O_UT: ut = parse_duration("--ut", arg); ut_arg = arg; break;
-		case O_FCOMP: fcomp = hs_cli_double("--fcomp", arg, 0, HUGE_VAL); break;
-		case O_FCOMM: fcomm = hs_cli_double("--fcomm", arg, 0, HUGE_VAL); break;
+		case O_LT: lt = hs_gen_duration("--lt", arg, 0); break;
+		case O_UT: ut = hs_gen_duration("--ut", arg, 0); ut_arg = arg; break;
+		case O_FCOMP: fcomp = hs_cli_double("--fcomp", arg, 0, HUGE_VAL); factors = 1; break;
+		case O_FCOMM: fcomm = hs_cli_double("--fcomm", arg, 0, HUGE_VAL); factors = 1; break;
 		case O_FW: fw = hs_cli_double("--fw", arg, 0, HUGE_VAL); break;
 		case O_RELEASE:
-			if (strcmp(arg, "zero") != 0 && strcmp(arg, "trace") != 0)
-				hs_cli_usage_error(&cli, "option --release: '%s' must be zero or trace",
-						   arg);
+			hs_gen_choice(&cli, "--release", arg, (const char *const[]){"zero", "trace", NULL});
 			release = arg;
 			break;
 		case O_SCOPE:
-			if (strcmp(arg, "node") != 0 && strcmp(arg, "cluster") != 0 &&
-			    strcmp(arg, "any") != 0)
-				hs_cli_usage_error(&cli,
-						   "option --scope: '%s' must be node, cluster or any",
-						   arg);
+			hs_gen_choice(&cli, "--scope", arg, hs_gen_scopes);
 			scope = arg;
 			break;
 		case O_PLATFORM: platform = arg; break;
@@ -254,15 +209,15 @@ static int run(int argc, char **argv, struct hs_stream *out)
 	hs_stream_append(out, p);
 	if (hs_gen_platform_append(out, platform) < 0)
 		exit(HS_EXIT_USAGE);
-	int max_cluster, min_node, max_node;
-	platform_sizes(out, &max_cluster, &min_node, &max_node);
+	struct hs_gen_fit fit;
+	hs_gen_platform_fit(out, &fit);
 	/* The widest job that can run: jobs fit in one cluster, even with
 	 * scope=any (the paper's pool), or in one node with --scope node. */
 	int node_only = strcmp(scope, "node") == 0;
-	int widest = node_only ? max_node : max_cluster;
+	long widest = hs_gen_widest(&fit, node_only ? "node" : "cluster");
 	if (max_size && widest && max_size > widest)
 		hs_die(HS_EXIT_USAGE,
-		       "option --max-size: %ld is more than the largest %s of platform '%s' (%d "
+		       "option --max-size: %ld is more than the largest %s of platform '%s' (%ld "
 		       "cores)",
 		       max_size, node_only ? "node" : "cluster", platform, widest);
 	long limit = max_size ? max_size : widest; /* 0: no limit */
@@ -325,8 +280,16 @@ static int run(int argc, char **argv, struct hs_stream *out)
 		hs_record_set(p, "sizes", sizes);
 	hs_record_set_num(p, "lt", lt);
 	hs_record_set_num(p, "ut", ut);
-	hs_record_set_num(p, "fcomp", fcomp);
-	hs_record_set_num(p, "fcomm", fcomm);
+	/* Without factors the tasks have no comp or comm: a simulator runs each
+	 * for its time (the trace's run time), whatever the platform's flop/s. */
+	if (!factors) {
+		fcomp = -1;
+		hs_record_set(p, "fcomp", "none");
+		hs_record_set(p, "fcomm", "none");
+	} else {
+		hs_record_set_num(p, "fcomp", fcomp);
+		hs_record_set_num(p, "fcomm", fcomm);
+	}
 	hs_record_set_num(p, "fw", fw);
 	hs_record_set(p, "release", release);
 	hs_record_set(p, "scope", scope);
@@ -335,17 +298,17 @@ static int run(int argc, char **argv, struct hs_stream *out)
 
 	/* A task wider than the smallest node may span nodes (without a
 	 * platform: every task of more than one core). */
-	long node_cores = min_node ? min_node : 1;
 	for (long i = 0; i < n; i++)
 		append_task(out, i + 1, &jobs[i], fcomp, fcomm, fw,
 			    from_trace ? jobs[i].submit - first : 0,
-			    !node_only && jobs[i].size > node_cores ? scope : NULL, swf != NULL);
+			    hs_gen_task_scope(&fit, scope, jobs[i].size), swf != NULL);
 	free(jobs);
 	return 0;
 }
 
 const struct hs_generator hs_gen_ptask = {
 	"ptask",
-	"rigid parallel tasks (Dutot et al.): from an SWF trace or drawn, comp/comm from run time",
+	"rigid parallel tasks (Dutot et al.): from an SWF trace or drawn, comp/comm from "
+	"--fcomp/--fcomm",
 	run,
 };

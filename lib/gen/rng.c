@@ -82,3 +82,32 @@ long hs_rng_int(struct hs_rng *r, long lo, long hi)
 	while (v >= limit);
 	return (long)((uint64_t)lo + v % span);
 }
+
+/* Gamma(shape, 1) by Marsaglia and Tsang (2000); shape < 1 through
+ * Gamma(shape + 1) * U^(1/shape). */
+double hs_rng_gamma(struct hs_rng *r, double shape)
+{
+	if (shape < 1) {
+		double u = 1.0 - hs_rng_uniform(r); /* (0,1] */
+		return hs_rng_gamma(r, shape + 1) * pow(u, 1 / shape);
+	}
+	double d = shape - 1.0 / 3, c = 1 / sqrt(9 * d);
+	for (;;) {
+		double x, v;
+		do {
+			x = hs_rng_normal(r, 0, 1);
+			v = 1 + c * x;
+		} while (v <= 0);
+		v = v * v * v;
+		double u = 1.0 - hs_rng_uniform(r);
+		if (u < 1 - 0.0331 * x * x * x * x || log(u) < 0.5 * x * x + d * (1 - v + log(v)))
+			return d * v;
+	}
+}
+
+/* Beta(a, b) as X / (X + Y) with X ~ Gamma(a), Y ~ Gamma(b). */
+double hs_rng_beta(struct hs_rng *r, double a, double b)
+{
+	double x = hs_rng_gamma(r, a), y = hs_rng_gamma(r, b);
+	return x / (x + y);
+}

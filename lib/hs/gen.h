@@ -28,6 +28,13 @@ double hs_rng_uniform(struct hs_rng *r);            /* [0,1) */
 double hs_rng_range(struct hs_rng *r, double lo, double hi);
 double hs_rng_normal(struct hs_rng *r, double mu, double sigma);
 long hs_rng_int(struct hs_rng *r, long lo, long hi); /* inclusive */
+double hs_rng_gamma(struct hs_rng *r, double shape);     /* Gamma(shape, 1), shape > 0 */
+double hs_rng_beta(struct hs_rng *r, double a, double b); /* Beta(a, b) in [0,1], a, b > 0 */
+
+/* hs-gen platform --master: the host of a SimGrid file that runs no job
+ * (NULL: Batsim's conventions; "none": every host is a compute node; see
+ * hs/simgrid.h), for the files hs_gen_platform_append reads next. */
+void hs_gen_platform_master(const char *master);
 
 /* Added for hs-gen platform -l and completion: the i-th built-in platform's
  * name (and its one-line summary in *summary), or NULL past the end. */
@@ -41,6 +48,17 @@ void hs_gen_complete_platforms(void);
  * the key's length in kv, *val its value.  Returns 0, or -1 after reporting
  * "platform 'SPEC': 'KV' is not KEY=VALUE". */
 int hs_gen_param_split(const char *spec, const char *kv, size_t *klen, const char **val);
+
+/* Output (lib/gen/output.c).  hs-gen names where the stream goes (path
+ * NULL: stdout) before it runs the generator, and writes what is left at
+ * the end with hs_gen_output_finish (an exit status: 0, or 1 after
+ * reporting a write error; a file is written atomically).  A generator that
+ * writes very many records calls hs_gen_flush(out) now and then: the
+ * records so far are written and freed (0, or -1 after reporting a write
+ * error).  Only records that need no later change may be flushed. */
+void hs_gen_output_to(const char *path);
+int hs_gen_flush(struct hs_stream *out);
+int hs_gen_output_finish(struct hs_stream *out);
 
 /* A new "prov gen" record with tool=hs-gen, version and gen=GEN set; the
  * generator adds its parameters and appends it. */

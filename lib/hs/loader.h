@@ -60,6 +60,10 @@ int hs_algo_resolve(const char *spec, int kinds, struct hs_loaded *pl, const str
 int hs_algo_list(FILE *f, int verbose, int kinds);
 /* Just the names, one a line (for bash completion); never prints errors. */
 void hs_algo_list_names(FILE *f, int kinds);
+/* The words of --complete-words for a tool's -a and -o: the algorithm
+ * names of the kinds, and when spec (the -a given so far, or NULL) names
+ * one, its option words (hs_options_complete_words). */
+void hs_algo_complete_words(FILE *f, const char *spec, int kinds);
 
 /* The directories searched, in order (malloc'd array of malloc'd strings,
  * NULL-terminated; free with hs_plugin_dirs_free).  Missing ones included. */
@@ -84,6 +88,10 @@ int hs_optvals_set(struct hs_optvals *o, const char *spec);
 char *hs_optvals_text(const struct hs_optvals *o);
 /* The option table as text for "-o help": name, type, default, help. */
 void hs_options_print(FILE *f, const struct hs_algo *a, const char *family);
+/* The words bash completion offers for -o, one a line: "name=" for every
+ * option, "name=value" for each value of a choice (and true/false of a
+ * bool, which may also be given alone as "name"). */
+void hs_options_complete_words(FILE *f, const struct hs_algo *a);
 
 /* ---------------- planning context ---------------- */
 

@@ -53,6 +53,7 @@ struct hs_rm_info {
 	const char *from;  /* "schedule" (run records when present, else plan),
 			      "plan", "run", "both" or "instance" */
 	const char *help;  /* one line, for --list-metrics */
+	const char *unit;  /* "s", "J", ...; "" for counts and ratios */
 };
 extern const struct hs_rm_info hs_rm_info[HS_RM_COUNT];
 /* Index of a metric name, or -1. */
@@ -113,6 +114,42 @@ void hs_csv_field(FILE *f, const char *s);
 /* Write s as a JSON string (quotes and escapes). */
 void hs_json_string(FILE *f, const char *s);
 
+/* ---------------- quantities over time (timeline.c) ----------------
+ * Step functions: the value is v[i] from t[i] to t[i+1], and v[n-1] from
+ * t[n-1] (the window's end) on; before t[0], `before`. */
+struct hs_step {
+	int n;
+	double *t, *v;
+	double before;
+};
+
+enum hs_timeline { HS_TL_UTILIZATION, HS_TL_QUEUE, HS_TL_RUNNING, HS_TL_POWER, HS_TL_COUNT };
+extern const char *const hs_timeline_names[HS_TL_COUNT];
+/* Index of a name ("utilization", "queue", "running", "power"), or -1. */
+int hs_timeline_find(const char *name);
+
+/* One quantity of schedule s over [min(0, earliest start), latest end]:
+ *   utilization  busy cores / the platform's cores (and, into gpus when
+ *                the platform has GPUs, busy GPUs / GPUs);
+ *   queue        tasks released (release date, 0 without) and not started;
+ *   running      tasks started and not ended;
+ *   power        watts: every core and GPU at its idle power, plus
+ *                (busy - idle) for those that run a task.
+ * Tasks of no duration count in the queue only, as in the metrics: the
+ * integral of utilization over the window divided by its length is the
+ * utilization metric, that of power the energy metric.  gpus may be NULL;
+ * returns 1 when it was filled (then release it), else 0. */
+int hs_timeline(const struct hs_instance *in, const struct hs_schedule *s, enum hs_timeline kind,
+		struct hs_step *out, struct hs_step *gpus);
+/* The value at time t. */
+double hs_step_at(const struct hs_step *s, double t);
+/* The integral from t[0] to t[n-1]. */
+double hs_step_integral(const struct hs_step *s);
+/* The mean of n step functions at every time (a step function itself),
+ * from the earliest start to the latest end. */
+void hs_step_mean(const struct hs_step *const *s, int n, struct hs_step *out);
+void hs_step_release(struct hs_step *s);
+
 /* ---------------- groups of files (group.c) ----------------
  * One row per input file; rows with equal key values form a group. */
 struct hs_report_row {
@@ -121,6 +158,8 @@ struct hs_report_row {
 	char **keys;               /* nkeys values (NULL: the file has no such key) */
 	char *inst;                /* instance identity for --relative-to, or NULL */
 	char *base;                /* value of the --relative-to key, or NULL */
+	struct hs_step *tl;        /* --plot-time: the quantity over time (owned), */
+	struct hs_step *tl_gpus;   /* and GPU utilization (owned), or NULL */
 };
 
 /* The instance a stream describes, for --relative-to: the fields of its
@@ -135,6 +174,7 @@ extern const char *const hs_stat_names[HS_STAT_COUNT];
 struct hs_report_group {
 	char **keys;          /* the group's key values (borrowed from a row) */
 	int nfiles;
+	int first;            /* its rows are rows[first .. first + nfiles) */
 	unsigned char has[HS_RM_COUNT];  /* the metric applies to some file */
 	struct hs_stats st[HS_RM_COUNT]; /* per metric, over the files it applies to */
 };
@@ -196,6 +236,31 @@ struct hs_report_plot {
 void hs_report_plot_build(const struct hs_report_groups *g, int nby, int metric,
 			  struct hs_report_plot *p);
 void hs_report_plot_release(struct hs_report_plot *p);
+
+/* ---------------- over time (timeplot.c) ----------------
+ * --plot-time: a line per row (rows[i].tl, and rows[i].tl_gpus as a second
+ * line), or with groups and nby > 0 a line per group, the mean of its
+ * files' steps; a single line has no label, so no legend.  The time axis
+ * in unit (hs_report_time_unit resolves AUTO from the rows' span).  The
+ * caller fills plot's title, labels, axes and size. */
+struct hs_report_tplot {
+	struct hs_plot plot;
+	struct hs_plot_series *series;
+	struct hs_step *steps;
+	double **x;
+	char **labels;
+};
+enum hs_time_unit hs_report_time_unit(const struct hs_report_row *rows, int nrows,
+				      enum hs_time_unit want);
+void hs_report_time_plot_build(const struct hs_report_row *rows, int nrows,
+			       const struct hs_report_groups *g, int nby, enum hs_time_unit unit,
+			       struct hs_report_tplot *p);
+void hs_report_time_plot_release(struct hs_report_tplot *p);
+/* The same as a table: the keys (or file), time (s), the quantity and
+ * (when some line has GPUs) gpu_utilization, one row per breakpoint. */
+void hs_report_time_table(const struct hs_report_row *rows, int nrows,
+			  const struct hs_report_groups *g, const char *const *keys, int nby,
+			  enum hs_timeline kind, struct hs_table *t);
 
 /* ---------------- Batsim jobs.csv (batsim.c) ----------------
  * One line per task of the run records (else the plan records), with the

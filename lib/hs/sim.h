@@ -9,11 +9,16 @@
  *     comm bytes per ordered pair of processes.  Its single rate r (the
  *     fraction of the task done per second) is bounded by each process's
  *     core (r * comp_i <= node flops), by each fatpipe link alone, by TCP
- *     gamma, and shares the shared links of its routes with the other
- *     running tasks (hs/maxmin.h).  It starts progressing after the
- *     largest latency of its communicating pairs' routes;
+ *     gamma, and shares the shared links of its routes and its nodes' CPUs
+ *     (cores * flops) with the other running tasks, SimGrid's fair
+ *     bottleneck (hs/maxmin.h).  It starts progressing after the largest
+ *     latency of its communicating pairs' routes;
  *   - any other task (no comp/comm, or on GPUs) lasts its runtime model's
- *     duration and shares nothing;
+ *     duration;
+ *   - a core or GPU that two running tasks hold (the after lists let them
+ *     overlap) is shared by them, and reported: a process uses comp_i of
+ *     its core per unit of rate, a delay of d seconds flops * d of each
+ *     core and GPU it holds;
  *   - a task still running at its walltime is killed there.
  */
 #ifndef HS_SIM_H
@@ -22,8 +27,8 @@
 #include "hs/model.h"
 
 enum hs_sim_solver {
-	HS_SIM_MAXMIN,   /* bandwidth-fair max-min (default) */
-	HS_SIM_SIMGRID,  /* SimGrid 3.32's fair bottleneck, quirks and all */
+	HS_SIM_BOTTLENECK, /* SimGrid's fair bottleneck less its bugs (default) */
+	HS_SIM_SIMGRID,    /* SimGrid 3.32's fair bottleneck, bugs and all */
 };
 
 enum hs_sim_energy {
@@ -37,6 +42,10 @@ struct hs_sim_opts {
 	enum hs_sim_solver solver;
 	double tcp_gamma;         /* bytes; 0: no TCP gamma bound */
 	enum hs_sim_energy energy;
+	/* Also solve every change with the other solver (SimGrid's rounds
+	 * for the default) and note where their rates differ: twice the
+	 * solving. */
+	int check_simgrid;
 	/* Called now and then (at most every 2^10 events) with the tasks
 	 * finished so far; may be NULL. */
 	void (*progress)(void *arg, int done, int total, double now);
@@ -55,6 +64,10 @@ struct hs_sim_result {
 	long solves;      /* sharing re-solves, variables and elements visited */
 	long vars_solved, elems_solved;
 	int flow_tasks;   /* tasks simulated as parallel tasks */
+	/* With opts.check_simgrid: the solves whose rates differ from the
+	 * other solver's, and the date of the first (+inf: none). */
+	long departures;
+	double first_departure;
 };
 
 /* Check that plan can be simulated: every parallel task's comp and comm

@@ -15,6 +15,15 @@
  * converted with SimGrid's units (Bps bytes, bps bits; k/M/G powers of 10,
  * Ki/Mi/Gi powers of 2; f, s, ms, us, ...).  Each record's line is the line
  * of the XML element it comes from.
+ *
+ * Batsim's platforms are SimGrid files with hosts that run no job: the
+ * master host (Batsim's scheduler runs there) and storage hosts.  They are
+ * left out of the platform (no node; routes to or from them dropped; a
+ * comment names them): hosts with a role property of master or storage
+ * (<prop id="role" value="master"/>, Batsim's), and hosts named master_host
+ * (Batsim's default --master-host) or master_host followed by digits (the
+ * host of a <cluster> or <cabinet> of prefix master_host, as master_host0 in
+ * Batsim's platforms and cluster_locality_8x16.xml).
  */
 #ifndef HS_SIMGRID_H
 #define HS_SIMGRID_H
@@ -27,6 +36,10 @@
  * element, attribute or value, a bad number or unit) and returns -1; 0 on
  * success. */
 int hs_simgrid_read(const char *path, struct hs_stream *out);
+/* The same, with the master host chosen: master NULL follows Batsim's
+ * conventions above, "none" keeps every host as a compute node, another
+ * name leaves out that host alone (an error when there is no such host). */
+int hs_simgrid_read_master(const char *path, struct hs_stream *out, const char *master);
 
 /* Whether path holds a SimGrid file rather than an hs stream: 1 when its
  * first character that is not blank (or a UTF-8 BOM) is '<', which no hs

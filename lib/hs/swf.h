@@ -11,6 +11,8 @@
 #ifndef HS_SWF_H
 #define HS_SWF_H
 
+#include <stdio.h>
+
 /* The 18 fields of a job line, in order (SWF 2.2). */
 enum hs_swf_field {
 	HS_SWF_JOB,        /* job number */
@@ -43,8 +45,16 @@ struct hs_swf_job {
 	int line; /* 1-based line in the trace */
 };
 
-/* A header comment line.  "; Key: value" gives key and value (both
- * trimmed); other comment lines have key NULL and their text in value. */
+/* A header comment line "; Key: value" (key and value trimmed).  Memory
+ * stays bounded whatever the comments: the reader keeps the first line of
+ * each key only, at most HS_SWF_MAX_HEADERS keys of at most
+ * HS_SWF_HEADER_KEY_MAX bytes, values cut to HS_SWF_HEADER_VALUE_MAX bytes;
+ * comment lines without a "Key:" (free text, "; Note" continuations) and
+ * repeated keys ("; Partition: ..." lines) are skipped.  hs reads MaxProcs
+ * and MaxNodes; the others are for provenance. */
+#define HS_SWF_MAX_HEADERS 64
+#define HS_SWF_HEADER_KEY_MAX 64
+#define HS_SWF_HEADER_VALUE_MAX 256
 struct hs_swf_header {
 	char *key;
 	char *value;
@@ -55,17 +65,42 @@ struct hs_swf;
 /* Open a trace (path "-" or NULL: stdin).  NULL on error (reported). */
 struct hs_swf *hs_swf_open(const char *path);
 /* Read the next job into *job, skipping comment and blank lines (comments
- * are kept as headers).  Returns 1, 0 at the end, -1 on bad input (reported
+ * kept as headers as said above).  Returns 1, 0 at the end, -1 on bad input (reported
  * as "PROG: FILE:LINE: ...": a wrong number of fields, a field that is not
  * a finite number) or a read error.  After -1 every call returns -1. */
 int hs_swf_next(struct hs_swf *t, struct hs_swf_job *job);
 /* Value of the first header line "; KEY: value" read so far (KEY compared
  * without case), or NULL.  Headers precede the jobs in archive traces. */
 const char *hs_swf_header(const struct hs_swf *t, const char *key);
-/* Every header comment read so far, in order; *n receives the count. */
+/* Every header kept so far, in order; *n receives the count. */
 const struct hs_swf_header *hs_swf_headers(const struct hs_swf *t, int *n);
 const char *hs_swf_name(const struct hs_swf *t);
 void hs_swf_close(struct hs_swf *t);
+
+/* Copy every line read from now on (with its newline; blank and comment
+ * lines too) to f, so a trace read once from a pipe can be read again from
+ * the copy; NULL stops.  Write errors are left in f (ferror). */
+void hs_swf_tee(struct hs_swf *t, FILE *f);
+
+/* The SWF's rule for the numbers hs uses: a field is -1 (unknown) or a value
+ * >= 0.  For each field f whose bit (1u << f) is in mask: 0 when all are
+ * valid, else -1 after reporting "PROG: FILE:LINE: job N: submit time -50 is
+ * negative (the SWF's only negative value is -1, unknown)". */
+int hs_swf_check(const struct hs_swf *t, const struct hs_swf_job *job, unsigned mask);
+#define HS_SWF_BIT(f) (1u << (f))
+
+/* A job's size in processors: field primary (HS_SWF_PROCS or
+ * HS_SWF_REQ_PROCS), or the other of the two when primary is unknown or 0
+ * (*other set to 1 then, else 0).  Returns the size (>= 1), 0 when both are
+ * unknown or 0, or -1 after reporting a size that is not a whole number. */
+double hs_swf_size(const struct hs_swf *t, const struct hs_swf_job *job, int primary, int *other);
+
+/* Status names of field 11 ("completed" for 1, ...), or NULL. */
+const char *hs_swf_status_name(int status);
+/* The status a word names ("completed", "failed", "cancelled", "partial",
+ * "partial-completed", "partial-failed", "unknown"), or a number from -1 to
+ * 5; -2 when neither. */
+int hs_swf_status_parse(const char *word);
 
 /* "run time" for HS_SWF_RUN, for messages; NULL out of range. */
 const char *hs_swf_field_name(int field);

@@ -192,6 +192,7 @@ void hs_report_group(struct hs_report_row *rows, int nrows, int nkeys, const cha
 		struct hs_report_group *g = &out->g[out->n++];
 		g->keys = rows[i].keys;
 		g->nfiles = j - i;
+		g->first = i;
 		for (int m = 0; m < HS_RM_COUNT; m++) {
 			int n = 0;
 			for (int k = i; k < j; k++)

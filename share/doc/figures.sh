@@ -35,7 +35,22 @@ hs-report --plot makespan --x n --by algo \
 	--title 'Sleep tasks (x = 0.95) on the Dietze et al. cluster: mean and 95% interval of 5 seeds' \
 	"$tmp"/res/*.hs > "$tmp/makespan.svg"
 
+# 3. A trace at scale: 3000 jobs of the HPC2N log (Parallel Workloads
+#    Archive, ../shared/data) with their submit times, on the trace's own
+#    machine (120 nodes of 2 CPUs), planned first come first served (taskp):
+#    the Gantt chart coloured by job, and the utilization over time.
+shared=${HS_SHARED:-$here/../../../shared}
+trace=$shared/data/traces/HPC2N-2002-2.2-cln.first3171.swf
+[ -r "$trace" ] || { echo "figures.sh: $trace: cannot read (set HS_SHARED)" >&2; exit 1; }
+hs-gen ptask -n 3000 --swf "$trace" --lt 1 --release trace \
+	--platform homogeneous:nodes=120,cores=2 | hs-plan -a taskp > "$tmp/trace.hs"
+hs-report --gantt --color task \
+	--title '3000 jobs of the HPC2N trace on its 120 two-CPU nodes, first come first served' \
+	"$tmp/trace.hs" > "$tmp/gantt-trace.svg"
+hs-report --plot-time utilization --height 300 \
+	--title 'The same: busy CPUs over time' "$tmp/trace.hs" > "$tmp/utilization.svg"
+
 mkdir -p "$out"
-for f in gantt makespan; do
+for f in gantt makespan gantt-trace utilization; do
 	mv "$tmp/$f.svg" "$out/$f.svg"
 done

@@ -1,6 +1,6 @@
 # gen.awk - a random instance of parallel tasks (comp=/comm=) on a platform
 # of several clusters, for the differential test of hs-sim against SimGrid
-# (tests/0330-sim-simgrid.bats) until hs-gen ptask exists.
+# (tests/0340-sim-simgrid.bats).
 #
 #   awk -v seed=S -v n=TASKS -v clusters=C -f gen.awk
 #

@@ -3,7 +3,7 @@
 # uplinks and the backbone (no planner places a task in two clusters).
 #
 #   awk -v seed=gen.awk's seed -f gen.awk | sed 's/scope=cluster/scope=any/' |
-#       awk -v seed=S -f span.awk
+#       awk -v seed=S -f place.awk -f span.awk
 #
 # Copies the instance and appends one plan record per task: its processes
 # on random cores of random nodes, the first two in different clusters; the
@@ -55,30 +55,9 @@ END {
 				order[++np] = j
 			parts[j] = 1
 		}
-		nodes = ""
-		cores = ""
-		after = ""
-		split("", seen)
-		for (q = 1; q <= np; q++) {
-			j = order[q]
-			set = ""
-			for (c = 0; c < ncores[j]; c++) {
-				if (!((j, c) in used))
-					continue
-				set = set (set == "" ? "" : ",") c
-				if ((j, c) in last && !(last[j, c] in seen)) {
-					seen[last[j, c]] = 1
-					after = after (after == "" ? "" : ",") task[last[j, c]]
-				}
-				last[j, c] = i
-			}
-			nodes = nodes (q > 1 ? "," : "") node[j]
-			cores = cores (q > 1 ? "/" : "") set
-		}
 		if (rel[i] > t)
 			t = rel[i]
-		printf "plan %s node=%s cores=%s start=%.17g end=%.17g%s\n", task[i], nodes, cores, t,
-		       t + 1, after == "" ? "" : " after=" after
+		print plan_line(i, np, order, used, node, ncores, task, last, t)
 		t += 1
 	}
 }

@@ -284,12 +284,17 @@ static double exact_opt(const struct mold *M, double ub)
 
 static void test_random(int count)
 {
-	struct mold_params P = {.cutoff = 1.01, .short_obj = 1, .ilp_limit = 5, .compact = 1};
-	struct mold_params Pw = P, Pr = P;
+	struct mold_params P = {.cutoff = 1.01, .short_obj = 1, .ilp_limit = 5, .compact = 1, .refine = 1, .best = 1};
+	struct mold_params Pw = P, Pr = P, Pp = P;
 	Pw.short_obj = 0;
 	Pw.optimal = 1;
 	Pr.compact = 0;
+	/* -o paper */
+	Pp.short_obj = Pp.refine = Pp.compact = Pp.best = 0;
+	Pp.optimal = 1;
+	Pp.search = SEARCH_PAPER;
 	int bad32 = 0, bad2 = 0, badlb = 0, badsched = 0, badheft = 0, errs = 0, bad32w = 0, badraw = 0;
+	int badub = 0, badpaper = 0, badguar = 0;
 	double worst32 = 0, worst2 = 0, sum32 = 0, worsth = 0;
 	for (int it = 0; it < count; it++) {
 		int n = 1 + (int)(urand() * 8), m = 1 + (int)(urand() * 4), k = (int)(urand() * 3);
@@ -330,9 +335,24 @@ static void test_random(int count)
 		errs += mold_approx32(&M, &Pw, &S, &sw) != 0;
 		badsched += check_sched(&M, &S, what);
 		double msw = S.makespan;
+		struct mold_stats sp;
+		errs += mold_approx32(&M, &Pp, &S, &sp) != 0;
+		badsched += check_sched(&M, &S, what);
+		double msp = S.makespan;
 		errs += mold_approx32(&M, &P, &S, &s32) != 0;
 		badsched += check_sched(&M, &S, what);
 		double ms32 = S.makespan;
+		/* best-of: never longer than the HEFT-like schedules of its own
+		 * upper bound (lpt-seq, ratio-seq, lpt-par) */
+		if (ms32 > h[0] || ms32 > h[2] || ms32 > h[3]) {
+			printf("# %s: approx32 %.9g longer than its own upper-bound schedules %.9g %.9g %.9g\n", what,
+			       ms32, h[0], h[2], h[3]);
+			badub++;
+		}
+		if (fabs(s32.guarantee - ms32 / s32.lb) > 1e-9 * s32.guarantee || s32.guarantee > 1.5 * P.cutoff * (1 + 1e-9)) {
+			printf("# %s: guarantee %.9g, makespan %.9g, lb %.9g\n", what, s32.guarantee, ms32, s32.lb);
+			badguar++;
+		}
 		if (ms2 < ub)
 			ub = ms2;
 		if (ms32 < ub)
@@ -342,6 +362,10 @@ static void test_random(int count)
 		if (ms32 > 1.5 * P.cutoff * opt * tol) {
 			printf("# %s: approx32 %.9g > 1.5*cutoff*OPT, OPT %.9g\n", what, ms32, opt);
 			bad32++;
+		}
+		if (msp > 1.5 * P.cutoff * opt * tol || (sp.from == FROM_GUESS && msp > 1.5 * sp.from_lambda * tol)) {
+			printf("# %s: approx32 -o paper %.9g, its guess %.9g, OPT %.9g\n", what, msp, sp.from_lambda, opt);
+			badpaper++;
 		}
 		if (msw > 1.5 * P.cutoff * opt * tol) {
 			printf("# %s: approx32 (objective=work, optimal) %.9g, OPT %.9g\n", what, msw, opt);
@@ -379,6 +403,9 @@ static void test_random(int count)
 	TAP_OK(errs == 0, "no solver errors on %d random instances", count);
 	TAP_OK(badsched == 0, "every schedule is valid on %d random instances (%d problems)", count, badsched);
 	TAP_OK(bad32 == 0, "approx32 <= 1.5*cutoff*OPT on %d random instances (%d fail)", count, bad32);
+	TAP_OK(badub == 0, "approx32 <= each of its own upper-bound schedules (%d fail)", badub);
+	TAP_OK(badguar == 0, "approx32's guarantee is makespan / lb and at most 1.5*cutoff (%d fail)", badguar);
+	TAP_OK(badpaper == 0, "approx32 -o paper <= 1.5*cutoff*OPT and <= 3/2 of its last guess (%d fail)", badpaper);
 	TAP_OK(bad32w == 0, "approx32 -o objective=work -o optimal <= 1.5*cutoff*OPT (%d fail)", bad32w);
 	TAP_OK(badraw == 0, "approx32 -o compact=0 ends by 3/2 lambda (%d fail)", badraw);
 	TAP_OK(bad2 == 0, "approx2 <= 2*cutoff*OPT on %d random instances (%d fail)", count, bad2);
@@ -440,7 +467,7 @@ static void test_construct(void)
 	set_times(&M, 5, (double[]){INFINITY, INFINITY, INFINITY}, 8); /* (5) */
 	struct mold_bad bad;
 	TAP_OK(mold_prepare(&M, 1, 0, &bad) == 0, "construction instance is monotonic");
-	struct mold_params P = {.cutoff = 1.01, .compact = 0};
+	struct mold_params P = {.cutoff = 1.01, .compact = 0, .refine = 1};
 	struct mold_stats ss;
 	memset(&ss, 0, sizeof ss);
 	struct a32 A;
@@ -522,7 +549,7 @@ static void test_monotony(void)
 	TAP_NEAR(mold_p(&M, 0, 4), 3, 1e-12, "monotonize: p(4) raised to 3 (work 12)");
 	TAP_OK(mold_use(&M, 0, 3) == 2 && mold_use(&M, 0, 4) == 4, "monotonize: 3 cores run it on 2");
 	TAP_NEAR(mold_real(&M, 0, 3), 4, 1e-12, "monotonize: the real time on 3 allotted cores is p(2) = 4");
-	struct mold_params P = {.cutoff = 1.01, .short_obj = 1, .compact = 1};
+	struct mold_params P = {.cutoff = 1.01, .short_obj = 1, .compact = 1, .refine = 1, .best = 1};
 	struct mold_sched S;
 	struct mold_stats ss;
 	sched_init(&S, 1);
@@ -576,20 +603,172 @@ static void test_heft_and_bounds(void)
 	set_times(&M, 0, (double[]){10, 10}, INFINITY);
 	set_times(&M, 1, (double[]){10, 10}, INFINITY);
 	mold_prepare(&M, 1, 0, &bad);
-	TAP_NEAR(mold_lower_bound(&M, 20), 10, 1e-5, "lower bound 10 for two 10s on 2 cores");
+	TAP_NEAR(mold_lower_bound(&M, 20, 1, 1, 1e-6), 10, 1e-5, "lower bound 10 for two 10s on 2 cores");
 	sched_init(&S, 2);
-	struct mold_params P = {.cutoff = 1.01, .short_obj = 1, .compact = 1};
+	struct mold_params P = {.cutoff = 1.01, .short_obj = 1, .compact = 1, .refine = 1, .best = 1};
 	struct mold_stats ss;
 	TAP_OK(mold_approx32(&M, &P, &S, &ss) == 0 && S.makespan == 10, "approx32 finds 10");
+	TAP_OK(ss.steps == 0 && ss.from == FROM_HEFT_LPT_SEQ,
+	       "the HEFT-like schedule is within cutoff of the bound: no guess is tested (%d)", ss.steps);
 	TAP_OK(mold_approx2(&M, &P, &S, &ss) == 0 && S.makespan == 10, "approx2 finds 10");
 	sched_release(&S);
 	mold_release(&M);
 }
 
-/* Table I sizes: valid schedules, lambda within cutoff of the bound. */
+/* The instance where a guess below the proven bound gives the shortest
+ * schedule (m = 3 cores, k = 2 GPUs; Amdahl times with beta 0.5, 0.4,
+ * 0.8, 0.3).  lb0 = 4 (t0 on 3 cores; the areas fit at 4).  The best
+ * HEFT-like schedule is 4 + 13/15 (heft-lpt-par: t0 on 3 cores, then t2).  At the guess
+ * lambda in [3.68, 3.75): t0 and t3 only fit set (2) (2 cores, 4.5 and
+ * 5.2 > lambda), so t3 goes to a GPU (set (5)), t1 too (W_C = 9 + 2 + 1
+ * > 3 lambda otherwise) and t2 to set (0): t0 on 2 cores [0, 4.5], t2 on
+ * the third, t3 and t1 on the GPUs, makespan 4.5 (optimal).  From lambda
+ * = 4 on, t0 fits set (3) on 3 cores or set (2) on 1 core (6), and every
+ * schedule built is 5 or longer. */
+static void pin_instance(struct mold *M)
+{
+	mold_init(M, 4, 3, 2);
+	set_times(M, 0, (double[]){6, 4.5, 4}, 13);
+	set_times(M, 1, (double[]){2, 1.4, 1.2}, 3);
+	set_times(M, 2, (double[]){1, 0.9, 13.0 / 15}, 3);
+	set_times(M, 3, (double[]){8, 5.2, 64.0 / 15}, 2);
+}
+
+/* The search state of mold_approx32 without running its search. */
+static void pin_setup(struct a32 *A, const struct mold *M, const struct mold_params *P, struct mold_stats *ss,
+		      struct mold_sched *S, struct mold_sched *tmp, struct search *X, test_fn fn)
+{
+	memset(ss, 0, sizeof *ss);
+	a32_init(A, M, P, ss);
+	sched_init(S, M->n);
+	sched_init(tmp, M->n);
+	ss->ub0 = ss->lambda = heuristic_upper(M, S, ss);
+	ss->lb0 = ss->lb = mold_lower_bound(M, ss->ub0, 1, 1, 1e-6);
+	*X = (struct search){fn, A, M, P, ss, S, tmp, 1.5};
+}
+
+static void test_below_bound(void)
+{
+	struct mold M;
+	struct mold_bad bad;
+	pin_instance(&M);
+	TAP_OK(mold_prepare(&M, 1, 0, &bad) == 0, "pinned instance is monotonic");
+	struct mold_params P = {.cutoff = 1.01, .short_obj = 1, .ilp_limit = 5, .compact = 1, .refine = 1, .best = 1};
+	struct mold_sched S;
+	struct mold_stats ss;
+	sched_init(&S, M.n);
+	TAP_OK(mold_approx32(&M, &P, &S, &ss) == 0 && check_sched(&M, &S, "pinned") == 0, "approx32 plans it");
+	TAP_OK(ss.lb0 == 4, "proven lower bound 4 (got %.9g)", ss.lb0);
+	/* the test's own bound: t0 on >= 2 cores (work 9) and t3, t1 and a
+	 * fraction of t2 on the GPUs (2 lambda): 10 - (2 lambda - 5)/3 <=
+	 * 3 lambda from lambda = 35/11 on */
+	TAP_NEAR(ss.lo0, 35.0 / 11, 35.0 / 11 * 2e-3, "the search starts at the ILP's necessary bound 35/11");
+	TAP_OK(ss.from == FROM_GUESS && ss.from_lambda < ss.lb0 && ss.below > 0,
+	       "the returned schedule comes from a guess below the proven bound (%.9g < %.9g)", ss.from_lambda, ss.lb0);
+	TAP_NEAR(S.makespan, 4.5, 1e-12, "its makespan is 4.5");
+	TAP_NEAR(exact_opt(&M, 10), 4.5, 1e-12, "the exact solver's optimum is 4.5 too");
+	TAP_NEAR(ss.guarantee, 4.5 / 4, 1e-12, "guarantee = 4.5 / 4");
+	int gpu0 = S.gpu[0], gpu3 = S.gpu[3], gpu1 = S.gpu[1];
+	TAP_OK(gpu0 < 0 && S.ncores[0] == 2 && gpu3 >= 0 && gpu1 >= 0 && S.gpu[2] < 0,
+	       "t0 on 2 cores, t3 and t1 on GPUs, t2 on the third core");
+	/* every guess from the proven bound up gives 5 or more */
+	struct a32 A;
+	struct mold_stats s2;
+	struct mold_sched T;
+	memset(&s2, 0, sizeof s2);
+	a32_init(&A, &M, &P, &s2);
+	sched_init(&T, M.n);
+	double shortest = INFINITY, used;
+	for (double lam = 4; lam <= ss.ub0 * 1.01; lam *= 1.001)
+		if (a32_test(&A, lam, MODE_FULL, &T, &used) == TEST_ACCEPT) {
+			sched_compact(&T, &M);
+			shortest = fmin(shortest, T.makespan);
+		}
+	TAP_OK(shortest >= 5 - 1e-12, "every guess from 4 to the upper bound gives 5 or more (shortest %.9g)", shortest);
+	double lam = 3.72;
+	TAP_OK(a32_test(&A, lam, MODE_FULL, &T, &used) == TEST_ACCEPT, "the guess 3.72 < 4 is accepted (the ILP is a relaxation)");
+	a32_free(&A);
+	sched_release(&T);
+	/* the same search, never below the proven bound: longer */
+	struct mold_sched S2, tmp;
+	struct search X;
+	pin_setup(&A, &M, &P, &s2, &S2, &tmp, &X, a32_test);
+	TAP_OK(s2.ub0 == 4 + 13.0 / 15, "the HEFT-like upper bound is 4 + 13/15 (got %.9g)", s2.ub0);
+	TAP_OK(search_hs(&X, s2.lb0, s2.ub0) == 0 && S2.makespan == s2.ub0 && s2.from != FROM_GUESS,
+	       "searching only from the proven bound up keeps the HEFT-like schedule (%.9g)", S2.makespan);
+	a32_free(&A);
+	sched_release(&S2);
+	sched_release(&tmp);
+	/* the paper's bounds: 2/3 of the sum of shortest times (4 + 1.2 +
+	 * 13/15 + 2 = 121/15) over m + k = 5; the sum of the longest (13 + 3 +
+	 * 3 + 8) */
+	double lo, hi;
+	paper_bounds(&M, &lo, &hi);
+	TAP_NEAR(lo, 242.0 / 225, 1e-12, "paper bounds: lower 2/3 * (121/15) / 5");
+	TAP_NEAR(hi, 27, 1e-12, "paper bounds: upper 27");
+	sched_release(&S);
+	mold_release(&M);
+}
+
+/* A test that never decides (branch and bound at its time limit on every
+ * guess): the HEFT-like schedule is returned with the guarantee that still
+ * holds, the rejections are counted as unproven and lb stays lb0. */
+static int never_sure(void *st, double lam, int mode, struct mold_sched *S, double *used)
+{
+	(void)st, (void)lam, (void)mode, (void)S;
+	*used = lam;
+	return TEST_UNSURE;
+}
+
+static void test_unproven(void)
+{
+	/* 2 cores, no GPU, three tasks that do not speed up: 10, 8, 8 */
+	struct mold M;
+	mold_init(&M, 3, 2, 0);
+	set_times(&M, 0, (double[]){10, 10}, INFINITY);
+	set_times(&M, 1, (double[]){8, 8}, INFINITY);
+	set_times(&M, 2, (double[]){8, 8}, INFINITY);
+	struct mold_bad bad;
+	TAP_OK(mold_prepare(&M, 1, 0, &bad) == 0, "unproven instance is monotonic");
+	/* lb0 = max(10, 26/2 = 13) = 13; HEFT-lpt-seq: 10 | 8, then 8 after 8: 16 */
+	struct mold_params P = {.cutoff = 1.01, .short_obj = 1, .ilp_limit = 5, .compact = 1, .refine = 1, .best = 1};
+	struct a32 A;
+	struct mold_stats ss;
+	struct mold_sched S, tmp;
+	struct search X;
+	pin_setup(&A, &M, &P, &ss, &S, &tmp, &X, never_sure);
+	TAP_OK(fabs(ss.lb0 - 13) < 13e-6 && ss.ub0 == 16, "lb0 13, HEFT 16 (got %.9g, %.9g)", ss.lb0, ss.ub0);
+	/* 16 <= 1.5 * 1.01 * 13 = 19.7: the guarantee holds without any guess */
+	TAP_OK(search_hs(&X, 9, ss.ub0) == 0 && ss.uncertain == 0 && ss.from != FROM_GUESS,
+	       "within 3/2*cutoff already: no guess needs a proof (%d unproven)", ss.uncertain);
+	a32_free(&A);
+	sched_release(&S);
+	sched_release(&tmp);
+	/* cutoff 1.001 and a ratio of 1.2 instead: the guarantee must be proven */
+	P.cutoff = 1.001;
+	pin_setup(&A, &M, &P, &ss, &S, &tmp, &X, never_sure);
+	X.rho = 1.2;
+	TAP_OK(search_hs(&X, 9, ss.ub0) == 0 && ss.uncertain > 0 && ss.lb == ss.lb0 && ss.from != FROM_GUESS,
+	       "unproven rejections: counted (%d), lb stays lb0, the HEFT-like schedule returned", ss.uncertain);
+	TAP_OK(S.makespan == 16, "makespan 16: the guarantee that holds is 16 / lb0");
+	a32_free(&A);
+	sched_release(&S);
+	sched_release(&tmp);
+	/* a spent budget stops the search before its first guess */
+	P.cutoff = 1.01;
+	P.budget = 1e-9;
+	sched_init(&S, M.n);
+	TAP_OK(mold_approx32(&M, &P, &S, &ss) == 0 && ss.stopped && ss.steps == 0 && ss.from != FROM_GUESS &&
+		       S.makespan == 16 && check_sched(&M, &S, "budget") == 0,
+	       "budget spent: no guess, the HEFT-like schedule, stopped");
+	sched_release(&S);
+	mold_release(&M);
+}
+
+/* Table I sizes: valid schedules within the guarantee. */
 static void test_medium(void)
 {
-	struct mold_params P = {.cutoff = 1.01, .short_obj = 1, .ilp_limit = 5, .compact = 1};
+	struct mold_params P = {.cutoff = 1.01, .short_obj = 1, .ilp_limit = 5, .compact = 1, .refine = 1, .best = 1};
 	int bad = 0, badratio = 0, errs = 0;
 	for (int s = 0; s < 6; s++) {
 		struct mold M;
@@ -600,19 +779,21 @@ static void test_medium(void)
 		sched_init(&S, n);
 		errs += mold_approx32(&M, &P, &S, &ss) != 0;
 		bad += check_sched(&M, &S, "medium approx32");
-		if (S.makespan > 1.5 * ss.lambda * (1 + 1e-9) || ss.lambda > P.cutoff * ss.lb * (1 + 1e-9) + 1e-4 * ss.lambda) {
+		if (S.makespan > 1.5 * P.cutoff * ss.lb * (1 + 1e-9) || ss.guarantee > 1.5 * P.cutoff * (1 + 1e-9) ||
+		    (ss.from == FROM_GUESS && S.makespan > 1.5 * ss.from_lambda * (1 + 1e-9)) || ss.uncertain || ss.stopped) {
 			printf("# medium %d: makespan %g lambda %g lb %g\n", s, S.makespan, ss.lambda, ss.lb);
 			badratio++;
 		}
 		errs += mold_approx2(&M, &P, &S, &ss) != 0;
 		bad += check_sched(&M, &S, "medium approx2");
-		if (S.makespan > 2 * ss.lambda * (1 + 1e-9))
+		if (S.makespan > 2 * P.cutoff * ss.lb * (1 + 1e-9) ||
+		    (ss.from == FROM_GUESS && S.makespan > 2 * ss.from_lambda * (1 + 1e-9)))
 			badratio++;
 		sched_release(&S);
 		mold_release(&M);
 	}
 	TAP_OK(errs == 0 && bad == 0, "Table I sizes (n=50,100): valid schedules");
-	TAP_OK(badratio == 0, "Table I sizes: makespan <= 3/2 (2) lambda, lambda <= cutoff * lower bound");
+	TAP_OK(badratio == 0, "Table I sizes: makespan <= 3/2 (2) * cutoff * the proven bound, and <= 3/2 (2) * its guess");
 }
 
 int main(int argc, char **argv)
@@ -624,6 +805,8 @@ int main(int argc, char **argv)
 	test_monotony();
 	test_heft_and_bounds();
 	test_random(count);
+	test_below_bound();
+	test_unproven();
 	test_medium();
 	return tap_done();
 }

@@ -5,7 +5,7 @@
  *   test_svg             run the checks (TAP)
  *   test_svg --write DIR write the example figures (gantt.svg, plot.svg,
  *                        plot-log.svg, gantt-large.svg, empty.svg) into DIR
- *                        for tests/0440-report-svg.bats and the docs */
+ *                        for tests/0445-report-svg.bats */
 #include <libxml/parser.h>
 #include <libxml/xpath.h>
 #include <libxml/xpathInternals.h>
@@ -16,6 +16,13 @@
 #include "tap.h"
 
 /* ---------------- helpers ---------------- */
+
+/* 32-bit LCG: the same pseudo-random numbers everywhere. */
+static double lcg(unsigned *st)
+{
+	*st = *st * 1664525u + 1013904223u;
+	return (*st >> 8) / 16777216.0;
+}
 
 struct buf {
 	char *p;
@@ -77,6 +84,27 @@ static double attr(xmlDocPtr d, const char *expr, int k, const char *name)
 	}
 	xmlXPathFreeObject(o);
 	return v;
+}
+
+/* Attribute of the k-th match as text (static buffer, "" when none). */
+static const char *attr_text_k(xmlDocPtr d, const char *expr, int k, const char *name)
+{
+	static char out[65536];
+	out[0] = '\0';
+	xmlXPathObjectPtr o = xp(d, expr);
+	if (o && o->nodesetval && k < o->nodesetval->nodeNr) {
+		xmlChar *s = xmlGetProp(o->nodesetval->nodeTab[k], BAD_CAST name);
+		if (s)
+			snprintf(out, sizeof out, "%s", (const char *)s);
+		xmlFree(s);
+	}
+	xmlXPathFreeObject(o);
+	return out;
+}
+
+static const char *attr_text(xmlDocPtr d, const char *expr, const char *name)
+{
+	return attr_text_k(d, expr, 0, name);
 }
 
 /* Text content of the k-th match (static buffer, "" when none). */
@@ -258,9 +286,19 @@ static void test_gantt_small(void)
 	TAP_OK(count(d, "//s:rect[@class='killed']") == 1 && count(d, "//s:rect[@class='failed']") == 2,
 	       "killed b marked once, failed d on both its bars");
 	TAP_OK(count(d, "//s:pattern") == 2, "hatch patterns defined");
-	TAP_OK(count(d, "//s:rect[@class='plan']") == 5, "5 dashed plan outlines");
-	TAP_NEAR(attr(d, "//s:rect[@class='plan']", 1, "width"), attr(d, "//s:rect[@class='frame']", 0,
-	    "width") / 2, 0.01, "plan of b: 5..10, half the width");
+	TAP_OK(count(d, "//s:path[@class='plan']") == 1, "the plan: one dashed path");
+	const char *pd = attr_text(d, "//s:path[@class='plan']", "d");
+	int subpaths = 0;
+	for (const char *c = pd; *c; c++)
+		subpaths += *c == 'z';
+	TAP_OK(subpaths == 5, "5 outlines in it (%d)", subpaths);
+	/* b's plan: 5..10 on row 0, the second outline: x at the middle, half the width. */
+	double fx2 = attr(d, "//s:rect[@class='frame']", 0, "x");
+	double fw2 = attr(d, "//s:rect[@class='frame']", 0, "width");
+	char want[96], n1[SVG_NUMBUF], n2[SVG_NUMBUF], n3[SVG_NUMBUF];
+	snprintf(want, sizeof want, "zM%s %sh%s", svg_num(n1, fx2 + fw2 / 2),
+		 svg_num(n2, attr(d, "//s:rect[@class='frame']", 0, "y")), svg_num(n3, fw2 / 2));
+	TAP_OK(strstr(pd, want) != NULL, "plan of b: 5..10, half the width (%s in %s)", want, pd);
 	TAP_OK(strstr(text(d, "//s:g[@class='task']/s:title", 1), "state killed\nplanned 5-10 s") != NULL,
 	       "tooltip of the run: state and planned times");
 	TAP_OK(count(d, "//s:g[@class='legend']/s:text[.='killed' or .='failed' or .='plan']") == 3,
@@ -304,8 +342,8 @@ static void test_gantt_colors(void)
 	fx_free(&s, &in);
 }
 
-/* A cluster-scoped task spans two nodes: one bar per node; placements
- * outside the platform are skipped, not drawn. */
+/* A cluster-scoped task on every core of two nodes is one box (the rows
+ * are consecutive); placements outside the platform are skipped. */
 static void test_gantt_parts(void)
 {
 	struct hs_stream s;
@@ -320,19 +358,324 @@ static void test_gantt_parts(void)
 	hs_schedule_init(&odd, 2);
 	hs_schedule_add(&odd, 0, 0, c7, 1, NULL, 0, 0, 1); /* no core 7 */
 	hs_schedule_add(&odd, 1, 1, c1, 1, NULL, 0, 1, 2);
+	struct hs_gantt_opts o = { .overlay = HS_GANTT_OVERLAY_OUTLINE };
 	int rc;
-	struct buf b = gantt_buf(&in, &in.plan, &odd, NULL, &rc);
+	struct buf b = gantt_buf(&in, &in.plan, &odd, &o, &rc);
 	xmlDocPtr d = parse(&b);
-	TAP_OK(rc == 0 && d && count(d, BAR) == 3, "a on two nodes: two bars, b one");
+	TAP_OK(rc == 0 && d && count(d, BAR) == 2, "a on all cores of two nodes: one box, b one");
 	TAP_OK(strstr(text(d, "//s:g[@class='task']/s:title", 0), "node n1: cores 0-1\nnode n2: cores 0-1"),
 	       "tooltip lists both nodes");
-	TAP_NEAR(attr(d, BAR, 1, "y") - attr(d, BAR, 0, "y"), 32, 0.01, "second bar on n2's rows");
-	TAP_OK(count(d, "//s:rect[@class='plan']") == 1, "overlay: the core that does not exist is skipped");
+	TAP_NEAR(attr(d, BAR, 0, "height"), 4 * 16, 0.01, "a's box spans the 4 rows of n1 and n2");
+	const char *pd = attr_text(d, "//s:path[@class='plan']", "d");
+	TAP_OK(strchr(pd, 'z') == strrchr(pd, 'z') && *pd, "overlay: the core that does not exist is skipped");
 	TAP_OK(count(d, "//s:path[@class='sep-node']") == 1 && count(d, "//s:path[@class='sep-cluster']") == 0,
 	       "one cluster: a node separator, no cluster separator");
 	xmlFreeDoc(d);
 	free(b.p);
 	hs_schedule_release(&odd);
+	fx_free(&s, &in);
+}
+
+/* Dutot's hosts: a 16-host job on hosts 0-15 of one-core hosts is one
+ * labelled box, not 16 bars. */
+static void test_gantt_hosts(void)
+{
+	char *txt = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&txt, &len);
+	fprintf(f, "cluster c\n");
+	for (int k = 0; k < 20; k++)
+		fprintf(f, "node h%d cluster=c cores=1\n", k);
+	fprintf(f, "task big model=rigid size=16 time=10 scope=cluster\n"
+		   "task small model=rigid size=2 time=10 scope=cluster\nplan big node=");
+	for (int k = 0; k < 16; k++)
+		fprintf(f, "%sh%d", k ? "," : "", k);
+	fprintf(f, " cores=");
+	for (int k = 0; k < 16; k++)
+		fprintf(f, "%s0", k ? "/" : "");
+	fprintf(f, " start=0 end=10\nplan small node=h17,h19 cores=0/0 start=0 end=10\n");
+	fclose(f);
+	struct hs_stream s;
+	struct hs_instance in;
+	TAP_OK(fx_load(&s, &in, txt) == 0, "20 one-core hosts load");
+	free(txt);
+	int rc;
+	struct buf b = gantt_buf(&in, &in.plan, NULL, NULL, &rc);
+	xmlDocPtr d = parse(&b);
+	TAP_OK(rc == 0 && d && count(d, BAR) == 3, "big: one box; small on h17 and h19: two");
+	TAP_NEAR(attr(d, BAR, 0, "height"), 16 * attr(d, "//s:rect[@class='frame']", 0, "height") / 20,
+		 0.01, "big's box is 16 rows high");
+	TAP_STREQ(text(d, "//s:text[@class='id']", 0), "big", "its id inside");
+	TAP_OK(count(d, "//s:text[@class='id']") == 2, "small's id in one of its two boxes");
+	xmlFreeDoc(d);
+	free(b.p);
+	fx_free(&s, &in);
+}
+
+/* Boxes that touch (share an edge, within half a pixel) have different
+ * fills: checked on every pair of bars of a figure. */
+static int touching_same_fill(xmlDocPtr d, int *pairs)
+{
+	xmlXPathObjectPtr o = xp(d, BAR);
+	int n = o->nodesetval ? o->nodesetval->nodeNr : 0, bad = 0;
+	double(*r)[4] = calloc(n ? n : 1, sizeof *r);
+	char(*fill)[16] = calloc(n ? n : 1, sizeof *fill);
+	for (int k = 0; k < n; k++) {
+		static const char *names[4] = { "x", "y", "width", "height" };
+		for (int j = 0; j < 4; j++) {
+			xmlChar *v = xmlGetProp(o->nodesetval->nodeTab[k], BAD_CAST names[j]);
+			r[k][j] = strtod((const char *)v, NULL);
+			xmlFree(v);
+		}
+		xmlChar *v = xmlGetProp(o->nodesetval->nodeTab[k], BAD_CAST "fill");
+		snprintf(fill[k], sizeof fill[k], "%s", (const char *)v);
+		xmlFree(v);
+	}
+	*pairs = 0;
+	for (int a = 0; a < n; a++)
+		for (int b = a + 1; b < n; b++) {
+			double e = 0.5;
+			int xo = r[a][0] < r[b][0] + r[b][2] - e && r[b][0] < r[a][0] + r[a][2] - e;
+			int yo = r[a][1] < r[b][1] + r[b][3] - e && r[b][1] < r[a][1] + r[a][3] - e;
+			int xt = fabs(r[a][0] + r[a][2] - r[b][0]) < e || fabs(r[b][0] + r[b][2] - r[a][0]) < e;
+			int yt = fabs(r[a][1] + r[a][3] - r[b][1]) < e || fabs(r[b][1] + r[b][3] - r[a][1]) < e;
+			if ((xo && yt) || (yo && xt)) {
+				(*pairs)++;
+				bad += strcmp(fill[a], fill[b]) == 0;
+			}
+		}
+	free(r);
+	free(fill);
+	xmlXPathFreeObject(o);
+	return bad;
+}
+
+/* 8 one-core nodes, 12 tasks back to back on each: colour by task gives
+ * touching boxes different colours, with all 16 colours in use. */
+static void test_gantt_neighbours(void)
+{
+	char *txt = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&txt, &len);
+	fprintf(f, "cluster c\n");
+	for (int k = 0; k < 8; k++)
+		fprintf(f, "node n%d cluster=c cores=1\n", k);
+	unsigned st = 5;
+	for (int k = 0; k < 8; k++)
+		for (int i = 0; i < 12; i++)
+			fprintf(f, "task t%d_%d model=rigid size=1 time=1\n", k, i);
+	for (int k = 0; k < 8; k++) {
+		double t = 0;
+		for (int i = 0; i < 12; i++) {
+			double dt = 1 + 3 * lcg(&st);
+			fprintf(f, "plan t%d_%d node=n%d cores=0 start=%.3f end=%.3f\n", k, i, k, t, t + dt);
+			t += dt;
+		}
+	}
+	fclose(f);
+	struct hs_stream s;
+	struct hs_instance in;
+	fx_load(&s, &in, txt);
+	free(txt);
+	struct hs_gantt_opts o = { .color = HS_GANTT_COLOR_TASK };
+	int rc, pairs;
+	struct buf b = gantt_buf(&in, &in.plan, NULL, &o, &rc);
+	xmlDocPtr d = parse(&b);
+	int bad = touching_same_fill(d, &pairs);
+	TAP_OK(rc == 0 && pairs > 100 && bad == 0, "colour by task: %d touching pairs, %d alike", pairs,
+	       bad);
+	int distinct = 0;
+	for (int c = 0; c < SVG_NBOX_COLORS; c++) {
+		char q[64];
+		snprintf(q, sizeof q, "%s[@fill='%s']", BAR, svg_box_color(c));
+		distinct += count(d, q) > 0;
+	}
+	TAP_OK(distinct == SVG_NBOX_COLORS, "every one of the %d colours used (%d)", SVG_NBOX_COLORS,
+	       distinct);
+	xmlFreeDoc(d);
+	free(b.p);
+	fx_free(&s, &in);
+}
+
+/* Colour by user and by state; the legends that go with them. */
+static void test_gantt_keys(void)
+{
+	struct hs_stream s;
+	struct hs_instance in;
+	fx_load(&s, &in, "cluster c\nnode n cluster=c cores=3\n"
+			 "task a model=rigid size=1 time=1 user=ann\n"
+			 "task b model=rigid size=1 time=1 user=bob\n"
+			 "task c model=rigid size=1 time=1 user=ann\n"
+			 "task d model=rigid size=1 time=1\n"
+			 "run a node=n cores=0 start=0 end=1 state=done\n"
+			 "run b node=n cores=1 start=0 end=1 state=killed\n"
+			 "run c node=n cores=2 start=0 end=1 state=done\n"
+			 "run d node=n cores=0 start=1 end=2 state=failed\n");
+	struct hs_gantt_opts o = { .color = HS_GANTT_COLOR_USER };
+	int rc;
+	struct buf b = gantt_buf(&in, &in.run, NULL, &o, &rc);
+	xmlDocPtr d = parse(&b);
+	char f[4][16];
+	for (int k = 0; k < 4; k++)
+		snprintf(f[k], sizeof f[k], "%s", attr_text_k(d, BAR, k, "fill"));
+	TAP_OK(rc == 0 && strcmp(f[0], f[2]) == 0 && strcmp(f[0], f[1]) != 0 && strcmp(f[3], f[0]) != 0,
+	       "by user: a and c (ann) alike, b (bob) and d (none) not");
+	TAP_OK(count(d, "//s:g[@class='legend']/s:text[.='ann' or .='bob']") == 2, "legend: the users");
+	TAP_OK(strstr(text(d, "//s:g[@class='task']/s:title", 0), "\nuser ann\n") != NULL,
+	       "tooltip names the user");
+	xmlFreeDoc(d);
+	free(b.p);
+	o.color = HS_GANTT_COLOR_STATE;
+	b = gantt_buf(&in, &in.run, NULL, &o, &rc);
+	d = parse(&b);
+	for (int k = 0; k < 4; k++)
+		snprintf(f[k], sizeof f[k], "%s", attr_text_k(d, BAR, k, "fill"));
+	TAP_OK(rc == 0 && strcmp(f[0], f[2]) == 0 && strcmp(f[0], f[1]) != 0 && strcmp(f[3], f[1]) != 0 &&
+		       strcmp(f[3], f[0]) != 0,
+	       "by state: done alike, killed and failed their own");
+	TAP_OK(count(d, "//s:g[@class='legend']/s:text") == 3 &&
+		       count(d, "//s:g[@class='legend']/s:text[.='done' or .='killed' or .='failed']") == 3,
+	       "legend: done, killed, failed (no separate hatch items)");
+	xmlFreeDoc(d);
+	free(b.p);
+	fx_free(&s, &in);
+}
+
+/* A task rejected by an online algorithm has no box, whatever the colours. */
+static void test_gantt_rejected(void)
+{
+	struct hs_stream s;
+	struct hs_instance in;
+	fx_load(&s, &in, "node n cores=1\ntask a model=rigid size=1 time=1\n"
+			 "task r model=rigid size=1 time=1\n"
+			 "run a node=n cores=0 start=0 end=1 state=done\n"
+			 "run r start=0 end=0 state=rejected\n");
+	for (int c = HS_GANTT_COLOR_APP; c <= HS_GANTT_COLOR_STATE; c++) {
+		struct hs_gantt_opts o = { .color = c };
+		int rc;
+		struct buf b = gantt_buf(&in, &in.run, NULL, &o, &rc);
+		xmlDocPtr d = parse(&b);
+		TAP_OK(rc == 0 && d && count(d, BAR) == 1 && count(d, "//s:g[@class='task']") == 1,
+		       "colour %d: the rejected task is not drawn", c);
+		xmlFreeDoc(d);
+		free(b.p);
+	}
+	fx_free(&s, &in);
+}
+
+/* The overlay: auto draws it when it agrees with most tasks, not when it
+ * differs for most; none and outline force it. */
+static void test_gantt_overlay(void)
+{
+	struct hs_stream s;
+	struct hs_instance in;
+	fx_load(&s, &in, "node n cores=1\n"
+			 "task a model=rigid size=1 time=1\ntask b model=rigid size=1 time=1\n"
+			 "task c model=rigid size=1 time=1\n"
+			 "plan a node=n cores=0 start=0 end=1\nplan b node=n cores=0 start=1 end=2\n"
+			 "plan c node=n cores=0 start=2 end=3\n"
+			 "run a node=n cores=0 start=0 end=1.5 state=done\n"
+			 "run b node=n cores=0 start=1.5 end=2.5 state=done\n"
+			 "run c node=n cores=0 start=2.5 end=3.5 state=done\n");
+	struct hs_gantt_opts o = { 0 };
+	int rc;
+	struct buf b = gantt_buf(&in, &in.run, &in.plan, &o, &rc);
+	xmlDocPtr d = parse(&b);
+	TAP_OK(rc == 0 && count(d, "//s:path[@class='plan']") == 0, "auto: 3 of 3 differ, no overlay");
+	TAP_OK(count(d, "//s:g[@class='legend']/s:text[.='plan not drawn: 3 of 3 tasks differ']") == 1,
+	       "the legend says why");
+	TAP_OK(strstr(text(d, "//s:g[@class='task']/s:title", 1), "planned 1-2 s") != NULL,
+	       "the tooltip still gives the planned times");
+	xmlFreeDoc(d);
+	free(b.p);
+	o.overlay = HS_GANTT_OVERLAY_OUTLINE;
+	b = gantt_buf(&in, &in.run, &in.plan, &o, &rc);
+	d = parse(&b);
+	TAP_OK(rc == 0 && count(d, "//s:path[@class='plan']") == 1, "outline: drawn anyway");
+	xmlFreeDoc(d);
+	free(b.p);
+	/* The run equal to the plan: auto draws it, none does not. */
+	o.overlay = HS_GANTT_OVERLAY_AUTO;
+	b = gantt_buf(&in, &in.plan, &in.plan, &o, &rc);
+	d = parse(&b);
+	TAP_OK(rc == 0 && count(d, "//s:path[@class='plan']") == 1, "auto: equal, drawn");
+	TAP_OK(strstr(text(d, "//s:g[@class='task']/s:title", 0), "\nas planned") != NULL,
+	       "tooltip: as planned");
+	xmlFreeDoc(d);
+	free(b.p);
+	o.overlay = HS_GANTT_OVERLAY_NONE;
+	b = gantt_buf(&in, &in.plan, &in.plan, &o, &rc);
+	d = parse(&b);
+	TAP_OK(rc == 0 && count(d, "//s:path[@class='plan']") == 0 && count(d, "//s:g[@class='legend']") == 0,
+	       "none: not drawn, nothing said");
+	xmlFreeDoc(d);
+	free(b.p);
+	fx_free(&s, &in);
+}
+
+/* --height, the time unit and the last tick label inside the figure. */
+static void test_gantt_axes(void)
+{
+	struct hs_stream s;
+	struct hs_instance in;
+	fx_load(&s, &in, "node n cores=2\ntask a model=rigid size=1 time=1\n"
+			 "task b model=rigid size=1 time=1\n"
+			 "plan a node=n cores=0 start=0 end=172800\nplan b node=n cores=1 start=0 end=1.5e6\n");
+	struct hs_gantt_opts o = { .height = 400, .width = 500 };
+	int rc;
+	struct buf b = gantt_buf(&in, &in.plan, NULL, &o, &rc);
+	xmlDocPtr d = parse(&b);
+	TAP_OK(rc == 0 && attr(d, "/s:svg", 0, "height") == 400, "--height 400: the figure is 400 px");
+	double fy = attr(d, "//s:rect[@class='frame']", 0, "y"), fh = attr(d, "//s:rect[@class='frame']", 0, "height");
+	TAP_OK(fy + fh > 300 && fy + fh < 400 - 30, "the rows fill it above the axis (%g)", fy + fh);
+	TAP_STREQ(text(d, "//s:g[contains(@class,'axis x')]/s:g/s:text[last()]", 0), "time (days)",
+		  "1.5e6 s: the axis in days");
+	xmlFreeDoc(d);
+	free(b.p);
+	o.time_unit = HS_TIME_S;
+	b = gantt_buf(&in, &in.plan, NULL, &o, &rc);
+	d = parse(&b);
+	const char *ax = "//s:g[contains(@class,'axis x')]/s:g/s:text";
+	int nt = count(d, ax);
+	char q[160], main_[64], sup[16];
+	snprintf(q, sizeof q, "%s[%d]/text()", ax, nt - 1); /* the last tick; the axis label is last */
+	snprintf(main_, sizeof main_, "%s", text(d, q, 0));
+	snprintf(q, sizeof q, "%s[%d]/s:tspan", ax, nt - 1);
+	snprintf(sup, sizeof sup, "%s", text(d, q, 0));
+	TAP_OK(strstr(main_, "10") != NULL && *sup, "seconds: the last tick in powers of ten (%s^%s)", main_,
+	       sup);
+	double lx = attr(d, ax, nt - 2, "x");
+	double half = (svg_text_width(main_, SVG_FONT_TICK) + 0.75 * svg_text_width(sup, SVG_FONT_TICK)) / 2;
+	TAP_OK(lx + half <= 500, "the last tick label ends inside the figure (%g + %g)", lx, half);
+	xmlFreeDoc(d);
+	free(b.p);
+	fx_free(&s, &in);
+}
+
+/* Row modes: labels per core, per node or per cluster. */
+static void test_gantt_rows(void)
+{
+	struct hs_stream s;
+	struct hs_instance in;
+	fx_load(&s, &in, "cluster a\ncluster b\nnode n1 cluster=a cores=2\nnode n2 cluster=b cores=2\n"
+			 "task t model=rigid size=1 time=1\nplan t node=n1 cores=0 start=0 end=1\n");
+	static const char *want[] = { "n1:0", "n1", "a" };
+	static const enum hs_gantt_rows modes[] = { HS_GANTT_ROWS_CORE, HS_GANTT_ROWS_NODE,
+						    HS_GANTT_ROWS_CLUSTER };
+	static const int nlabels[] = { 4, 2, 2 };
+	for (int k = 0; k < 3; k++) {
+		struct hs_gantt_opts o = { .rows = modes[k] };
+		int rc;
+		struct buf b = gantt_buf(&in, &in.plan, NULL, &o, &rc);
+		xmlDocPtr d = parse(&b);
+		const char *first = text(d, "//s:g[@class='labels']/s:text", 0);
+		TAP_OK(strcmp(first, want[k]) == 0, "row mode %d: first label %s (%s)", k, want[k], first);
+		int n = count(d, "//s:g[@class='labels']/s:text[not(@transform)]");
+		TAP_OK(n == nlabels[k], "row mode %d: %d labels (%d)", k, nlabels[k], n);
+		TAP_OK(count(d, "//s:path[@class='sep-node']") == 0, "no node separator between clusters");
+		xmlFreeDoc(d);
+		free(b.p);
+	}
 	fx_free(&s, &in);
 }
 
@@ -354,12 +697,6 @@ static void test_gantt_empty(void)
 
 /* ---------------- the example figures ---------------- */
 
-/* 32-bit LCG: the same pseudo-random numbers everywhere. */
-static double lcg(unsigned *st)
-{
-	*st = *st * 1664525u + 1013904223u;
-	return (*st >> 8) / 16777216.0;
-}
 
 /* Two clusters (cpu: 2 nodes of 8 cores; gpu: 2 nodes of 4 cores and 2
  * GPUs), ntasks tasks of three apps, placed greedily (plan); the run takes
@@ -477,7 +814,7 @@ static void demo_series(struct hs_plot_series *se, double *x, double *y, double 
 			hi[k * 8 + i] = v + e;
 		}
 		se[k] = (struct hs_plot_series){ labels[k], 8, x + k * 8, y + k * 8,
-						 logscale ? NULL : lo + k * 8, logscale ? NULL : hi + k * 8 };
+						 logscale ? NULL : lo + k * 8, logscale ? NULL : hi + k * 8, 0 };
 	}
 }
 
@@ -518,14 +855,14 @@ static int write_examples(const char *dir)
 	struct hs_schedule plan, run;
 	demo_instance(&s, &in, 2, 20, &plan, &run);
 	struct gantt_job j = { &in, &run, &plan,
-			       { "20 tasks on two clusters: run over plan (dashed)", HS_GANTT_COLOR_APP, 0 } };
+			       { "20 tasks on two clusters: run over plan (dashed)", HS_GANTT_COLOR_APP, 0, 0, 0, 0, 0 } };
 	rc |= write_file(dir, "gantt.svg", gantt_job, &j);
 	hs_schedule_release(&plan);
 	hs_schedule_release(&run);
 	fx_free(&s, &in);
 
 	demo_instance(&s, &in, 40, 3000, &plan, &run);
-	j = (struct gantt_job){ &in, &plan, NULL, { "3000 tasks on 80 nodes", HS_GANTT_COLOR_TASK, 0 } };
+	j = (struct gantt_job){ &in, &plan, NULL, { "3000 tasks on 80 nodes", HS_GANTT_COLOR_TASK, 0, 0, 0, 0, 0 } };
 	rc |= write_file(dir, "gantt-large.svg", gantt_job, &j);
 	hs_schedule_release(&plan);
 	hs_schedule_release(&run);
@@ -533,7 +870,7 @@ static int write_examples(const char *dir)
 
 	fx_load(&s, &in, "node n cores=2\n");
 	hs_schedule_init(&plan, 0);
-	j = (struct gantt_job){ &in, &plan, NULL, { NULL, HS_GANTT_COLOR_APP, 0 } };
+	j = (struct gantt_job){ &in, &plan, NULL, { NULL, HS_GANTT_COLOR_APP, 0, 0, 0, 0, 0 } };
 	rc |= write_file(dir, "empty.svg", gantt_job, &j);
 	hs_schedule_release(&plan);
 	fx_free(&s, &in);
@@ -542,10 +879,10 @@ static int write_examples(const char *dir)
 	struct hs_plot_series se[3];
 	demo_series(se, x, y, lo, hi, 0);
 	struct hs_plot p = { "Makespan (mean and 95% interval)", "tasks (n)", "makespan (s)", 0, 0,
-			     se, 3, 0, 0 };
+			     se, 3, 0, 0, 0, 0, 0, 0 };
 	rc |= write_file(dir, "plot.svg", plot_job, &p);
 	demo_series(se, x, y, lo, hi, 1);
-	p = (struct hs_plot){ "Planning time", "tasks (n)", "time (s)", 1, 1, se, 3, 0, 0 };
+	p = (struct hs_plot){ "Planning time", "tasks (n)", "time (s)", 1, 1, se, 3, 0, 0, 0, 0, 0, 0 };
 	rc |= write_file(dir, "plot-log.svg", plot_job, &p);
 	return rc ? 1 : 0;
 }
@@ -557,8 +894,8 @@ static void test_plot(void)
 	/* One series 0..10 -> 0..10: data range padded 4% = -0.4..10.4. */
 	double x[] = { 10, 0, 15 }, y[] = { 10, 0, NAN }, x2[] = { 3 }, y2[] = { 7 };
 	double lo[] = { 9, -1, 0 }, hi[] = { 11, 1, 0 };
-	struct hs_plot_series se[] = { { "a<b", 3, x, y, lo, hi }, { "single", 1, x2, y2, NULL, NULL } };
-	struct hs_plot p = { "T", "x", "y", 0, 0, se, 2, 500, 300 };
+	struct hs_plot_series se[] = { { "a<b", 3, x, y, lo, hi, 0 }, { "single", 1, x2, y2, NULL, NULL, 0 } };
+	struct hs_plot p = { "T", "x", "y", 0, 0, se, 2, 500, 300, 0, 0, 0, 0 };
 	int rc;
 	struct buf b = plot_buf(&p, &rc);
 	xmlDocPtr d = parse(&b);
@@ -593,8 +930,8 @@ static void test_plot(void)
 
 	/* A NaN in the middle breaks the line into two pieces. */
 	double x3[] = { 1, 2, 3, 4 }, y3[] = { 1, 2, INFINITY, 4 };
-	struct hs_plot_series s3 = { NULL, 4, x3, y3, NULL, NULL };
-	p = (struct hs_plot){ NULL, NULL, NULL, 0, 0, &s3, 1, 0, 0 };
+	struct hs_plot_series s3 = { NULL, 4, x3, y3, NULL, NULL, 0 };
+	p = (struct hs_plot){ NULL, NULL, NULL, 0, 0, &s3, 1, 0, 0, 0, 0, 0, 0 };
 	b = plot_buf(&p, &rc);
 	d = parse(&b);
 	xmlXPathObjectPtr o = xp(d, "//s:path[@class='line']");
@@ -611,8 +948,8 @@ static void test_plot(void)
 
 	/* Log axes skip values <= 0. */
 	double x4[] = { 0, 1, 10, 100 }, y4[] = { 5, -1, 50, 500 };
-	struct hs_plot_series s4 = { "log", 4, x4, y4, NULL, NULL };
-	p = (struct hs_plot){ NULL, "n", "t", 1, 1, &s4, 1, 0, 0 };
+	struct hs_plot_series s4 = { "log", 4, x4, y4, NULL, NULL, 0 };
+	p = (struct hs_plot){ NULL, "n", "t", 1, 1, &s4, 1, 0, 0, 0, 0, 0, 0 };
 	b = plot_buf(&p, &rc);
 	d = parse(&b);
 	TAP_OK(rc == 0 && d && count(d, "//s:g[@class='markers']/s:circle") == 2,
@@ -625,8 +962,8 @@ static void test_plot(void)
 	free(b.p);
 
 	/* Bytes that XML does not allow become U+FFFD. */
-	struct hs_plot_series s5 = { "a\xff\x01" "b \xc3\xa9", 2, x3, x3, NULL, NULL };
-	p = (struct hs_plot){ "t\x02", NULL, NULL, 0, 0, &s5, 1, 0, 0 };
+	struct hs_plot_series s5 = { "a\xff\x01" "b \xc3\xa9", 2, x3, x3, NULL, NULL, 0 };
+	p = (struct hs_plot){ "t\x02", NULL, NULL, 0, 0, &s5, 1, 0, 0, 0, 0, 0, 0 };
 	b = plot_buf(&p, &rc);
 	d = parse(&b);
 	TAP_OK(rc == 0 && d != NULL, "bad UTF-8 and control characters: still well-formed");
@@ -641,6 +978,76 @@ static void test_plot(void)
 	TAP_OK(rc == 0 && d && count(d, "//s:text[.='no data']") == 1, "no series: 'no data'");
 	xmlFreeDoc(d);
 	free(b.p);
+}
+
+
+/* Step lines, dash patterns, a given y range and dense step series. */
+static void test_plot_steps(void)
+{
+	double x[] = { 0, 2, 4, 10 }, y[] = { 1, 3, 2, 0 }, x2[] = { 0, 10 }, y2[] = { 2, 2 };
+	struct hs_plot_series se[] = { { "a", 4, x, y, NULL, NULL, 1 }, { "b", 2, x2, y2, NULL, NULL, 1 } };
+	struct hs_plot p = { NULL, "t", "v", 0, 0, se, 2, 400, 300, 0, 0, 0, 0 };
+	int rc;
+	struct buf b = plot_buf(&p, &rc);
+	xmlDocPtr d = parse(&b);
+	TAP_OK(rc == 0 && d && count(d, "//s:g[@class='markers']") == 0, "step series: no markers");
+	double fx = attr(d, "//s:rect[@class='frame']", 0, "x"), fw = attr(d, "//s:rect[@class='frame']", 0, "width");
+	double fy = attr(d, "//s:rect[@class='frame']", 0, "y"), fh = attr(d, "//s:rect[@class='frame']", 0, "height");
+	/* x: 0..10 unpadded; y: 0..3 padded 4%% above, from 0. */
+	double sx = fw / 10, sy = fh / 3.12;
+	char want[256], a[SVG_NUMBUF], c[SVG_NUMBUF], e[SVG_NUMBUF], f[SVG_NUMBUF], g2[SVG_NUMBUF],
+		h[SVG_NUMBUF], i2[SVG_NUMBUF], j[SVG_NUMBUF];
+	snprintf(want, sizeof want, "M%s %sH%sV%sH%sV%sH%sV%s", svg_num(a, fx), svg_num(c, fy + fh - sy),
+		 svg_num(e, fx + 2 * sx), svg_num(f, fy + fh - 3 * sy), svg_num(g2, fx + 4 * sx),
+		 svg_num(h, fy + fh - 2 * sy), svg_num(i2, fx + 10 * sx), svg_num(j, fy + fh));
+	TAP_STREQ(attr_text(d, "//s:g[@class='series'][1]/s:path", "d"), want,
+		  "a: horizontal then vertical segments, ending at 0 at x = 10");
+	TAP_OK(count(d, "//s:g[@class='series'][1]/s:path[@stroke-dasharray]") == 0 &&
+		       strcmp(attr_text(d, "//s:g[@class='series'][2]/s:path", "stroke-dasharray"), "6 3") == 0,
+	       "the first line solid, the second dashed");
+	TAP_OK(strcmp(attr_text(d, "//s:g[@class='legend']/s:line[2]", "stroke-dasharray"), "6 3") == 0,
+	       "the legend shows the dashes");
+	TAP_OK(count(d, "//*[@clip-path]") == 0, "no range given: nothing clipped");
+	xmlFreeDoc(d);
+	free(b.p);
+
+	/* --ymin 0 --ymax 2: ticks within, the lines clipped to the frame. */
+	p.ymin_set = p.ymax_set = 1;
+	p.ymin = 0;
+	p.ymax = 2;
+	b = plot_buf(&p, &rc);
+	d = parse(&b);
+	int nt = count(d, "//s:g[contains(@class,'axis y')]/s:g/s:text");
+	TAP_OK(rc == 0 && strcmp(text(d, "//s:g[contains(@class,'axis y')]/s:g/s:text", nt - 2), "2.0") == 0,
+	       "y ticks up to 2");
+	TAP_OK(count(d, "//s:clipPath/s:rect") == 1 && count(d, "//s:g[@clip-path]/s:g[@class='series']") == 2,
+	       "the series are clipped to the frame");
+	xmlFreeDoc(d);
+	free(b.p);
+
+	/* 100 000 steps across 400 px: drawn per pixel column. */
+	int n = 100000;
+	double *xs = malloc(n * sizeof *xs), *ys = malloc(n * sizeof *ys);
+	unsigned st = 9;
+	for (int k = 0; k < n; k++) {
+		xs[k] = k;
+		ys[k] = floor(100 * lcg(&st));
+	}
+	struct hs_plot_series big = { "big", n, xs, ys, NULL, NULL, 1 };
+	p = (struct hs_plot){ NULL, NULL, NULL, 0, 0, &big, 1, 400, 300, 0, 0, 0, 0 };
+	b = plot_buf(&p, &rc);
+	d = parse(&b);
+	const char *pd = attr_text(d, "//s:g[@class='series']/s:path", "d");
+	int hs = 0;
+	for (const char *q = pd; *q; q++)
+		hs += *q == 'H';
+	double fw2 = attr(d, "//s:rect[@class='frame']", 0, "width");
+	TAP_OK(rc == 0 && hs > 0 && hs <= fw2 + 1, "dense steps: one H per pixel column at most (%d)", hs);
+	TAP_OK(b.n < 60000, "and a small file (%zu bytes)", b.n);
+	xmlFreeDoc(d);
+	free(b.p);
+	free(xs);
+	free(ys);
 }
 
 static void test_examples(void)
@@ -697,8 +1104,16 @@ int main(int argc, char **argv)
 	test_gantt_small();
 	test_gantt_colors();
 	test_gantt_parts();
+	test_gantt_hosts();
+	test_gantt_neighbours();
+	test_gantt_keys();
+	test_gantt_rejected();
+	test_gantt_overlay();
+	test_gantt_axes();
+	test_gantt_rows();
 	test_gantt_empty();
 	test_plot();
+	test_plot_steps();
 	test_examples();
 	test_write_error();
 	xmlCleanupParser();

@@ -55,9 +55,8 @@ static void test_values(void)
 	TAP_OK(hs_swf_header(t, "MaxNodes") == NULL, "absent header: NULL");
 	int nh;
 	const struct hs_swf_header *h = hs_swf_headers(t, &nh);
-	TAP_OK(nh == 5 && h[3].key == NULL && strcmp(h[3].value, "free text without a key") == 0 &&
-		       h[4].key == NULL && strcmp(h[4].value, "") == 0,
-	       "5 headers; keyless lines kept as text");
+	TAP_OK(nh == 3 && strcmp(h[0].key, "Version") == 0 && strcmp(h[2].key, "MaxProcs") == 0,
+	       "3 headers; comment lines without a key are not kept");
 
 	TAP_OK(hs_swf_next(t, &j) == 1, "job 12 read after a blank line (CRLF)");
 	TAP_OK(j.f[HS_SWF_JOB] == 12 && j.f[HS_SWF_CPU] == 552.21 && j.f[HS_SWF_THINK] == -1 &&
@@ -69,7 +68,7 @@ static void test_values(void)
 		       j.f[HS_SWF_REQ_TIME] == 345600 && j.f[HS_SWF_STATUS] == -1 &&
 		       j.f[HS_SWF_THINK] == 1500 && j.line == 10,
 	       "job 16: unknowns stay -1, 1.5e3 reads as 1500");
-	TAP_OK(hs_swf_headers(t, &nh) && nh == 6, "comment between jobs kept as a header");
+	TAP_OK(hs_swf_headers(t, &nh) && nh == 3, "a keyless comment between jobs is not kept");
 	TAP_OK(hs_swf_next(t, &j) == 0, "end of trace: 0");
 	TAP_OK(hs_swf_next(t, &j) == 0, "still 0 after the end");
 	hs_swf_close(t);
@@ -180,6 +179,101 @@ static void test_errors(void)
 	free(p);
 }
 
+/* Headers stay within HS_SWF_MAX_HEADERS keys, the first of each key, values
+ * cut: a trace of many comment lines costs no more than one of a few. */
+static void test_header_bounds(void)
+{
+	char *p = hs_asprintf("%s/many.swf", tmpdir);
+	FILE *f = fopen(p, "w");
+	fprintf(f, "; Partition: 1 first\n; Partition: 2 second\n; partition: 3 third\n");
+	fprintf(f, "; Long: ");
+	for (int i = 0; i < 1000; i++)
+		fputc('x', f);
+	fputc('\n', f);
+	for (int i = 0; i < 200000; i++)
+		fprintf(f, "; Key%d: value %d\n;   free text line %d\n", i, i, i);
+	fprintf(f, "1 0 0 10 2 -1 -1 2 20 -1 1 1 1 -1 -1 1 -1 -1\n");
+	fclose(f);
+	struct hs_swf *t = hs_swf_open(p);
+	struct hs_swf_job j;
+	TAP_OK(t && hs_swf_next(t, &j) == 1 && j.f[HS_SWF_JOB] == 1, "the job after 400003 comments");
+	int nh;
+	const struct hs_swf_header *h = hs_swf_headers(t, &nh);
+	TAP_OK(nh == HS_SWF_MAX_HEADERS, "at most %d headers kept (%d)", HS_SWF_MAX_HEADERS, nh);
+	TAP_STREQ(hs_swf_header(t, "partition"), "1 first", "a repeated key keeps its first value");
+	TAP_OK(strlen(hs_swf_header(t, "Long")) == HS_SWF_HEADER_VALUE_MAX,
+	       "a long value is cut to %d bytes", HS_SWF_HEADER_VALUE_MAX);
+	TAP_STREQ(h[nh - 1].key, "Key61", "the 64th key kept is Key61");
+	TAP_OK(hs_swf_header(t, "Key62") == NULL, "later keys are skipped");
+	hs_swf_close(t);
+	free(p);
+}
+
+/* tee, the -1 rule, the size rule and the status words. */
+static void test_helpers(void)
+{
+	char *p = write_file("h.swf", "; MaxProcs: 8\n"
+				      "1 0 0 10 4 -1 -1 2 20 -1 1 1 1 -1 -1 1 -1 -1\n"
+				      "\n"
+				      "2 5 0 10 -1 -1 -1 2 20 -1 5 1 1 -1 -1 1 -1 -1\n"
+				      "3 -50 0 10 0 -1 -1 0 20 -1 0 1 1 -1 -1 1 -1 -1\n"
+				      "4 7 0 10 1.5 -1 -1 2 -2 -1 1 1 1 -1 -1 1 -1 -1\n");
+	struct hs_swf *t = hs_swf_open(p);
+	char *copy = hs_asprintf("%s/copy.swf", tmpdir);
+	FILE *f = fopen(copy, "w");
+	hs_swf_tee(t, f);
+	struct hs_swf_job j[4];
+	int n = 0;
+	while (n < 4 && hs_swf_next(t, &j[n]) == 1)
+		n++;
+	fclose(f);
+	TAP_OK(n == 4, "4 jobs");
+	char *cmd = hs_asprintf("cmp -s '%s' '%s'", p, copy);
+	TAP_OK(system(cmd) == 0, "the tee copy is the trace, comments and blank lines too");
+	free(cmd);
+	const unsigned used = HS_SWF_BIT(HS_SWF_SUBMIT) | HS_SWF_BIT(HS_SWF_REQ_TIME);
+	fx_cap_begin();
+	int ok0 = hs_swf_check(t, &j[0], used) == 0 && hs_swf_check(t, &j[1], used) == 0;
+	int bad2 = hs_swf_check(t, &j[2], used);
+	const char *msg = fx_cap_end();
+	char *want = hs_asprintf("test_swf: %s:5: job 3: submit time -50 is negative (the SWF's only "
+				 "negative value is -1, unknown)\n", p);
+	TAP_OK(ok0 && bad2 == -1 && strcmp(msg, want) == 0, "-50 named, -1 passes");
+	free(want);
+	fx_cap_begin();
+	int bad3 = hs_swf_check(t, &j[3], used);
+	msg = fx_cap_end();
+	want = hs_asprintf("test_swf: %s:6: job 4: requested time -2 is negative (the SWF's only "
+			   "negative value is -1, unknown)\n", p);
+	TAP_OK(bad3 == -1 && strcmp(msg, want) == 0, "requested time -2 named");
+	free(want);
+	TAP_OK(hs_swf_check(t, &j[3], HS_SWF_BIT(HS_SWF_SUBMIT)) == 0,
+	       "fields outside the mask are not checked");
+	int other;
+	TAP_OK(hs_swf_size(t, &j[0], HS_SWF_PROCS, &other) == 4 && !other, "alloc: 4");
+	TAP_OK(hs_swf_size(t, &j[0], HS_SWF_REQ_PROCS, &other) == 2 && !other, "req: 2");
+	TAP_OK(hs_swf_size(t, &j[1], HS_SWF_PROCS, &other) == 2 && other,
+	       "alloc unknown: the requested 2, said so");
+	TAP_OK(hs_swf_size(t, &j[2], HS_SWF_PROCS, &other) == 0 && !other, "both 0: 0");
+	fx_cap_begin();
+	double s3 = hs_swf_size(t, &j[3], HS_SWF_PROCS, &other);
+	msg = fx_cap_end();
+	want = hs_asprintf("test_swf: %s:6: job 4: allocated processors 1.5 is not a whole number\n",
+			   p);
+	TAP_OK(s3 == -1 && strcmp(msg, want) == 0, "1.5 processors: an error");
+	free(want);
+	hs_swf_close(t);
+	TAP_OK(hs_swf_status_parse("completed") == 1 && hs_swf_status_parse("cancelled") == 5 &&
+		       hs_swf_status_parse("failed") == 0 && hs_swf_status_parse("unknown") == -1 &&
+		       hs_swf_status_parse("partial-failed") == 4 && hs_swf_status_parse("3") == 3 &&
+		       hs_swf_status_parse("6") == -2 && hs_swf_status_parse("done") == -2,
+	       "status words and numbers");
+	TAP_STREQ(hs_swf_status_name(5), "cancelled", "status 5 is cancelled");
+	TAP_OK(hs_swf_status_name(6) == NULL, "status 6 has no name");
+	free(copy);
+	free(p);
+}
+
 int main(void)
 {
 	if (!mkdtemp(tmpdir)) {
@@ -189,6 +283,8 @@ int main(void)
 	hs_set_progname("test_swf");
 	test_values();
 	test_errors();
+	test_header_bounds();
+	test_helpers();
 	char *cmd = hs_asprintf("rm -rf '%s'", tmpdir);
 	if (system(cmd) != 0)
 		perror("rm");

@@ -143,6 +143,48 @@ static int online_start(struct hs_online *h, const struct hs_optvals *opts, stru
 	return 0;
 }
 
+/* The most cores one job of that scope can have. */
+static int largest_group(const struct hs_online_machine *m, enum hs_scope scope)
+{
+	const struct hs_platform *pl = m->plat;
+	int most = scope == HS_SCOPE_ANY ? m->ncores : 0;
+	for (int j = 0; j < pl->nnodes && scope == HS_SCOPE_NODE; j++)
+		most = pl->nodes[j].cores > most ? pl->nodes[j].cores : most;
+	for (int k = 0; k < pl->nclusters && scope == HS_SCOPE_CLUSTER; k++)
+		most = pl->clusters[k].cores > most ? pl->clusters[k].cores : most;
+	return most;
+}
+
+/* The lowest free cores for job j within its scope: the first node
+ * (scope=node) or cluster (scope=cluster) with enough of them, or the
+ * whole machine (scope=any).  Returns how many were found (j->cores when
+ * it fits). */
+static int pick_cores(struct hs_online *h, const struct hs_online_job *j, int *cores)
+{
+	const struct hs_online_machine *m = hs_online_machine(h);
+	const struct hs_platform *pl = m->plat;
+	int ngroups = j->scope == HS_SCOPE_NODE ? pl->nnodes
+		      : j->scope == HS_SCOPE_CLUSTER ? pl->nclusters : 1;
+	for (int g = 0; g < ngroups; g++) {
+		int a = 0, b = m->ncores; /* the group's cores: [a, b) */
+		if (j->scope == HS_SCOPE_NODE) {
+			a = m->node_first_core[g];
+			b = m->node_first_core[g + 1];
+		} else if (j->scope == HS_SCOPE_CLUSTER) {
+			const struct hs_cluster *cl = &pl->clusters[g];
+			a = m->node_first_core[cl->first_node];
+			b = m->node_first_core[cl->first_node + cl->nnodes];
+		}
+		int n = 0;
+		for (int c = a; c < b && n < j->cores; c++)
+			if (hs_online_core_job(h, c) < 0)
+				cores[n++] = c;
+		if (n == j->cores)
+			return n;
+	}
+	return 0;
+}
+
 /* A batch of events at one date: job ends first, then submissions.  A
  * batch scheduler knows a job's size and walltime, not how long it runs. */
 static int online_events(void *state, struct hs_online *h, const struct hs_online_event *ev,
@@ -154,7 +196,7 @@ static int online_events(void *state, struct hs_online *h, const struct hs_onlin
 		if (ev[e].type != HS_ONLINE_SUBMIT)
 			continue; /* an end frees cores: hs_online_core_job says which */
 		const struct hs_online_job *j = hs_online_job(h, ev[e].job);
-		if (j->cores > m->ncores || j->gpus > 0) {
+		if (j->cores > largest_group(m, j->scope) || j->gpus > 0) {
 			hs_online_reject(h, j->index); /* can never run here */
 			continue;
 		}
@@ -163,10 +205,7 @@ static int online_events(void *state, struct hs_online *h, const struct hs_onlin
 	/* Start the head of the queue while it fits on free cores. */
 	while (s->head < s->tail) {
 		const struct hs_online_job *j = hs_online_job(h, s->queue[s->head]);
-		int n = 0;
-		for (int c = 0; c < m->ncores && n < j->cores; c++)
-			if (hs_online_core_job(h, c) < 0)
-				s->cores[n++] = c;
+		int n = pick_cores(h, j, s->cores);
 		if (n < j->cores)
 			break; /* FCFS: nobody overtakes the head */
 		/* hs-sim checks the decision; -1 means it was refused (reported). */

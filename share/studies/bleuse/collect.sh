@@ -1,9 +1,10 @@
 #!/bin/sh
 # collect.sh - tables of the Bleuse study (see Makefile).
 #   collect.sh results OUT "ALGOS" "INSTS"   one line per plan:
-#       n m k seed algo makespan algo_time steps lambda lb
+#       n m k seed algo makespan algo_time steps lambda lb algo_cpu
 #   collect.sh fig5 results.tsv   makespan / approx32's on the same instance
-#   collect.sh fig6 results.tsv   algorithm run time (prov algo_time, s)
+#   collect.sh fig5p results.tsv  makespan / approx32-paper's (the paper's Fig. 5)
+#   collect.sh fig6 results.tsv   algorithm run time (prov algo_cpu, CPU s; else algo_time)
 #   collect.sh fig8 results.tsv   guesses tested by the dual approximations
 # The figure tables have one line per (case, algorithm):
 #   case series count min q1 median q3 max mean
@@ -29,7 +30,7 @@ summary() {
 case $what in
 results)
 	out=$1 algos=$2 insts=$3
-	printf 'n\tm\tk\tseed\talgo\tmakespan\talgo_time\tsteps\tlambda\tlb\n'
+	printf 'n\tm\tk\tseed\talgo\tmakespan\talgo_time\tsteps\tlambda\tlb\talgo_cpu\n'
 	for a in $algos; do
 		for i in $insts; do
 			printf '%s %s\n' "$a" "$out/plan/$a/$i.hs"
@@ -40,18 +41,21 @@ results)
 			$1 == "prov" && $2 == "plan" { for (i = 3; i <= NF; i++) { split($i, kv, "="); p[kv[1]] = kv[2] } }
 			$1 == "prov" && $2 == "gen" { for (i = 3; i <= NF; i++) { split($i, kv, "="); g[kv[1]] = kv[2] } }
 			END {
-				printf "%s\t%s\t%s\t%s\t%s\t%.10g\t%s\t%s\t%s\t%s\n", g["n"], g["m"], g["k"], g["seed"], algo, ms,
-					p["algo_time"], ("steps" in p) ? p["steps"] : "-", ("lambda" in p) ? p["lambda"] : "-", ("lb" in p) ? p["lb"] : "-"
+				printf "%s\t%s\t%s\t%s\t%s\t%.10g\t%s\t%s\t%s\t%s\t%s\n", g["n"], g["m"], g["k"], g["seed"], algo, ms,
+					p["algo_time"], ("steps" in p) ? p["steps"] : "-", ("lambda" in p) ? p["lambda"] : "-", ("lb" in p) ? p["lb"] : "-",
+					("algo_cpu" in p) ? p["algo_cpu"] : "-"
 			}' "$f"
 	done
 	;;
-fig5)
-	awk -F '\t' 'NR > 1 { id = $1 " " $2 " " $3 " " $4; ms[id, $5] = $6; algo[$5]; inst[id] = "n=" $1 " m=" $2 " k=" $3 }
-		END { for (i in inst) for (a in algo) if ((i, a) in ms && ms[i, "approx32"] > 0)
-			printf "%s|%s\t%.10g\n", inst[i], a, ms[i, a] / ms[i, "approx32"] }' "$1" | summary
+fig5 | fig5p)
+	ref=approx32
+	[ "$what" = fig5p ] && ref=approx32-paper
+	awk -F '\t' -v ref="$ref" 'NR > 1 { id = $1 " " $2 " " $3 " " $4; ms[id, $5] = $6; algo[$5]; inst[id] = "n=" $1 " m=" $2 " k=" $3 }
+		END { for (i in inst) for (a in algo) if ((i, a) in ms && ms[i, ref] > 0)
+			printf "%s|%s\t%.10g\n", inst[i], a, ms[i, a] / ms[i, ref] }' "$1" | summary
 	;;
 fig6)
-	awk -F '\t' 'NR > 1 && $7 != "" { printf "n=%s m=%s k=%s|%s\t%s\n", $1, $2, $3, $5, $7 }' "$1" | summary
+	awk -F '\t' 'NR > 1 { t = $11 != "" && $11 != "-" ? $11 : $7; if (t != "") printf "n=%s m=%s k=%s|%s\t%s\n", $1, $2, $3, $5, t }' "$1" | summary
 	;;
 fig8)
 	awk -F '\t' 'NR > 1 && $8 != "-" { printf "n=%s|%s\t%s\n", $1, $5, $8 }' "$1" | summary

@@ -1,8 +1,8 @@
 #!/bin/sh
 # svg.sh - a plain SVG box plot of a figure table from collect.sh:
 # one group per case, one box (q1..q3, median line, min..max whiskers) per
-# series.  fig5: reference line at 1; fig6: log scale.
-#   svg.sh fig5|fig6|fig8 TABLE.tsv > FIG.svg
+# series.  fig5, fig5p: reference line at 1; fig6: log scale.
+#   svg.sh fig5|fig5p|fig6|fig8 TABLE.tsv > FIG.svg
 set -e
 fig=$1
 awk -F '\t' -v fig="$fig" '
@@ -22,7 +22,8 @@ awk -F '\t' -v fig="$fig" '
 	}
 	END {
 		logy = fig == "fig6"
-		title = fig == "fig5" ? "Makespan relative to approx32 (Fig. 5)" : fig == "fig6" ? "Run time of the algorithm, s (Fig. 6, log scale)" : "Guesses tested by the search (Fig. 8)"
+		if (fig == "fig5p") { fig = "fig5"; title = "Makespan relative to approx32 -o paper (Fig. 5)" }
+		else title = fig == "fig5" ? "Makespan relative to approx32 (Fig. 5)" : fig == "fig6" ? "CPU time of the algorithm, s (Fig. 6, log scale)" : "Guesses tested by the search (Fig. 8)"
 		if (logy) { ylo = log(lo > 0 ? lo : 1e-6) / log(10); yhi = log(hi) / log(10); ylo = int(ylo) - (ylo < int(ylo)); yhi = int(yhi) + (yhi > int(yhi)) }
 		else { ylo = fig == "fig5" ? (lo < 1 ? lo : 1) : 0; yhi = hi; if (fig == "fig5" && yhi < 1) yhi = 1; pad = (yhi - ylo) * 0.05; ylo -= pad; yhi += pad; if (fig == "fig8" && ylo < 0) ylo = 0 }
 		if (yhi <= ylo) yhi = ylo + 1
