@@ -68,7 +68,7 @@ help:
 	@echo 'make fuzz       run each libFuzzer target FUZZ_S seconds (default 60; build-fuzz/)'
 	@echo 'make fuzz-cov   line coverage of the fuzz corpora (llvm-cov)'
 	@echo 'make doc-svg    regenerate the README pictures (share/doc/*.svg)'
-	@echo 'make bench      benchmarks (format throughput, planners, simulator)'
+	@echo 'make bench      benchmarks: whole processes, medians of 5 runs paired with a baseline'
 	@echo 'make install    install into $$(DESTDIR)$$(PREFIX) (default /usr/local)'
 
 deps:

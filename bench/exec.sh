@@ -9,7 +9,7 @@
 #     $HS_TIME`; planned vs observed makespan; target within 2 %.
 # Prints each measurement and its ratio to the target.
 #   HS_BIN=DIR   tools to use (default: bin of this tree)
-#   N=1000       tasks of the overhead run;  REPS=3  runs (the best counts)
+#   N=1000       tasks of the overhead run;  REPS=5  rounds (medians count)
 #   SLEEP_N=12   tasks of the study
 set -e
 cd "$(dirname "$0")/.."
@@ -29,13 +29,13 @@ awk -v n="$N" 'BEGIN {
 		printf "plan t%d node=local cores=0 start=%g end=%g%s\n", i, (i - 1) / 1000, i / 1000,
 			(i > 1 ? " after=t" (i - 1) : "")
 }' >"$tmp/chain.hs"
-# Best of REPS runs of each (the machine may be shared): hs-exec running
-# the chain, and the bare cost of what each task is: fork + exec of
-# /bin/sh -c true from a shell loop.
-REPS=${REPS:-3}
-best=
-bare=
-cpu=
+# Medians of REPS rounds (the machine may be shared), each round running
+# hs-exec on the chain and, right after, the bare cost of what each task
+# is: fork + exec of /bin/sh -c true from a shell loop.
+REPS=${REPS:-5}
+: >"$tmp/runs"
+: >"$tmp/bares"
+: >"$tmp/cpus"
 r=0
 while [ $r -lt "$REPS" ]; do
 	r=$((r + 1))
@@ -53,13 +53,19 @@ while [ $r -lt "$REPS" ]; do
 		i=$((i + 1))
 	done
 	t3=$(now)
-	best=$(awk -v b="$best" -v v="$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')" 'BEGIN { print (b == "" || v < b) ? v : b }')
-	bare=$(awk -v b="$bare" -v v="$(awk -v a="$t2" -v b="$t3" 'BEGIN { print b - a }')" 'BEGIN { print (b == "" || v < b) ? v : b }')
-	cpu=$(awk -v b="$cpu" -v v="$c" 'BEGIN { print (b == "" || v < b) ? v : b }')
+	awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }' >>"$tmp/runs"
+	awk -v a="$t2" -v b="$t3" 'BEGIN { print b - a }' >>"$tmp/bares"
+	echo "$c" >>"$tmp/cpus"
 done
+median() {
+	sort -g "$1" | awk '{ v[NR] = $1 } END { printf "%.6f\n", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+best=$(median "$tmp/runs")
+bare=$(median "$tmp/bares")
+cpu=$(median "$tmp/cpus")
 awk -v run="$best" -v bare="$bare" -v n="$N" -v cpu="$cpu" -v reps="$REPS" 'BEGIN {
 	per = run / n * 1000; b = bare / n * 1000; over = per - b
-	printf "exec: %d chained `true` tasks (best of %d): %.3f s, %.3f ms per task; bare sh -c true %.3f ms; hs-exec overhead %.3f ms (its own CPU %.3f ms per task)\n", n, reps, run, per, b, over, cpu / n * 1000
+	printf "exec: %d chained `true` tasks (median of %d): %.3f s, %.3f ms per task; bare sh -c true %.3f ms; hs-exec overhead %.3f ms (its own CPU %.3f ms per task)\n", n, reps, run, per, b, over, cpu / n * 1000
 	printf "exec: overhead per task %.2fx the target of 2 ms (%s); with the task itself %.2fx\n", over / 2, over < 2 ? "ok" : "ABOVE TARGET", per / 2
 	exit (over < 2 ? 0 : 1)
 }' || fail=1

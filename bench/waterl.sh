@@ -1,52 +1,60 @@
 #!/bin/sh
-# bench/waterl.sh - hs-plan -a waterl on 10 000 tasks and a platform of
-# 1 000 nodes of 64 cores (64 000 cores), against its target of 1 s for the
-# whole run (reading, planning, validating, writing) on a 2-core machine,
-# with taskp-ef as the baseline and estimate=runtime for comparison.
-# Two instances: Dietze's sleep tasks (x = 0.95: the core loop stops at 4)
-# and Amdahl tasks with random t1 and beta (no early stop: up to 64 cores per
-# node are tried).  Wall time grows when other work shares the machine, CPU
-# time (user + system of hs-plan) does not: the ratio is taken on both.
+# bench/waterl.sh - hs-plan -a waterl on a platform of 1 000 nodes of 64
+# cores:
+#  1. 10 000 tasks, whole run (reading, planning, validating, writing)
+#     against its target of 1 s, beside taskp-ef on the same input: Dietze's
+#     sleep tasks (x = 0.95: the core loop stops at 4) and Amdahl tasks
+#     with random t1 and beta (no early stop), also with estimate=runtime;
+#  2. growth: Amdahl tasks at SIZES (default 10000 30000 100000; the issue
+#     asks for O(n log n) up to 1 000 000): the exponent k of n^k between
+#     successive sizes, against n log n's.
+# Medians of REPS rounds, the runs of a round interleaved (bench/lib.sh).
 #   HS_BIN=DIR   tools to use (default: bin of this tree)
 set -e
 cd "$(dirname "$0")/.."
 BIN=${HS_BIN:-bin}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+SIZES=${SIZES:-"10000 30000 100000"}
+BENCH_TMP=$(mktemp -d)
+trap 'rm -rf "$BENCH_TMP"' EXIT
+. bench/lib.sh
+T=$BENCH_TMP
 
-now() { date +%s.%N; }
-# user+system seconds of all children so far, from the shell's `times`
-# (which must run in this shell, not in a $(...) subshell)
-cpu_secs() { awk 'NR == 2 { s = 0; for (i = 1; i <= 2; i++) { split($i, a, "m"); s += a[1] * 60 + a[2] } printf "%.6f\n", s }' "$1"; }
-sub() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f\n", a - b }'; }
-prov_time() { awk '$1 == "prov" && $2 == "plan" { for (i = 3; i <= NF; i++) if ($i ~ /^time=/) printf "%.3f\n", substr($i, 6) }' "$1"; }
-makespan() {
-	awk '$1 == "plan" { for (i = 3; i <= NF; i++) if ($i ~ /^end=/) { v = substr($i, 5) + 0; if (v > m) m = v } }
-	     END { printf "%.6g\n", m }' "$1"
-}
+"$BIN/hs-gen" platform homogeneous:nodes=1000,cores=64 >"$T/plat.hs"
+"$BIN/hs-gen" sleep -n 10000 -x 0.95 --platform "$T/plat.hs" >"$T/sleep.hs"
+"$BIN/hs-gen" amdahl -n 10000 --t1 50:150 --beta 0.05:0.3 --seed 1 --platform "$T/plat.hs" >"$T/amdahl.hs"
 
-"$BIN/hs-gen" platform homogeneous:nodes=1000,cores=64 >"$tmp/plat.hs"
-"$BIN/hs-gen" sleep -n 10000 -x 0.95 --platform "$tmp/plat.hs" >"$tmp/sleep.hs"
-"$BIN/hs-gen" amdahl -n 10000 --t1 50:150 --beta 0.05:0.3 --seed 1 --platform "$tmp/plat.hs" >"$tmp/amdahl.hs"
-
-echo "10000 tasks, 1000 nodes x 64 cores; target: hs-plan -a waterl within 1 s"
-printf '%-8s %-15s %8s %8s %8s %10s %10s %10s\n' tasks algo wall_s cpu_s plan_s makespan wall/1s cpu/1s
+echo "10000 tasks, 1000 nodes x 64 cores, median of $REPS rounds; target: hs-plan -a waterl within 1 s"
+printf '%-8s %-15s %8s %10s\n' tasks algo wall_s x_target
+fail=0
 for inst in sleep amdahl; do
+	paired "$inst" "$T/$inst.hs" "waterl|$BIN/hs-plan -a waterl" "taskp-ef|$BIN/hs-plan -a taskp-ef" \
+		"waterl-rt|$BIN/hs-plan -a waterl -o estimate=runtime"
 	for a in waterl taskp-ef waterl-rt; do
-		case $a in
-		waterl-rt) set -- -a waterl -o estimate=runtime ;;
-		*) set -- -a "$a" ;;
-		esac
-		times >"$tmp/c0"
-		t0=$(now)
-		"$BIN/hs-plan" "$@" "$tmp/$inst.hs" >"$tmp/p.hs"
-		t1=$(now)
-		times >"$tmp/c1"
-		wall=$(sub "$t1" "$t0")
-		cpu=$(sub "$(cpu_secs "$tmp/c1")" "$(cpu_secs "$tmp/c0")")
-		printf '%-8s %-15s %8s %8s %8s %10s %10s %10s\n' "$inst" "$a" "$wall" "$cpu" \
-			"$(prov_time "$tmp/p.hs")" "$(makespan "$tmp/p.hs")" \
-			"$(awk -v w="$wall" 'BEGIN { printf "%.2f", w }')" \
-			"$(awk -v c="$cpu" 'BEGIN { printf "%.2f", c }')"
+		w=$(med "$inst" "$a")
+		printf '%-8s %-15s %8.3f %10.2f\n' "$inst" "$a" "$w" "$w"
+		[ "$a" = taskp-ef ] || awk -v w="$w" 'BEGIN { exit !(w <= 1) }' || fail=1
 	done
 done
+
+echo "growth with the number of Amdahl tasks (waterl, ideal estimate):"
+prev_n= prev_t=
+for n in $SIZES; do
+	"$BIN/hs-gen" amdahl -n "$n" --t1 50:150 --beta 0.05:0.3 --seed 1 --platform "$T/plat.hs" >"$T/g.hs"
+	paired "g$n" "$T/g.hs" "awk|awk '{print}'" "waterl|$BIN/hs-plan -a waterl"
+	t=$(med "g$n" waterl)
+	awk -v n="$n" -v t="$t" -v ta="$(med "g$n" awk)" -v pn="$prev_n" -v pt="$prev_t" 'BEGIN {
+		printf "  %8d tasks: %8.3f s (%.1fx awk)", n, t, t / ta
+		if (pn != "") {
+			k = log(t / pt) / log(n / pn); kn = log(n * log(n) / (pn * log(pn))) / log(n / pn)
+			printf "; exponent from %d: %.2f (n log n: %.2f) %s", pn, k, kn, k <= kn + 0.15 ? "ok" : "ABOVE n log n"
+		}
+		printf "\n"
+	}'
+	if [ -n "$prev_n" ]; then
+		awk -v n="$n" -v t="$t" -v pn="$prev_n" -v pt="$prev_t" 'BEGIN {
+			k = log(t / pt) / log(n / pn); kn = log(n * log(n) / (pn * log(pn))) / log(n / pn)
+			exit !(k <= kn + 0.15) }' || fail=1
+	fi
+	prev_n=$n prev_t=$t
+done
+exit $fail

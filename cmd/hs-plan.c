@@ -182,6 +182,8 @@ int main(int argc, char **argv)
 		return HS_EXIT_FAIL;
 	}
 
+	if (!hs_free_at_exit())
+		return HS_EXIT_OK;
 	hs_ctx_free(ctx);
 	hs_schedule_release(&sched);
 	hs_instance_release(&in);

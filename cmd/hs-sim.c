@@ -378,6 +378,8 @@ int main(int argc, char **argv)
 			status = HS_EXIT_FAIL;
 		}
 	}
+	if (!hs_free_at_exit())
+		return status;
 	hs_ctx_free(ctx);
 	hs_schedule_release(&run);
 	hs_instance_release(&in);

@@ -1245,10 +1245,17 @@ int hs_instance_load_flags(struct hs_instance *in, struct hs_stream *s, unsigned
 	hs_schedule_init(&in->run, in->ntasks);
 	int *plan_line = hs_calloc(in->ntasks ? in->ntasks : 1, sizeof *plan_line);
 	int *run_line = hs_calloc(in->ntasks ? in->ntasks : 1, sizeof *run_line);
+	/* Plan and run records mostly come in task order: the task after the
+	 * previous record's is tried before the id map (a lookup there is a
+	 * cache miss per record on large streams). */
+	int next[2] = { 0, 0 };
 	for (int i = 0; i < kp.n; i++) {
 		struct hs_record *r = kp.v[i];
 		int is_run = r->kind[0] == 'r';
-		int t = hs_strmap_get(&ix->tasks, r->id);
+		int t = next[is_run];
+		if (t >= in->ntasks || strcmp(in->tasks[t].id, r->id) != 0)
+			t = hs_strmap_get(&ix->tasks, r->id);
+		next[is_run] = t + 1;
 		if (t < 0) {
 			err_add(&L, r->line, "%s %s: unknown task", r->kind, r->id);
 			continue;
@@ -1361,78 +1368,152 @@ static void sb_puts(struct strbuf *b, const char *s)
 	sb_add(b, s, strlen(s));
 }
 
-static void put_sets(struct hs_record *r, const struct hs_placement *p, const char *key, int gpus)
+/* The fields of a placement's record in the order they are set; a key
+ * without value (off == NONE) is removed.  Values live in one buffer. */
+#define PF_MAX 10 /* node cores gpus start end after state exit energy */
+#define NONE ((size_t)-1)
+struct pfields {
+	const char *key[PF_MAX];
+	size_t off[PF_MAX];
+	int n;
+	struct strbuf b;
+};
+
+/* Start the value of key at the end of the buffer (sb_add the pieces). */
+static void pf_key(struct pfields *f, const char *key)
 {
-	struct strbuf b = { 0 };
-	sb_add(&b, "", 0);
+	if (f->n > 0 && f->off[f->n - 1] != NONE)
+		sb_add(&f->b, "", 1); /* ends the previous value: its NUL stays */
+	f->key[f->n] = key;
+	f->off[f->n++] = f->b.n;
+}
+
+static void pf_none(struct pfields *f, const char *key)
+{
+	pf_key(f, key);
+	f->off[f->n - 1] = NONE;
+}
+
+static void put_sets(struct pfields *f, const struct hs_placement *p, const char *key, int gpus)
+{
+	pf_key(f, key);
 	for (int i = 0; i < p->nparts; i++) {
 		if (i)
-			sb_puts(&b, "/");
+			sb_puts(&f->b, "/");
 		const struct hs_part *pt = &p->parts[i];
 		char *set = gpus ? hs_fmt_intset(pt->gpus, pt->ngpus) : hs_fmt_intset(pt->cores, pt->ncores);
-		sb_puts(&b, set);
+		sb_puts(&f->b, set);
 		free(set);
 	}
-	hs_record_set(r, key, b.s);
-	free(b.s);
+}
+
+static void put_num(struct pfields *f, const char *key, double v)
+{
+	char nb[HS_NUMBUF];
+	pf_key(f, key);
+	sb_puts(&f->b, hs_fmt_double(nb, v));
+}
+
+static void placement_fields(const struct hs_instance *in, const struct hs_placement *p, int run,
+			     struct pfields *f)
+{
+	const struct hs_platform *pl = &in->plat;
+	memset(f, 0, sizeof *f);
+	sb_add(&f->b, "", 0);
+	int anygpu = 0;
+	for (int i = 0; i < p->nparts; i++)
+		anygpu |= p->parts[i].ngpus > 0;
+	if (p->nparts == 0) { /* a rejected task */
+		pf_none(f, "node");
+		pf_none(f, "cores");
+	} else {
+		pf_key(f, "node");
+		for (int i = 0; i < p->nparts; i++) {
+			int j = p->parts[i].node;
+			if (i)
+				sb_puts(&f->b, ",");
+			sb_puts(&f->b, j >= 0 && j < pl->nnodes ? pl->nodes[j].id : "?");
+		}
+		put_sets(f, p, "cores", 0);
+	}
+	if (anygpu)
+		put_sets(f, p, "gpus", 1);
+	else
+		pf_none(f, "gpus");
+	put_num(f, "start", p->start);
+	put_num(f, "end", p->end);
+	if (p->nafter > 0) {
+		pf_key(f, "after");
+		for (int i = 0; i < p->nafter; i++) {
+			int t = p->after[i];
+			if (i)
+				sb_puts(&f->b, ",");
+			sb_puts(&f->b, t >= 0 && t < in->ntasks ? in->tasks[t].id : "?");
+		}
+	} else {
+		pf_none(f, "after");
+	}
+	if (run) {
+		static const char *states[] = { NULL, "done", "killed", "failed", "rejected" };
+		if (p->state > HS_STATE_NONE && p->state <= HS_STATE_REJECTED) {
+			pf_key(f, "state");
+			sb_puts(&f->b, states[p->state]);
+		} else {
+			pf_none(f, "state");
+		}
+		if (p->exit_status >= 0) {
+			char nb[32];
+			snprintf(nb, sizeof nb, "%d", p->exit_status);
+			pf_key(f, "exit");
+			sb_puts(&f->b, nb);
+		} else {
+			pf_none(f, "exit");
+		}
+		if (!isnan(p->energy))
+			put_num(f, "energy", p->energy);
+		else
+			pf_none(f, "energy");
+	}
+}
+
+/* The values of f as strings (after the buffer stopped moving). */
+static const char *pf_val(const struct pfields *f, int i)
+{
+	return f->off[i] == NONE ? NULL : f->b.s + f->off[i];
 }
 
 void hs_placement_to_record(const struct hs_instance *in, const struct hs_placement *p,
 			    struct hs_record *r)
 {
-	const struct hs_platform *pl = &in->plat;
-	struct strbuf b = { 0 };
-	sb_add(&b, "", 0);
-	int anygpu = 0;
-	for (int i = 0; i < p->nparts; i++) {
-		int j = p->parts[i].node;
-		if (i)
-			sb_puts(&b, ",");
-		sb_puts(&b, j >= 0 && j < pl->nnodes ? pl->nodes[j].id : "?");
-		anygpu |= p->parts[i].ngpus > 0;
+	struct pfields f;
+	placement_fields(in, p, r->kind && strcmp(r->kind, "run") == 0, &f);
+	for (int i = 0; i < f.n; i++) {
+		const char *v = pf_val(&f, i);
+		if (v)
+			hs_record_set(r, f.key[i], v);
+		else
+			hs_record_unset(r, f.key[i]);
 	}
-	if (p->nparts == 0) { /* a rejected task */
-		hs_record_unset(r, "node");
-		hs_record_unset(r, "cores");
-	} else {
-		hs_record_set(r, "node", b.s);
-		put_sets(r, p, "cores", 0);
-	}
-	if (anygpu)
-		put_sets(r, p, "gpus", 1);
-	else
-		hs_record_unset(r, "gpus");
-	hs_record_set_num(r, "start", p->start);
-	hs_record_set_num(r, "end", p->end);
-	if (p->nafter > 0) {
-		b.n = 0;
-		b.s[0] = 0;
-		for (int i = 0; i < p->nafter; i++) {
-			int t = p->after[i];
-			if (i)
-				sb_puts(&b, ",");
-			sb_puts(&b, t >= 0 && t < in->ntasks ? in->tasks[t].id : "?");
+	free(f.b.s);
+}
+
+/* A new record of kind for p: the fields hs_placement_to_record sets, in
+ * one allocation. */
+static struct hs_record *placement_record(const struct hs_instance *in, const struct hs_placement *p,
+					  const char *kind, const char *id)
+{
+	struct pfields f;
+	placement_fields(in, p, strcmp(kind, "run") == 0, &f);
+	const char *keys[PF_MAX], *vals[PF_MAX];
+	int n = 0;
+	for (int i = 0; i < f.n; i++)
+		if (pf_val(&f, i)) {
+			keys[n] = f.key[i];
+			vals[n++] = pf_val(&f, i);
 		}
-		hs_record_set(r, "after", b.s);
-	} else {
-		hs_record_unset(r, "after");
-	}
-	free(b.s);
-	if (r->kind && strcmp(r->kind, "run") == 0) {
-		static const char *states[] = { NULL, "done", "killed", "failed", "rejected" };
-		if (p->state > HS_STATE_NONE && p->state <= HS_STATE_REJECTED)
-			hs_record_set(r, "state", states[p->state]);
-		else
-			hs_record_unset(r, "state");
-		if (p->exit_status >= 0)
-			hs_record_set_int(r, "exit", p->exit_status);
-		else
-			hs_record_unset(r, "exit");
-		if (!isnan(p->energy))
-			hs_record_set_num(r, "energy", p->energy);
-		else
-			hs_record_unset(r, "energy");
-	}
+	struct hs_record *r = hs_record_new_fields(kind, id, keys, vals, n);
+	free(f.b.s);
+	return r;
 }
 
 /* Deep copy of a schedule into a fresh one with ntasks slots. */
@@ -1457,9 +1538,7 @@ static void append_records(struct hs_instance *in, const struct hs_schedule *sch
 	for (int i = 0; i < in->ntasks && i < sched->n; i++) {
 		if (sched->p[i].task < 0)
 			continue;
-		struct hs_record *r = hs_record_new(kind, in->tasks[i].id);
-		hs_placement_to_record(in, &sched->p[i], r);
-		hs_stream_append(in->stream, r);
+		hs_stream_append(in->stream, placement_record(in, &sched->p[i], kind, in->tasks[i].id));
 	}
 }
 

@@ -73,6 +73,16 @@ static void set_merge(int **v, int *nv, const int *src, int n)
 {
 	if (n <= 0)
 		return;
+	/* The common case: a first, sorted set (an algorithm's cores). */
+	int inc = *nv == 0;
+	for (int i = 1; i < n && inc; i++)
+		inc = src[i - 1] < src[i];
+	if (inc) {
+		free(*v);
+		*v = copy_ints(src, n);
+		*nv = n;
+		return;
+	}
 	int *m = hs_malloc((*nv + n) * sizeof *m);
 	if (*nv)
 		memcpy(m, *v, *nv * sizeof *m);
@@ -111,57 +121,124 @@ void hs_schedule_add(struct hs_schedule *s, int task, int node, const int *cores
 	set_merge(&part->gpus, &part->ngpus, gpus, ngpus);
 }
 
-/* Edge pred -> task, sorted by (task, pred). */
-struct edge {
-	int task, pred;
-};
-
-static int edge_cmp(const void *a, const void *b)
+/* A task's predecessors: usually few (insertion sort), or many. */
+static void sort_preds(int *v, int n)
 {
-	const struct edge *x = a, *y = b;
-	if (x->task != y->task)
-		return x->task < y->task ? -1 : 1;
-	return (x->pred > y->pred) - (x->pred < y->pred);
+	if (n > 32) {
+		qsort(v, (size_t)n, sizeof *v, int_cmp);
+		return;
+	}
+	for (int i = 1; i < n; i++) {
+		int x = v[i], j = i;
+		while (j > 0 && v[j - 1] > x) {
+			v[j] = v[j - 1];
+			j--;
+		}
+		v[j] = x;
+	}
 }
 
-/* Sort all uses of every resource by start: each task's predecessors are
- * the previous users of each of its cores and GPUs.  O(U log U) for U the
- * total allotted cores and GPUs.  Sorting by (start, end, task) is a total
- * order shared by all resources, so the result is always acyclic. */
+/* Store preds v[0..n) (sorted here, duplicates dropped) as p's after list. */
+static void set_after(struct hs_placement *p, int *v, int n)
+{
+	sort_preds(v, n);
+	int m = 0;
+	for (int q = 0; q < n; q++)
+		if (m == 0 || v[m - 1] != v[q])
+			v[m++] = v[q];
+	p->after = hs_malloc((size_t)m * sizeof *p->after);
+	memcpy(p->after, v, (size_t)m * sizeof *p->after);
+	p->nafter = m;
+}
+
+/* The walk over uses in start order: the last user of each resource, and
+ * the predecessors of the task being visited. */
+struct walk {
+	struct hs_schedule *s;
+	int *last;
+	int task, *pred, npred, cap;
+};
+
+static void walk_flush(struct walk *w)
+{
+	if (w->task >= 0 && w->npred > 0)
+		set_after(&w->s->p[w->task], w->pred, w->npred);
+	w->npred = 0;
+}
+
+static void walk_use(void *arg, const struct hs_use *u, int res)
+{
+	struct walk *w = arg;
+	if (u->task != w->task) {
+		walk_flush(w);
+		w->task = u->task;
+	}
+	int prev = w->last[res];
+	if (prev >= 0 && prev != u->task) {
+		if (w->npred == w->cap) {
+			w->cap = w->cap ? 2 * w->cap : 64;
+			w->pred = hs_reallocarray(w->pred, (size_t)w->cap, sizeof *w->pred);
+		}
+		w->pred[w->npred++] = prev;
+	}
+	w->last[res] = u->task;
+}
+
+/* Each task's predecessors are the previous users of each of its cores
+ * and GPUs, in the order of (start, end, task): a total order shared by
+ * all resources, so the result is always acyclic.  With the platform: one
+ * walk over the tasks in that order, keeping the last user of each
+ * resource (O(n log n + U), U the total allotted cores and GPUs, in memory
+ * the size of the platform).  Without it (or with a use outside it): the
+ * uses sorted per resource, their edges dealt to their tasks by counting. */
 void hs_schedule_compute_after(struct hs_schedule *s, const struct hs_platform *pl)
 {
-	(void)pl; /* resources are named by (node, index); no table needed */
 	for (int i = 0; i < s->n; i++) {
 		struct hs_placement *p = &s->p[i];
 		free(p->after);
 		p->after = NULL;
 		p->nafter = 0;
 	}
+	if (pl) {
+		size_t nres = (size_t)pl->total_cores + (size_t)pl->total_gpus;
+		struct walk w = { s, hs_malloc((nres + 1) * sizeof *w.last), -1, NULL, 0, 0 };
+		memset(w.last, 0xff, (nres + 1) * sizeof *w.last); /* -1: unused */
+		int rc = hs_uses_walk(s, pl, NULL, walk_use, &w);
+		walk_flush(&w);
+		free(w.last);
+		free(w.pred);
+		if (rc == 0)
+			return;
+	}
 	struct hs_use *u;
 	size_t nu = hs_uses_sorted(s, NULL, &u);
 	if (nu == 0)
 		return;
-	struct edge *e = hs_malloc(nu * sizeof *e);
-	size_t ne = 0;
+	/* first[i]: where task i's predecessors start in pred[]. */
+	size_t *first = hs_calloc((size_t)s->n + 1, sizeof *first);
 	for (size_t k = 1; k < nu; k++) {
 		const struct hs_use *a = &u[k - 1], *b = &u[k];
 		if (a->node == b->node && a->kind == b->kind && a->idx == b->idx && a->task != b->task)
-			e[ne++] = (struct edge){ b->task, a->task };
+			first[b->task + 1]++;
+	}
+	for (int i = 0; i < s->n; i++)
+		first[i + 1] += first[i];
+	size_t ne = first[s->n];
+	int *pred = hs_malloc((ne ? ne : 1) * sizeof *pred);
+	size_t *fill = hs_malloc(((size_t)s->n + 1) * sizeof *fill);
+	memcpy(fill, first, ((size_t)s->n + 1) * sizeof *fill);
+	for (size_t k = 1; k < nu; k++) {
+		const struct hs_use *a = &u[k - 1], *b = &u[k];
+		if (a->node == b->node && a->kind == b->kind && a->idx == b->idx && a->task != b->task)
+			pred[fill[b->task]++] = a->task;
 	}
 	free(u);
-	qsort(e, ne, sizeof *e, edge_cmp);
-	for (size_t k = 0; k < ne;) {
-		size_t j = k;
-		while (j < ne && e[j].task == e[k].task)
-			j++;
-		struct hs_placement *p = &s->p[e[k].task];
-		p->after = hs_malloc((j - k) * sizeof *p->after);
-		for (size_t q = k; q < j; q++)
-			if (p->nafter == 0 || p->after[p->nafter - 1] != e[q].pred)
-				p->after[p->nafter++] = e[q].pred;
-		k = j;
-	}
-	free(e);
+	free(fill);
+	for (int i = 0; i < s->n; i++)
+		if (first[i + 1] > first[i])
+			set_after(&s->p[i], pred + first[i], (int)(first[i + 1] - first[i]));
+	free(pred);
+	free(first);
 }
 
 int hs_schedule_has_after(const struct hs_schedule *s)

@@ -30,6 +30,16 @@ double hs_sim_energy(const struct hs_instance *in, const struct hs_schedule *run
 	if (e == HS_SIM_ENERGY_CORE)
 		return hs_schedule_energy(in, run, horizon);
 	const struct hs_platform *pl = &in->plat;
+	/* A platform without power figures (most are) draws nothing, busy or
+	 * idle: 0 J without sorting every task's intervals (a finite horizon
+	 * times 0 W; an infinite one still gives NaN below). */
+	int powered = 0;
+	for (int j = 0; j < pl->nnodes && !powered; j++) {
+		const struct hs_node *nd = &pl->nodes[j];
+		powered = nd->cpu_busy != 0 || nd->cpu_idle != 0 || nd->gpu_busy != 0 || nd->gpu_idle != 0;
+	}
+	if (!powered && isfinite(horizon))
+		return 0;
 	int n = 0;
 	for (int i = 0; i < run->n; i++)
 		if (run->p[i].task == i)

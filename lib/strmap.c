@@ -6,13 +6,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t hash_str(const char *s)
+/* FNV-1a of s; its first 8 bytes (NUL-padded) in head, its length in *len. */
+static uint64_t hash_str(const char *s, char head[8], size_t *len)
 {
-	uint64_t h = 1469598103934665603ull; /* FNV-1a */
-	for (; *s; s++) {
-		h ^= (unsigned char)*s;
+	uint64_t h = 1469598103934665603ull;
+	size_t n = 0;
+	memset(head, 0, 8);
+	for (; s[n]; n++) {
+		if (n < 8)
+			head[n] = s[n];
+		h ^= (unsigned char)s[n];
 		h *= 1099511628211ull;
 	}
+	*len = n;
 	return h;
 }
 
@@ -21,24 +27,37 @@ void hs_strmap_init(struct hs_strmap *m, size_t expected)
 	size_t cap = 16;
 	while (cap < expected * 2 + 1)
 		cap *= 2;
-	m->keys = hs_calloc(cap, sizeof *m->keys);
-	m->vals = hs_calloc(cap, sizeof *m->vals);
+	m->slots = hs_calloc(cap, sizeof *m->slots);
 	m->cap = cap;
 	m->n = 0;
 }
 
 void hs_strmap_release(struct hs_strmap *m)
 {
-	free(m->keys);
-	free(m->vals);
+	free(m->slots);
 	memset(m, 0, sizeof *m);
 }
 
-static size_t slot_of(const struct hs_strmap *m, const char *k)
+/* The slot of k, or the empty slot where it would go.  The table's index
+ * comes from the hash's low bits, the stored hash is its high half. */
+static size_t slot_of(const struct hs_strmap *m, const char *k, uint32_t *hash, char head[8])
 {
-	size_t i = (size_t)hash_str(k) & (m->cap - 1);
-	while (m->keys[i] && strcmp(m->keys[i], k) != 0)
+	size_t len;
+	uint64_t h = hash_str(k, head, &len);
+	uint32_t tag = (uint32_t)(h >> 32);
+	size_t i = (size_t)h & (m->cap - 1);
+	for (;;) {
+		const struct hs_strmap_slot *s = &m->slots[i];
+		if (!s->key)
+			break;
+		/* Equal heads of a key shorter than 8 bytes (its NUL inside)
+		 * are equal keys. */
+		if (s->hash == tag && memcmp(s->head, head, 8) == 0 &&
+		    (len < 8 || strcmp(s->key + 8, k + 8) == 0))
+			break;
 		i = (i + 1) & (m->cap - 1);
+	}
+	*hash = tag;
 	return i;
 }
 
@@ -46,8 +65,10 @@ int hs_strmap_get(const struct hs_strmap *m, const char *k)
 {
 	if (!m->cap || !k)
 		return -1;
-	size_t i = slot_of(m, k);
-	return m->keys[i] ? m->vals[i] : -1;
+	uint32_t h;
+	char head[8];
+	size_t i = slot_of(m, k, &h, head);
+	return m->slots[i].key ? m->slots[i].val : -1;
 }
 
 static void grow(struct hs_strmap *m)
@@ -55,10 +76,11 @@ static void grow(struct hs_strmap *m)
 	struct hs_strmap big;
 	hs_strmap_init(&big, m->cap); /* doubles the capacity */
 	for (size_t i = 0; i < m->cap; i++)
-		if (m->keys[i]) {
-			size_t j = slot_of(&big, m->keys[i]);
-			big.keys[j] = m->keys[i];
-			big.vals[j] = m->vals[i];
+		if (m->slots[i].key) {
+			uint32_t h;
+			char head[8];
+			size_t j = slot_of(&big, m->slots[i].key, &h, head);
+			big.slots[j] = m->slots[i];
 			big.n++;
 		}
 	hs_strmap_release(m);
@@ -71,21 +93,25 @@ int hs_strmap_put(struct hs_strmap *m, const char *k, int v)
 {
 	if ((m->n + 1) * 2 > m->cap)
 		grow(m);
-	size_t i = slot_of(m, k);
-	if (m->keys[i])
-		return m->vals[i];
-	m->keys[i] = k;
-	m->vals[i] = v;
+	uint32_t h;
+	char head[8];
+	size_t i = slot_of(m, k, &h, head);
+	if (m->slots[i].key)
+		return m->slots[i].val;
+	m->slots[i] = (struct hs_strmap_slot){ k, h, v, {0} };
+	memcpy(m->slots[i].head, head, 8);
 	m->n++;
 	return -1;
 }
 
 void hs_strmap_set(struct hs_strmap *m, const char *k, int v)
 {
-	size_t i = slot_of(m, k);
-	if (!m->keys[i]) {
+	uint32_t h;
+	char head[8];
+	size_t i = slot_of(m, k, &h, head);
+	if (!m->slots[i].key) {
 		hs_strmap_put(m, k, v);
 		return;
 	}
-	m->vals[i] = v;
+	m->slots[i].val = v;
 }

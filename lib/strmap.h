@@ -5,10 +5,20 @@
 #define HS_STRMAP_H
 
 #include <stddef.h>
+#include <stdint.h>
+
+/* A slot holds its key's hash and first 8 bytes beside the key, so that a
+ * probe compares strings only when the hashes agree, and for short keys
+ * ("t123") never reads the key itself: one cache line per probe. */
+struct hs_strmap_slot {
+	const char *key; /* NULL: empty */
+	uint32_t hash;
+	int val;
+	char head[8];    /* the key's first 8 bytes, NUL-padded */
+};
 
 struct hs_strmap {
-	const char **keys;
-	int *vals;
+	struct hs_strmap_slot *slots;
 	size_t cap; /* power of two */
 	size_t n;
 };

@@ -1,5 +1,15 @@
-/* uses.c - per-resource uses of a schedule (see uses.h). */
+/* uses.c - per-resource uses of a schedule (see uses.h).
+ *
+ * Sorting every (task, core) pair costs a comparison sort of U pairs, U the
+ * total allotted cores and GPUs (64 per task on wide nodes), and both the
+ * after-list builder and the validator ask for it.  Instead the kept tasks
+ * are sorted once by (start, end, task) — n entries, not U — and their uses
+ * dealt into per-resource slots in that order (a counting sort by
+ * resource), which leaves each resource's uses sorted: O(n log n + U + R)
+ * for R resources.  Resource indices too large to count over (only a
+ * broken plan has them) fall back to sorting the pairs. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "hs/util.h"
 #include "uses.h"
@@ -20,21 +30,34 @@ static int use_cmp(const void *a, const void *b)
 	return (x->task > y->task) - (x->task < y->task);
 }
 
-size_t hs_uses_sorted(const struct hs_schedule *s, const char *keep, struct hs_use **out)
+/* A kept task in the order its uses are dealt. */
+struct ord {
+	double start, end;
+	int task;
+};
+
+static int ord_cmp(const void *a, const void *b)
 {
-	size_t nu = 0;
-	*out = NULL;
-	for (int i = 0; i < s->n; i++)
-		if (keep ? keep[i] : s->p[i].task >= 0)
-			for (int k = 0; k < s->p[i].nparts; k++)
-				nu += (size_t)s->p[i].parts[k].ncores + s->p[i].parts[k].ngpus;
-	if (nu == 0)
-		return 0;
-	struct hs_use *u = hs_malloc(nu * sizeof *u);
+	const struct ord *x = a, *y = b;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	if (x->end != y->end)
+		return x->end < y->end ? -1 : 1;
+	return (x->task > y->task) - (x->task < y->task);
+}
+
+static int kept(const struct hs_schedule *s, const char *keep, int i)
+{
+	return keep ? keep[i] : s->p[i].task >= 0;
+}
+
+/* The uses of s in any order (the fallback). */
+static void collect(const struct hs_schedule *s, const char *keep, struct hs_use *u)
+{
 	size_t m = 0;
 	for (int i = 0; i < s->n; i++) {
 		const struct hs_placement *p = &s->p[i];
-		if (!(keep ? keep[i] : p->task >= 0))
+		if (!kept(s, keep, i))
 			continue;
 		for (int k = 0; k < p->nparts; k++) {
 			const struct hs_part *pt = &p->parts[k];
@@ -44,7 +67,193 @@ size_t hs_uses_sorted(const struct hs_schedule *s, const char *keep, struct hs_u
 				u[m++] = (struct hs_use){ pt->node, 1, pt->gpus[g], i, p->start, p->end };
 		}
 	}
-	qsort(u, nu, sizeof *u, use_cmp);
+}
+
+/* Per node, the number of core and GPU slots (largest index + 1) in
+ * slots[2 * node + kind]; nodes in *nnodes.  -1 when an index is negative
+ * or the slots would far outnumber the uses. */
+static int count_slots(const struct hs_schedule *s, const char *keep, size_t nu, int **slots,
+		       int *nnodes)
+{
+	int maxnode = -1;
+	for (int i = 0; i < s->n; i++)
+		if (kept(s, keep, i))
+			for (int k = 0; k < s->p[i].nparts; k++) {
+				int nd = s->p[i].parts[k].node;
+				if (nd < 0)
+					return -1;
+				if (nd > maxnode)
+					maxnode = nd;
+			}
+	if ((size_t)maxnode > 4 * nu + 1024)
+		return -1;
+	int *sl = hs_calloc(2 * ((size_t)maxnode + 1), sizeof *sl);
+	size_t total = 0;
+	for (int i = 0; i < s->n; i++) {
+		if (!kept(s, keep, i))
+			continue;
+		for (int k = 0; k < s->p[i].nparts; k++) {
+			const struct hs_part *pt = &s->p[i].parts[k];
+			for (int kind = 0; kind < 2; kind++) {
+				const int *v = kind ? pt->gpus : pt->cores;
+				int n = kind ? pt->ngpus : pt->ncores;
+				for (int c = 0; c < n; c++) {
+					if (v[c] < 0 || (size_t)v[c] > 4 * nu + 1024) {
+						free(sl);
+						return -1;
+					}
+					int *slot = &sl[2 * pt->node + kind];
+					if (v[c] >= *slot) {
+						total += (size_t)(v[c] + 1 - *slot);
+						*slot = v[c] + 1;
+					}
+				}
+			}
+		}
+	}
+	if (total > 4 * nu + 1024) {
+		free(sl);
+		return -1;
+	}
+	*slots = sl;
+	*nnodes = maxnode + 1;
+	return 0;
+}
+
+/* The kept tasks in (start, end, task) order; the count in *n. */
+static struct ord *tasks_in_order(const struct hs_schedule *s, const char *keep, int *n)
+{
+	struct ord *o = hs_malloc(((size_t)s->n + 1) * sizeof *o);
+	int no = 0, sorted = 1;
+	for (int i = 0; i < s->n; i++) {
+		if (!kept(s, keep, i))
+			continue;
+		o[no] = (struct ord){ s->p[i].start, s->p[i].end, i };
+		if (no > 0 && ord_cmp(&o[no - 1], &o[no]) > 0)
+			sorted = 0;
+		no++;
+	}
+	if (!sorted)
+		qsort(o, (size_t)no, sizeof *o, ord_cmp);
+	*n = no;
+	return o;
+}
+
+int hs_uses_walk(const struct hs_schedule *s, const struct hs_platform *pl, const char *keep,
+		 void (*visit)(void *arg, const struct hs_use *u, int res), void *arg)
+{
+	if (!pl)
+		return -1;
+	for (int i = 0; i < s->n; i++) {
+		if (!kept(s, keep, i))
+			continue;
+		for (int k = 0; k < s->p[i].nparts; k++) {
+			const struct hs_part *pt = &s->p[i].parts[k];
+			if (pt->node < 0 || pt->node >= pl->nnodes)
+				return -1;
+			const struct hs_node *nd = &pl->nodes[pt->node];
+			for (int c = 0; c < pt->ncores; c++)
+				if (pt->cores[c] < 0 || pt->cores[c] >= nd->cores)
+					return -1;
+			for (int g = 0; g < pt->ngpus; g++)
+				if (pt->gpus[g] < 0 || pt->gpus[g] >= nd->gpus)
+					return -1;
+		}
+	}
+	/* First resource index of each node's cores and GPUs. */
+	int *c0 = hs_malloc(2 * ((size_t)pl->nnodes + 1) * sizeof *c0), *g0 = c0 + pl->nnodes + 1;
+	int nc = 0, ng = 0;
+	for (int n = 0; n < pl->nnodes; n++) {
+		c0[n] = nc;
+		g0[n] = ng;
+		nc += pl->nodes[n].cores;
+		ng += pl->nodes[n].gpus;
+	}
+	int no;
+	struct ord *o = tasks_in_order(s, keep, &no);
+	for (int t = 0; t < no; t++) {
+		int i = o[t].task;
+		const struct hs_placement *p = &s->p[i];
+		for (int k = 0; k < p->nparts; k++) {
+			const struct hs_part *pt = &p->parts[k];
+			struct hs_use u = { pt->node, 0, 0, i, p->start, p->end };
+			for (int c = 0; c < pt->ncores; c++) {
+				u.idx = pt->cores[c];
+				visit(arg, &u, c0[pt->node] + u.idx);
+			}
+			u.kind = 1;
+			for (int g = 0; g < pt->ngpus; g++) {
+				u.idx = pt->gpus[g];
+				visit(arg, &u, nc + g0[pt->node] + u.idx);
+			}
+		}
+	}
+	free(o);
+	free(c0);
+	return 0;
+}
+
+size_t hs_uses_sorted(const struct hs_schedule *s, const char *keep, struct hs_use **out)
+{
+	size_t nu = 0;
+	*out = NULL;
+	for (int i = 0; i < s->n; i++)
+		if (kept(s, keep, i)) {
+			for (int k = 0; k < s->p[i].nparts; k++)
+				nu += (size_t)s->p[i].parts[k].ncores + s->p[i].parts[k].ngpus;
+		}
+	if (nu == 0)
+		return 0;
+	struct hs_use *u = hs_malloc(nu * sizeof *u);
 	*out = u;
+	int *slots, nnodes;
+	if (count_slots(s, keep, nu, &slots, &nnodes) < 0) {
+		collect(s, keep, u);
+		qsort(u, nu, sizeof *u, use_cmp);
+		return nu;
+	}
+	/* First slot of each node's cores and GPUs, then each resource's first
+	 * use (a prefix sum of the per-resource counts). */
+	size_t *base = hs_malloc((2 * (size_t)nnodes + 1) * sizeof *base);
+	size_t nres = 0;
+	for (int k = 0; k < 2 * nnodes; k++) {
+		base[k] = nres;
+		nres += (size_t)slots[k];
+	}
+	base[2 * nnodes] = nres;
+	size_t *next = hs_calloc(nres + 1, sizeof *next);
+	for (int i = 0; i < s->n; i++) {
+		const struct hs_placement *p = &s->p[i];
+		if (!kept(s, keep, i))
+			continue;
+		for (int k = 0; k < p->nparts; k++) {
+			const struct hs_part *pt = &p->parts[k];
+			for (int c = 0; c < pt->ncores; c++)
+				next[base[2 * pt->node] + (size_t)pt->cores[c] + 1]++;
+			for (int g = 0; g < pt->ngpus; g++)
+				next[base[2 * pt->node + 1] + (size_t)pt->gpus[g] + 1]++;
+		}
+	}
+	for (size_t r = 1; r <= nres; r++)
+		next[r] += next[r - 1];
+	int no;
+	struct ord *o = tasks_in_order(s, keep, &no);
+	for (int t = 0; t < no; t++) {
+		int i = o[t].task;
+		const struct hs_placement *p = &s->p[i];
+		for (int k = 0; k < p->nparts; k++) {
+			const struct hs_part *pt = &p->parts[k];
+			for (int c = 0; c < pt->ncores; c++)
+				u[next[base[2 * pt->node] + (size_t)pt->cores[c]]++] =
+					(struct hs_use){ pt->node, 0, pt->cores[c], i, p->start, p->end };
+			for (int g = 0; g < pt->ngpus; g++)
+				u[next[base[2 * pt->node + 1] + (size_t)pt->gpus[g]]++] =
+					(struct hs_use){ pt->node, 1, pt->gpus[g], i, p->start, p->end };
+		}
+	}
+	free(o);
+	free(next);
+	free(base);
+	free(slots);
 	return nu;
 }

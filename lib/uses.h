@@ -20,4 +20,14 @@ struct hs_use {
  * NULL when the count is 0. */
 size_t hs_uses_sorted(const struct hs_schedule *s, const char *keep, struct hs_use **out);
 
+/* The uses of the kept placements in the order of one sort of the tasks by
+ * (start, end, task) — so each resource's uses come in the order above —
+ * each with a dense index of its resource, below pl->total_cores +
+ * pl->total_gpus (node 0's cores, node 1's cores, ..., then the GPUs).  A
+ * task's uses come together.  No sorted copy of the uses is made: a caller
+ * keeps per-resource state (who used it last) in an array.  Returns -1,
+ * visiting nothing, when pl is NULL or a use lies outside it. */
+int hs_uses_walk(const struct hs_schedule *s, const struct hs_platform *pl, const char *keep,
+		 void (*visit)(void *arg, const struct hs_use *u, int res), void *arg);
+
 #endif

@@ -419,28 +419,19 @@ int hs_parse_int(const char *s, int min, int max, int *out)
 	return 0;
 }
 
-char *hs_fmt_double(char *buf, double v)
+int hs_free_at_exit(void)
 {
-	if (isnan(v)) {
-		strcpy(buf, "nan");
-		return buf;
-	}
-	if (isinf(v)) {
-		strcpy(buf, v < 0 ? "-inf" : "inf");
-		return buf;
-	}
-	/* Integers that fit exactly print without exponent ("1000000000"). */
-	if (fabs(v) < 1e15 && v == (double)(long long)v && !(v == 0 && signbit(v))) {
-		snprintf(buf, HS_NUMBUF, "%lld", (long long)v);
-		return buf;
-	}
-	for (int prec = 15; prec <= 17; prec++) {
-		snprintf(buf, HS_NUMBUF, "%.*g", prec, v);
-		double back = strtod(buf, NULL);
-		if (memcmp(&back, &v, sizeof v) == 0)
-			break;
-	}
-	return buf;
+#if defined(__SANITIZE_ADDRESS__)
+	return 1;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+	return 1;
+#else
+	return 0;
+#endif
+#else
+	return 0;
+#endif
 }
 
 double hs_now(void)

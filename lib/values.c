@@ -110,21 +110,41 @@ bad:
 	return -1;
 }
 
+/* Decimal text of x at p (no NUL); returns the end. */
+static char *put_int(char *p, int x)
+{
+	char d[12];
+	int n = 0;
+	unsigned u = x < 0 ? 0u - (unsigned)x : (unsigned)x;
+	do {
+		d[n++] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (x < 0)
+		*p++ = '-';
+	while (n)
+		*p++ = d[--n];
+	return p;
+}
+
 char *hs_fmt_intset(const int *v, int n)
 {
-	size_t cap = 16 + (size_t)(n > 0 ? n : 0) * 24, len = 0;
-	char *s = hs_malloc(cap);
-	s[0] = '\0';
+	/* Each item at most ",-2147483648-2147483648": 24 bytes. */
+	char *s = hs_malloc(16 + (size_t)(n > 0 ? n : 0) * 24), *p = s;
 	for (int i = 0; i < n;) {
 		int j = i;
 		while (j + 1 < n && v[j + 1] == v[j] + 1)
 			j++;
-		if (j > i)
-			len += (size_t)snprintf(s + len, cap - len, "%s%d-%d", len ? "," : "", v[i], v[j]);
-		else
-			len += (size_t)snprintf(s + len, cap - len, "%s%d", len ? "," : "", v[i]);
+		if (p > s)
+			*p++ = ',';
+		p = put_int(p, v[i]);
+		if (j > i) {
+			*p++ = '-';
+			p = put_int(p, v[j]);
+		}
 		i = j + 1;
 	}
+	*p = '\0';
 	return s;
 }
 

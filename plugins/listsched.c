@@ -44,9 +44,38 @@
 #include <string.h>
 
 #include "hs/metrics.h"
+#include "hs/minindex.h"
 #include "hs/plugin.h"
 
 enum unit { UNIT_CORE, UNIT_NODE, UNIT_CLUSTER };
+
+/* The earliest-finish picks without scanning every core (-EF variants).
+ * Once started, a one-core task takes as long on any node of one speed,
+ * and a node-wide task on any node of one speed and core count.  So each
+ * speed keeps a tournament tree of its cores' free times (in global core
+ * order), and each (speed, core count) class of nodes, per core count p
+ * asked for, one of the time its p earliest-free cores are all free (the
+ * p-th smallest free time, kept per node in sorted[]).  A pick looks at
+ * one tree per class: O(classes * log cores) instead of O(cores). */
+struct coreclass {
+	double speed;
+	int node0;             /* a node of this speed */
+	int n, *core;          /* its cores, global index per leaf */
+	struct hs_minindex free;
+};
+
+struct ptree {
+	int p;
+	struct hs_minindex at; /* per node of the class: its p-th smallest free time */
+};
+
+struct nodeclass {
+	double speed;
+	int cores;
+	int n, *node;          /* its nodes, per leaf */
+	struct ptree *by_p;
+	int nby_p;
+};
 
 /* A round-robin list: element i is v[(head + i) % n]. */
 struct rr {
@@ -70,6 +99,13 @@ struct ls {
 	int ngpus;
 	int local_gpu;   /* the GPU of a one-GPU allotment, node-local */
 	struct rr cores, nodes, clusters, gpus;
+	/* earliest-finish indices (pick_ef only) */
+	struct coreclass *cc;
+	int ncc, *cc_of_core, *leaf_of_core;
+	struct nodeclass *nc;
+	int nnc, *nc_of_node, *leaf_of_node;
+	double *sorted;  /* per node, its cores' free times ascending (from c0[node]) */
+	int node_trees;  /* whether sorted[] and the node trees are kept up to date */
 	/* scratch */
 	int *pick;       /* chosen global cores */
 	int *best;       /* best choice so far (EF) */
@@ -114,6 +150,158 @@ static void rr_to_back(struct rr *r, const int *pos, int k, int *tmp)
 		tmp[m++] = rr_at(r, pos[j]);
 	memcpy(r->v, tmp, (size_t)r->n * sizeof *tmp);
 	r->head = 0;
+}
+
+/* ---------------- earliest-finish indices ---------------- */
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* Speed classes of cores and (speed, cores) classes of nodes, in order of
+ * their first node. */
+static void index_init(struct ls *s)
+{
+	const struct hs_platform *pl = s->pl;
+	int nn = pl->nnodes;
+	s->cc = hs_calloc((size_t)nn + 1, sizeof *s->cc);
+	s->nc = hs_calloc((size_t)nn + 1, sizeof *s->nc);
+	s->cc_of_core = hs_calloc((size_t)pl->total_cores + 1, sizeof *s->cc_of_core);
+	s->leaf_of_core = hs_calloc((size_t)pl->total_cores + 1, sizeof *s->leaf_of_core);
+	s->nc_of_node = hs_calloc((size_t)nn + 1, sizeof *s->nc_of_node);
+	s->leaf_of_node = hs_calloc((size_t)nn + 1, sizeof *s->leaf_of_node);
+	s->sorted = hs_calloc((size_t)pl->total_cores + 1, sizeof *s->sorted);
+	int *cc_of_node = hs_calloc((size_t)nn + 1, sizeof *cc_of_node);
+	for (int n = 0; n < nn; n++) {
+		const struct hs_node *nd = &pl->nodes[n];
+		int c = 0, k = 0;
+		while (c < s->ncc && s->cc[c].speed != nd->speed)
+			c++;
+		if (c == s->ncc)
+			s->cc[s->ncc++] = (struct coreclass){ .speed = nd->speed, .node0 = n };
+		cc_of_node[n] = c;
+		s->cc[c].n += nd->cores;
+		while (k < s->nnc && (s->nc[k].speed != nd->speed || s->nc[k].cores != nd->cores))
+			k++;
+		if (k == s->nnc)
+			s->nc[s->nnc++] = (struct nodeclass){ .speed = nd->speed, .cores = nd->cores };
+		s->nc_of_node[n] = k;
+		s->leaf_of_node[n] = s->nc[k].n++;
+	}
+	for (int c = 0; c < s->ncc; c++) {
+		s->cc[c].core = hs_calloc((size_t)s->cc[c].n + 1, sizeof *s->cc[c].core);
+		hs_minindex_init(&s->cc[c].free, s->cc[c].n, 0);
+		s->cc[c].n = 0;
+	}
+	for (int k = 0; k < s->nnc; k++) {
+		s->nc[k].node = hs_calloc((size_t)s->nc[k].n + 1, sizeof *s->nc[k].node);
+		s->nc[k].n = 0;
+	}
+	for (int n = 0; n < nn; n++) {
+		struct coreclass *c = &s->cc[cc_of_node[n]];
+		for (int i = 0; i < pl->nodes[n].cores; i++) {
+			int g = s->c0[n] + i;
+			s->cc_of_core[g] = cc_of_node[n];
+			s->leaf_of_core[g] = c->n;
+			c->core[c->n++] = g;
+		}
+		struct nodeclass *k = &s->nc[s->nc_of_node[n]];
+		k->node[k->n++] = n;
+	}
+	free(cc_of_node);
+}
+
+static void index_release(struct ls *s)
+{
+	for (int c = 0; c < s->ncc; c++) {
+		free(s->cc[c].core);
+		hs_minindex_free(&s->cc[c].free);
+	}
+	for (int k = 0; k < s->nnc; k++) {
+		for (int j = 0; j < s->nc[k].nby_p; j++)
+			hs_minindex_free(&s->nc[k].by_p[j].at);
+		free(s->nc[k].by_p);
+		free(s->nc[k].node);
+	}
+	free(s->cc);
+	free(s->nc);
+	free(s->cc_of_core);
+	free(s->leaf_of_core);
+	free(s->nc_of_node);
+	free(s->leaf_of_node);
+	free(s->sorted);
+}
+
+/* Node n's free times sorted again, and its leaf in every tree of its class. */
+static void index_node(struct ls *s, int n)
+{
+	double *v = &s->sorted[s->c0[n]];
+	int m = s->pl->nodes[n].cores;
+	memcpy(v, &s->cfree[s->c0[n]], (size_t)m * sizeof *v);
+	qsort(v, (size_t)m, sizeof *v, cmp_double);
+	struct nodeclass *k = &s->nc[s->nc_of_node[n]];
+	for (int j = 0; j < k->nby_p; j++)
+		hs_minindex_set(&k->by_p[j].at, s->leaf_of_node[n], v[k->by_p[j].p - 1]);
+}
+
+/* The tree of node class k for p cores, made on first use. */
+static struct hs_minindex *index_ptree(struct ls *s, struct nodeclass *k, int p)
+{
+	if (!s->node_trees) {
+		s->node_trees = 1;
+		for (int n = 0; n < s->pl->nnodes; n++)
+			index_node(s, n);
+	}
+	for (int j = 0; j < k->nby_p; j++)
+		if (k->by_p[j].p == p)
+			return &k->by_p[j].at;
+	k->by_p = hs_reallocarray(k->by_p, (size_t)k->nby_p + 1, sizeof *k->by_p);
+	struct ptree *t = &k->by_p[k->nby_p++];
+	t->p = p;
+	hs_minindex_init(&t->at, k->n, 0);
+	for (int i = 0; i < k->n; i++)
+		hs_minindex_set(&t->at, i, s->sorted[s->c0[k->node[i]] + p - 1]);
+	return &t->at;
+}
+
+/* Cores g[0..n) (sorted) became free at their cfree. */
+static void index_update(struct ls *s, const int *g, int n)
+{
+	if (!s->cc)
+		return;
+	for (int i = 0; i < n; i++) {
+		const struct coreclass *c = &s->cc[s->cc_of_core[g[i]]];
+		hs_minindex_set((struct hs_minindex *)&c->free, s->leaf_of_core[g[i]], s->cfree[g[i]]);
+	}
+	if (s->node_trees)
+		for (int i = 0; i < n; i++)
+			if (i == 0 || s->cnode[g[i]] != s->cnode[g[i - 1]])
+				index_node(s, s->cnode[g[i]]);
+}
+
+/* A task released at r that runs d once started finishes by f at the
+ * latest when its resources are free at v. */
+struct by {
+	double r, d, f;
+};
+
+static int finishes_by(double v, const void *arg)
+{
+	const struct by *b = arg;
+	return fmax(b->r, v) + b->d <= b->f;
+}
+
+/* The lowest leaf of m where the task finishes first, and that time (+inf
+ * and -1 when it cannot finish). */
+static int index_pick(const struct hs_minindex *m, double r, double d, double *f)
+{
+	struct by b = { r, d, fmax(r, hs_minindex_min(m)) + d };
+	*f = b.f;
+	if (!(b.f < INFINITY))
+		return -1;
+	return hs_minindex_first(m, finishes_by, &b);
 }
 
 /* ---------------- allotments ---------------- */
@@ -163,7 +351,10 @@ static double alloc_duration(struct ls *s, const struct hs_task *t, int *g, int 
 /* Record t on the cores g[0..n) (or GPU gpu when n == 0) and mark them busy. */
 static void commit(struct ls *s, const struct hs_task *t, int *g, int n, int gpu)
 {
-	if (n > 0)
+	int sorted = 1;
+	for (int i = 1; i < n && sorted; i++)
+		sorted = g[i - 1] <= g[i];
+	if (!sorted)
 		qsort(g, (size_t)n, sizeof *g, cmp_int);
 	int np;
 	double dur = alloc_duration(s, t, g, n, gpu, &np);
@@ -180,6 +371,7 @@ static void commit(struct ls *s, const struct hs_task *t, int *g, int n, int gpu
 	}
 	for (int i = 0; i < n; i++)
 		s->cfree[g[i]] = end;
+	index_update(s, g, n);
 	if (n == 0)
 		s->gfree[gpu] = end;
 }
@@ -317,22 +509,24 @@ static int datap_rr(struct ls *s, const struct hs_task *t, enum unit u)
 	return no_host(s, t, u);
 }
 
-/* TASKP-EF for a one-core task: the core where it finishes first. */
+/* TASKP-EF for a one-core task: the core where it finishes first (ties:
+ * the lowest index), one tree per speed. */
 static int taskp_ef1(struct ls *s, const struct hs_task *t)
 {
 	int best = -1;
 	double bestf = INFINITY;
-	for (int n = 0; n < s->pl->nnodes; n++) {
-		double d = hs_task_time_on(t, &s->pl->nodes[n], 1);
+	for (int c = 0; c < s->ncc; c++) {
+		const struct coreclass *cl = &s->cc[c];
+		double d = hs_task_time_on(t, &s->pl->nodes[cl->node0], 1), f;
 		if (!isfinite(d))
 			continue;
-		for (int c = 0; c < s->pl->nodes[n].cores; c++) {
-			int g = s->c0[n] + c;
-			double f = fmax(s->ready, s->cfree[g]) + d;
-			if (f < bestf) {
-				bestf = f;
-				best = g;
-			}
+		int leaf = index_pick(&cl->free, s->ready, d, &f);
+		if (leaf < 0)
+			continue;
+		int g = cl->core[leaf];
+		if (f < bestf || (f == bestf && g < best)) {
+			bestf = f;
+			best = g;
 		}
 	}
 	if (best < 0) {
@@ -344,11 +538,52 @@ static int taskp_ef1(struct ls *s, const struct hs_task *t)
 	return 0;
 }
 
+/* EF over nodes, one tree per (speed, cores) class and core count: the
+ * node where the task finishes first on its cores_for() cores that become
+ * free first (ties: the lowest node).  Returns the node, -1 when none can
+ * finish, -2 when none can host the task. */
+static int nodes_ef(struct ls *s, const struct hs_task *t, int all_cores, int *bestp)
+{
+	int best = -1, hosts = 0;
+	double bestf = INFINITY;
+	for (int c = 0; c < s->nnc; c++) {
+		struct nodeclass *k = &s->nc[c];
+		int p = cores_for(t, k->cores, all_cores);
+		if (p == 0 || k->n == 0)
+			continue;
+		hosts = 1;
+		double d = hs_task_time_on(t, &s->pl->nodes[k->node[0]], p), f;
+		int leaf = index_pick(index_ptree(s, k, p), s->ready, d, &f);
+		if (leaf < 0)
+			continue;
+		int node = k->node[leaf];
+		if (f < bestf || (f == bestf && node < best)) {
+			bestf = f;
+			best = node;
+			*bestp = p;
+		}
+	}
+	return hosts ? best : -2;
+}
+
 /* EF over nodes (clusters): each candidate uses its cores_for() cores that
- * become free first; the earliest finish wins, ties to the lowest index. */
+ * become free first; the earliest finish wins, ties to the lowest index.
+ * Clusters (few) are scanned; nodes are looked up in their trees. */
 static int units_ef(struct ls *s, const struct hs_task *t, enum unit u, int all_cores)
 {
-	int nunits = u == UNIT_NODE ? s->pl->nnodes : s->pl->nclusters;
+	if (u == UNIT_NODE) {
+		int p = 0, node = nodes_ef(s, t, all_cores, &p);
+		if (node == -2)
+			return no_host(s, t, u);
+		if (node < 0) {
+			hs_ctx_task_error(s->ctx, t, "cannot run on any %s", unit_word(u));
+			return -1;
+		}
+		earliest_cores(s, u, node, p, s->pick);
+		commit(s, t, s->pick, p, -1);
+		return 0;
+	}
+	int nunits = s->pl->nclusters;
 	int bestp = 0, hosts = 0;
 	double bestf = INFINITY;
 	for (int r = 0; r < nunits; r++) {
@@ -485,10 +720,14 @@ static void ls_init(struct ls *s, const struct hs_instance *in, struct hs_schedu
 	rr_init(&s->nodes, pl->nnodes);
 	rr_init(&s->clusters, pl->nclusters);
 	rr_init(&s->gpus, ng);
+	if (pick_ef)
+		index_init(s);
 }
 
 static void ls_release(struct ls *s)
 {
+	if (s->cc)
+		index_release(s);
 	free(s->cfree);
 	free(s->cnode);
 	free(s->pick);

@@ -45,6 +45,7 @@
 #include <string.h>
 
 #include "hs/metrics.h"
+#include "hs/minindex.h"
 #include "hs/plugin.h"
 
 #define WL_TOL 1e-9 /* relative tolerance for "equal" estimates */
@@ -291,6 +292,11 @@ struct wl {
 	int *heap, *taken;
 	int *cscratch; /* max node cores ints */
 	long evaluated;
+	/* node scan: per core count q, a tournament tree over the nodes (in
+	 * node order) of their q-th earliest free time (made on first use);
+	 * the largest speed under each tree node (same shape) */
+	struct hs_minindex *qtree; /* [q], q = 1..pmax_node; t == NULL: not made */
+	double *maxf;
 };
 
 /* ================= estimates ================= */
@@ -511,6 +517,12 @@ static inline void consider(struct wl *w, struct cand *best, struct cand *c, con
 		return;
 	if (w->rt && c->cls >= 0 && c->D >= w->dfail[c->cls])
 		return;
+	/* Every estimate is at least Mx: when the best one is Mx, c ties at
+	 * best on the estimate and loses if it consumes more (evaluate would
+	 * compute its level and reject it). */
+	if (best->valid && !w->tie_first && !w->rt && cmp_tol(w->Mx, best->m) >= 0 &&
+	    cmp_tol(c->D, best->D) > 0)
+		return;
 	evaluate(w, best, c, dvec);
 }
 
@@ -559,6 +571,75 @@ static void try_node(struct wl *w, int j, double rel, struct cand *best)
 		consider(w, best, &c, NULL);
 	}
 }
+/* The tree of the nodes' q-th earliest free times (+inf on nodes with
+ * fewer cores), made on first use. */
+static const struct hs_minindex *qtree_of(struct wl *w, int q)
+{
+	int nn = w->pl->nnodes;
+	if (!w->qtree) {
+		w->qtree = hs_calloc((size_t)w->pmax_node + 1, sizeof *w->qtree);
+		hs_minindex_init(&w->qtree[0], nn, INFINITY); /* gives the shape of maxf */
+		int size = w->qtree[0].size;
+		w->maxf = hs_calloc(2 * (size_t)size, sizeof *w->maxf);
+		for (int j = 0; j < nn; j++)
+			w->maxf[size + j] = w->pl->nodes[j].speed;
+		for (int k = size - 1; k >= 1; k--)
+			w->maxf[k] = dmax(w->maxf[2 * k], w->maxf[2 * k + 1]);
+	}
+	struct hs_minindex *t = &w->qtree[q];
+	if (!t->t) {
+		hs_minindex_init(t, nn, INFINITY);
+		for (int j = 0; j < nn; j++)
+			if (w->pl->nodes[j].cores >= q)
+				hs_minindex_set(t, j, w->at[w->off[j] + q - 1]);
+	}
+	return t;
+}
+
+/* Whether try_node would keep no candidate of any node under tree node k.
+ * A candidate on p cores starts at or after its node's p-th free time
+ * (and the release) and runs at least t(p) on a node at most maxf fast,
+ * so it ends at or after lb(p) (rounding keeps that order: each step is
+ * monotone); it consumes at least wsuf[p].  It is dropped when lb(p) is
+ * past ecap, wsuf[p] past Dcap, or (ideal estimate, work ties) when it can
+ * neither consume less nor end earlier than the best, or when the best
+ * estimate is Mx and it consumes more: consider()'s tests. */
+static int prune_nodes(struct wl *w, int k, double rel, const struct cand *best)
+{
+	int pmax = w->pstop < w->pD ? w->pstop : w->pD;
+	int tie = best->valid && !w->tie_first && !w->rt;
+	int at_mx = tie && cmp_tol(w->Mx, best->m) >= 0;
+	for (int p = w->pmin; p <= pmax && p <= w->pmax_node; p++) {
+		if (w->wsuf[p] > w->Dcap || (at_mx && cmp_tol(w->wsuf[p], best->D) > 0))
+			continue;
+		double lb = dmax(w->qtree[p].t[k], rel) + w->tp[p] / w->maxf[k];
+		if (lb > w->ecap)
+			continue;
+		if (tie && cmp_tol(w->wsuf[p], best->D) >= 0 && cmp_tol(lb, best->e) >= 0)
+			continue;
+		return 0;
+	}
+	return 1;
+}
+
+/* try_node on every node in node order, skipping subtrees where every
+ * candidate would be dropped: the same candidates kept in the same order
+ * as a scan of every node, so the same choice. */
+static void scan_nodes(struct wl *w, int k, double rel, struct cand *best)
+{
+	const struct hs_minindex *t = &w->qtree[w->pmin];
+	if (t->t[k] == INFINITY) /* no node with pmin cores */
+		return;
+	if (k >= t->size) {
+		try_node(w, k - t->size, rel, best);
+		return;
+	}
+	if (prune_nodes(w, k, rel, best))
+		return;
+	scan_nodes(w, 2 * k, rel, best);
+	scan_nodes(w, 2 * k + 1, rel, best);
+}
+
 /* ---- cluster resources: a lazy merge of the nodes' sorted free times ---- */
 
 struct cmerge {
@@ -725,6 +806,9 @@ static void node_occupy(struct wl *w, int j, int k, double e)
 		pr[i + 1] = pr[i] + a[i];
 	if (e > w->Mx)
 		w->Mx = e;
+	for (int q = 1; w->qtree && q <= n; q++)
+		if (w->qtree[q].t)
+			hs_minindex_set(&w->qtree[q], j, a[q - 1]);
 }
 
 static int cmp_int(const void *x, const void *y)
@@ -868,6 +952,10 @@ static void wl_release(struct wl *w)
 	free(w->csfa);
 	free(w->touched);
 	free(w->fits);
+	for (int q = 0; w->qtree && q <= w->pmax_node; q++)
+		hs_minindex_free(&w->qtree[q]);
+	free(w->qtree);
+	free(w->maxf);
 }
 
 static void wl_init(struct wl *w, const struct hs_instance *in)
@@ -1108,9 +1196,10 @@ static int waterl_run(const struct hs_instance *in, int runtime_estimate, int ti
 			for (int c = 0; c < pl->nclusters; c++)
 				for (int k = soff[c]; k < soff[c + 1]; k++)
 					try_cluster(&w, c, sig[k], rel, &best);
-		} else {
-			for (int j = 0; j < pl->nnodes; j++)
-				try_node(&w, j, rel, &best);
+		} else if (w.wsuf[w.pmin] <= w.Dcap) {
+			for (int p = w.pmin; p <= w.pstop && p <= w.pmax_node; p++)
+				qtree_of(&w, p); /* the trees scan_nodes reads */
+			scan_nodes(&w, 1, rel, &best);
 		}
 		if (!best.valid) {
 			hs_ctx_task_error(ctx, t, "no node or cluster can run it");

@@ -57,6 +57,10 @@ struct hs_stream {
 /* kind NULL makes a comment/blank line whose text is id. */
 struct hs_record *hs_record_new(const char *kind, const char *id);
 void hs_record_free(struct hs_record *r);
+/* A new record with fields keys[i]=vals[i], in one allocation: what
+ * hs_record_new and n hs_record_set calls make, without a block per value. */
+struct hs_record *hs_record_new_fields(const char *kind, const char *id, const char *const *keys,
+				       const char *const *vals, int n);
 /* Value of key, or NULL when absent (the last occurrence wins). */
 const char *hs_record_get(const struct hs_record *r, const char *key);
 /* Set (replace in place, or append at the end) a field; marks r modified. */

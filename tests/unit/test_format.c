@@ -695,12 +695,46 @@ static void test_lists(void)
 		TAP_OK(hs_parse_numlist(badn[i], &d) == -1, "numlist error: '%s'", badn[i]);
 }
 
+/* hs_record_new_fields = hs_record_new + hs_record_set per field, and the
+ * record takes later sets, unsets and appends like any other. */
+static void test_new_fields(void)
+{
+	const char *keys[] = { "node", "cores", "cmd", "start" };
+	const char *vals[] = { "cs1", "0-3", "sleep 'a b'", "12.5" };
+	struct hs_record *a = hs_record_new_fields("plan", "t1", keys, vals, 4);
+	struct hs_record *b = hs_record_new("plan", "t1");
+	for (int i = 0; i < 4; i++)
+		hs_record_set(b, keys[i], vals[i]);
+	char *ca = canonical(a), *cb = canonical(b);
+	TAP_STREQ(ca, cb, "new_fields writes what new + set write");
+	free(ca);
+	free(cb);
+	hs_record_set(a, "start", "13");
+	hs_record_unset(a, "cores");
+	for (int i = 0; i < 6; i++)
+		hs_record_set_int(a, i % 2 ? "x" : "y", i);
+	ca = canonical(a);
+	TAP_STREQ(ca, "plan t1 node=cs1 cmd='sleep \\'a b\\'' start=13 y=4 x=5",
+		  "new_fields record: set, unset, appends past its fields");
+	free(ca);
+	TAP_OK(hs_record_get(a, "node") && strcmp(hs_record_get(a, "node"), "cs1") == 0 &&
+	       !hs_record_get(a, "cores"), "get on a new_fields record");
+	hs_record_free(a);
+	hs_record_free(b);
+	struct hs_record *e = hs_record_new_fields("run", "t2", NULL, NULL, 0);
+	ca = canonical(e);
+	TAP_STREQ(ca, "run t2", "no fields");
+	free(ca);
+	hs_record_free(e);
+}
+
 int main(void)
 {
 	if (!mkdtemp(tmpdir)) {
 		perror("mkdtemp");
 		return 1;
 	}
+	test_new_fields();
 	hs_set_progname("test_format");
 	test_identity();
 	test_decoded_fields();

@@ -1,6 +1,7 @@
 /* test_schedule - schedule building, after lists, makespan, totals. */
 #include "model_fixture.h"
 #include "tap.h"
+#include "uses.h"
 
 static int after_is(const struct hs_placement *p, int n, ...)
 {
@@ -107,11 +108,126 @@ static void test_after_large(void)
 	hs_schedule_release(&s);
 }
 
+/* The reference order of uses.h: every (task, resource) pair sorted. */
+static int ref_cmp(const void *a, const void *b)
+{
+	const struct hs_use *x = a, *y = b;
+	if (x->node != y->node)
+		return x->node < y->node ? -1 : 1;
+	if (x->kind != y->kind)
+		return x->kind < y->kind ? -1 : 1;
+	if (x->idx != y->idx)
+		return x->idx < y->idx ? -1 : 1;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	if (x->end != y->end)
+		return x->end < y->end ? -1 : 1;
+	return (x->task > y->task) - (x->task < y->task);
+}
+
+/* hs_uses_sorted deals the uses of tasks sorted by start into resources
+ * (or sorts the pairs when indices are out of reach): the same order as
+ * sorting every pair, on random schedules with ties, zero-length tasks,
+ * GPUs, tasks over several nodes, unplaced and dropped tasks, and one
+ * absurd core index. */
+static void test_uses_sorted(void)
+{
+	unsigned long long x = 88172645463325252ull;
+#define RND() (x ^= x << 13, x ^= x >> 7, x ^= x << 17, x)
+	int bad = 0, cases = 0, after_bad = 0, after_cases = 0;
+	for (int round = 0; round < 60; round++) {
+		int n = 1 + (int)(RND() % 300), nodes = 1 + (int)(RND() % 5);
+		struct hs_schedule s;
+		hs_schedule_init(&s, n);
+		char *keep = hs_calloc((size_t)n, 1);
+		for (int i = 0; i < n; i++) {
+			if (RND() % 10 == 0)
+				continue; /* not placed */
+			double st = (double)(RND() % 20), len = (double)(RND() % 4);
+			int parts = 1 + (int)(RND() % 2);
+			for (int k = 0; k < parts; k++) {
+				int c[8], nc = 1 + (int)(RND() % 8), g = (int)(RND() % 3);
+				for (int j = 0; j < nc; j++)
+					c[j] = (int)(RND() % 16);
+				if (round == 59 && i == 0)
+					c[0] = 1 << 28; /* forces the fallback */
+				if (RND() % 4 == 0)
+					hs_schedule_add(&s, i, (int)(RND() % nodes), NULL, 0, &g, 1, st, st + len);
+				else
+					hs_schedule_add(&s, i, (int)(RND() % nodes), c, nc, NULL, 0, st, st + len);
+			}
+			keep[i] = RND() % 5 != 0;
+		}
+		/* compute_after: the walk with the platform = the sorted uses
+		 * without it. */
+		struct hs_node nd[5];
+		memset(nd, 0, sizeof nd);
+		for (int k = 0; k < 5; k++)
+			nd[k].cores = 16, nd[k].gpus = 3;
+		struct hs_platform pl = { .nodes = nd, .nnodes = nodes, .total_cores = 16 * nodes,
+					  .total_gpus = 3 * nodes };
+		hs_schedule_compute_after(&s, NULL);
+		int **want = hs_calloc((size_t)n, sizeof *want), *nwant = hs_calloc((size_t)n, sizeof *nwant);
+		for (int i = 0; i < n; i++) {
+			nwant[i] = s.p[i].nafter;
+			want[i] = s.p[i].after;
+			s.p[i].after = NULL;
+		}
+		hs_schedule_compute_after(&s, &pl);
+		after_cases++;
+		for (int i = 0; i < n; i++) {
+			if (s.p[i].nafter != nwant[i] ||
+			    (nwant[i] && memcmp(s.p[i].after, want[i], (size_t)nwant[i] * sizeof(int)) != 0)) {
+				after_bad++;
+				break;
+			}
+		}
+		for (int i = 0; i < n; i++)
+			free(want[i]);
+		free(want);
+		free(nwant);
+		for (int with_keep = 0; with_keep < 2; with_keep++) {
+			struct hs_use *u;
+			size_t nu = hs_uses_sorted(&s, with_keep ? keep : NULL, &u);
+			struct hs_use *r = hs_malloc((nu ? nu : 1) * sizeof *r);
+			size_t m = 0;
+			for (int i = 0; i < n; i++) {
+				const struct hs_placement *p = &s.p[i];
+				if (with_keep ? !keep[i] : p->task < 0)
+					continue;
+				for (int k = 0; k < p->nparts; k++) {
+					for (int c = 0; c < p->parts[k].ncores; c++)
+						r[m++] = (struct hs_use){ p->parts[k].node, 0, p->parts[k].cores[c], i,
+									  p->start, p->end };
+					for (int g = 0; g < p->parts[k].ngpus; g++)
+						r[m++] = (struct hs_use){ p->parts[k].node, 1, p->parts[k].gpus[g], i,
+									  p->start, p->end };
+				}
+			}
+			qsort(r, m, sizeof *r, ref_cmp);
+			cases++;
+			if (m != nu || (nu && memcmp(u, r, nu * sizeof *u) != 0))
+				bad++;
+			free(u);
+			free(r);
+		}
+		free(keep);
+		hs_schedule_release(&s);
+	}
+#undef RND
+	TAP_OK(bad == 0, "hs_uses_sorted = every pair sorted, on %d random schedules (%d differ)", cases,
+	       bad);
+	TAP_OK(after_bad == 0,
+	       "compute_after: the walk over the platform = the sorted uses, on %d random schedules (%d differ)",
+	       after_cases, after_bad);
+}
+
 int main(void)
 {
 	hs_set_progname("test");
 	test_add();
 	test_after();
 	test_after_large();
+	test_uses_sorted();
 	return tap_done();
 }

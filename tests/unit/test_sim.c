@@ -235,6 +235,20 @@ static void test_energy(void)
 	TAP_OK(hs_sim_energy(&in, &run, 3, HS_SIM_ENERGY_CORE) == 43, "core energy 43 J");
 	TAP_OK(hs_sim_energy(&in, &run, 4, HS_SIM_ENERGY_HOST) == 67 + 2 * 2 + 1,
 	       "longer horizon: idle power of both nodes");
+	/* Only one power figure left: still counted; none: 0 J, and NaN for
+	 * an infinite horizon as before (inf * 0 W). */
+	for (int j = 0; j < 2; j++)
+		in.plat.nodes[j].cpu_busy = in.plat.nodes[j].cpu_idle = 0;
+	in.plat.nodes[1].gpu_idle = 0.5; /* b has no GPU: 0 GPUs * 0.5 W */
+	TAP_OK(hs_sim_energy(&in, &run, 3, HS_SIM_ENERGY_HOST) == 0, "a zero figure times no GPU: 0 J");
+	in.plat.nodes[1].gpus = 2;
+	TAP_OK(hs_sim_energy(&in, &run, 3, HS_SIM_ENERGY_HOST) == 2,
+	       "two GPUs at 0.5 W while b is idle (2 s): 2 J");
+	in.plat.nodes[1].gpus = 0;
+	in.plat.nodes[1].gpu_idle = 0;
+	TAP_OK(hs_sim_energy(&in, &run, 3, HS_SIM_ENERGY_HOST) == 0, "no power figures: 0 J");
+	TAP_OK(isnan(hs_sim_energy(&in, &run, INFINITY, HS_SIM_ENERGY_HOST)),
+	       "no power figures, infinite horizon: NaN as before");
 	done(&s, &in, &run);
 }
 
