@@ -11,13 +11,20 @@
  * reserved) are intervals on a resource set, inserted and removed; the
  * profile splits and merges slices so that neighbours always differ, and
  * forgets the past (hs_profile_advance).  Its size is O(jobs in it) slices.
+ * Only the first slice's free set is stored whole (nres bits); each later
+ * slice stores what changes at its start, as runs of consecutive ids, so
+ * memory is O(nres / 64 + runs) and an insert or remove costs O(slices it
+ * spans) counts plus O(runs) at its two ends, whatever nres (93 312 cores
+ * cost what 128 do, per job).
  *
  * hs_profile_find answers "the earliest start >= t where n resources are
  * free for d seconds", the selection (a callback) choosing which n among the
- * free ones and able to refuse a start (contiguity, locality).  A find costs
- * O(slices visited * words) whatever the window's length: the window's free
- * set is kept by a two-stack sliding intersection, and slices with fewer
- * than n free resources are skipped by their count alone.
+ * free ones and able to refuse a start (contiguity, locality).  Slices with
+ * fewer than n free resources are skipped by their count alone; a candidate
+ * whose counts all fit costs O(nres / 64) plus the runs that change inside
+ * its window (its free set is its first slice's less the resources that
+ * become busy on the way), and the first slice's set is carried forward
+ * once per find.
  *
  * Plugins call these functions from the tool that loads them (libhs is
  * exported); nothing here is thread-safe across one profile.
@@ -75,7 +82,9 @@ int hs_profile_remove(struct hs_profile *p, double t0, double t1, const uint64_t
 void hs_profile_advance(struct hs_profile *p, double t);
 
 /* Resources free at time t (>= the origin), and their set (valid until the
- * profile changes). */
+ * profile changes or the next call of this or hs_profile_slice; built from
+ * the changes unless t is in the first slice, so ask for it only when
+ * needed). */
 int hs_profile_free_at(const struct hs_profile *p, double t, const uint64_t **set);
 
 /* The most resources free at one time of [t0, t1) (0 when t1 <= t0): a job
@@ -104,8 +113,8 @@ double hs_profile_find(struct hs_profile *p, double t, double tmax, int n, doubl
 
 /* The same search with every parameter, and one more: an interval of the
  * profile (own_t0, own_t1, own: a job's own reservation, whose bounds are
- * slice starts) seen as free, so that a job can look for an earlier start
- * without leaving the profile first. */
+ * slice starts, held by the profile over it) seen as free, so that a job
+ * can look for an earlier start without leaving the profile first. */
 struct hs_profile_query {
 	double from, until;    /* candidates x in [from, until] */
 	int n;                 /* resources */
@@ -130,7 +139,7 @@ int hs_profile_most(struct hs_profile *p, double a, double b, double d);
 /* Inspection (tests, benchmarks, verbose output). */
 int hs_profile_slices(const struct hs_profile *p);
 /* Slice i (0 = the one at the origin): its start, end (+inf for the last),
- * free count and set. */
+ * free count and set (valid as hs_profile_free_at's). */
 void hs_profile_slice(const struct hs_profile *p, int i, double *t0, double *t1, int *nfree,
 		      const uint64_t **set);
 /* Work done so far: finds, slices they visited, and slices split and merged

@@ -1,12 +1,23 @@
 /* profile.c - the availability profile (hs/profile.h): time slices of free
  * resources, insert and remove intervals, find the earliest fit.
  *
- * Slices live in parallel arrays sorted by start (start, free count, index
- * of the free set in a pool of bitsets), so splitting or merging moves a few
- * bytes per slice, never the bitsets.  Neighbouring slices always differ:
- * after each change the two boundaries it touched are merged when equal
- * (inside the interval the sets all change by the same resources, so
- * neighbours that differed still do).
+ * Slices live in parallel arrays sorted by start (start, free count, and
+ * the change from the slice before: the resources that become busy and
+ * those that become free at that start, as sorted runs of ids).  Only the
+ * first slice's free set is a bitset; any other is that one with the
+ * changes of the starts up to it applied.  So inserting or removing an
+ * interval touches its two ends (a few runs) and the counts between,
+ * never a bitset per slice: on a machine of R resources a change costs
+ * O(slices + runs), not O(slices * R / 64), and the profile holds O(R / 64
+ * + runs) words, not O(slices * R / 64).  Neighbouring slices always
+ * differ: a start whose change is empty is merged away.
+ *
+ * A window's free set (the intersection of the slices [k, m)) is slice
+ * k's set less every resource that becomes busy at a start inside the
+ * window: a resource free in slice k stays free to m exactly when it never
+ * becomes busy on the way.  Searches keep slice k's set up to date as k
+ * moves forward (each change applied once per search) and build the
+ * window's set only for candidates whose counts all fit.
  */
 #include "hs/profile.h"
 #include "hs/util.h"
@@ -15,19 +26,30 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A set of resources as sorted, disjoint, non-adjacent runs [v[2i],
+ * v[2i+1]). */
+struct runs {
+	int *v;
+	int n, cap; /* runs, allocated pairs */
+};
+
+/* The change at a slice's start: resources that become busy, and free. */
+struct delta {
+	struct runs busy, freed;
+};
+
 struct hs_profile {
 	int nres;
 	size_t nw;       /* words per set */
 	int n, cap;      /* slices in use, allocated */
 	double *t;       /* [cap] slice starts; t[0] is the origin */
 	int *cnt;        /* [cap] free resources */
-	int *set;        /* [cap] index of the free set in pool */
-	uint64_t *pool;  /* [pcap * nw] */
-	int pcap, *pfree, npfree;
-	/* find's sliding window: suffix intersections of the front stack, the
-	 * intersection of the back stack, the current window's set */
-	uint64_t *front, *back, *win;
-	int fcap;
+	struct delta *d; /* [cap] the change at each start (d[0] unused, empty) */
+	uint64_t *first; /* the free set of slice 0 */
+	/* scratch: a materialized slice set, a window's set, a search's
+	 * current slice set; run lists of a change and of own's ends */
+	uint64_t *at, *win, *cur;
+	struct runs s, x, y, ob0, of0, ob1, of1;
 	struct hs_profile_stats st;
 };
 
@@ -106,25 +128,143 @@ int hs_bits_list(const uint64_t *b, int nres, int *ids)
 	return k;
 }
 
-/* ---------------- slices ---------------- */
+/* ---------------- runs ---------------- */
 
-static uint64_t *setp(const struct hs_profile *p, int k)
+static void runs_room(struct runs *r, int n)
 {
-	return p->pool + (size_t)p->set[k] * p->nw;
-}
-
-static int pool_get(struct hs_profile *p)
-{
-	if (p->npfree == 0) {
-		int ncap = p->pcap * 2;
-		p->pool = hs_reallocarray(p->pool, (size_t)ncap * p->nw, sizeof *p->pool);
-		p->pfree = hs_reallocarray(p->pfree, (size_t)ncap, sizeof *p->pfree);
-		for (int i = ncap - 1; i >= p->pcap; i--)
-			p->pfree[p->npfree++] = i;
-		p->pcap = ncap;
+	if (n > r->cap) {
+		r->cap = n > 2 * r->cap ? n : 2 * r->cap;
+		r->v = hs_reallocarray(r->v, (size_t)r->cap, 2 * sizeof *r->v);
 	}
-	return p->pfree[--p->npfree];
 }
+
+static void runs_push(struct runs *r, int lo, int hi)
+{
+	if (r->n > 0 && r->v[2 * r->n - 1] == lo) {
+		r->v[2 * r->n - 1] = hi; /* adjacent: one run */
+		return;
+	}
+	runs_room(r, r->n + 1);
+	r->v[2 * r->n] = lo;
+	r->v[2 * r->n + 1] = hi;
+	r->n++;
+}
+
+static void runs_free(struct runs *r)
+{
+	free(r->v);
+	memset(r, 0, sizeof *r);
+}
+
+/* The runs of bitset b (nres resources). */
+static void runs_of_bits(struct runs *r, const uint64_t *b, int nres)
+{
+	r->n = 0;
+	for (int a = hs_bits_next(b, 0, nres); a < nres;) {
+		int z = hs_bits_next_clear(b, a, nres);
+		runs_push(r, a, z);
+		a = hs_bits_next(b, z, nres);
+	}
+}
+
+enum { OP_OR, OP_MINUS, OP_AND };
+
+/* out = a op b (out distinct from a and b). */
+static void runs_op(struct runs *out, const struct runs *a, const struct runs *b, int op)
+{
+	out->n = 0;
+	int i = 0, j = 0; /* boundaries 2*runs of each, walked in order */
+	int na = 2 * a->n, nb = 2 * b->n, ina = 0, inb = 0, lo = 0, in = 0;
+	while (i < na || j < nb) {
+		int x = i < na ? a->v[i] : INT32_MAX, y = j < nb ? b->v[j] : INT32_MAX;
+		int p = x < y ? x : y;
+		if (x == p) {
+			ina = !ina;
+			i++;
+		}
+		if (y == p) {
+			inb = !inb;
+			j++;
+		}
+		int now = op == OP_OR ? (ina || inb) : op == OP_MINUS ? (ina && !inb) : (ina && inb);
+		if (now && !in)
+			lo = p;
+		else if (!now && in && lo < p)
+			runs_push(out, lo, p);
+		in = now;
+	}
+}
+
+static void runs_swap(struct runs *a, struct runs *b)
+{
+	struct runs t = *a;
+	*a = *b;
+	*b = t;
+}
+
+/* *a = *a op b, through scratch tmp. */
+static void runs_apply(struct runs *a, const struct runs *b, int op, struct runs *tmp)
+{
+	if (b->n == 0 && op != OP_AND)
+		return;
+	runs_op(tmp, a, b, op);
+	runs_swap(a, tmp);
+}
+
+static int runs_count(const struct runs *r)
+{
+	int c = 0;
+	for (int i = 0; i < r->n; i++)
+		c += r->v[2 * i + 1] - r->v[2 * i];
+	return c;
+}
+
+/* Whether a and b share a resource. */
+static int runs_meet(const struct runs *a, const struct runs *b)
+{
+	int i = 0, j = 0;
+	while (i < a->n && j < b->n) {
+		if (a->v[2 * i + 1] <= b->v[2 * j])
+			i++;
+		else if (b->v[2 * j + 1] <= a->v[2 * i])
+			j++;
+		else
+			return 1;
+	}
+	return 0;
+}
+
+/* Set (or clear) the bits [lo, hi) of b. */
+static void bits_fill(uint64_t *b, int lo, int hi, int set)
+{
+	if (lo >= hi)
+		return;
+	int wl = lo >> 6, wh = (hi - 1) >> 6;
+	uint64_t lm = mask_from(lo), hm = ~(uint64_t)0 >> (63 - ((hi - 1) & 63));
+	for (int w = wl; w <= wh; w++) {
+		uint64_t m = (w == wl ? lm : ~(uint64_t)0) & (w == wh ? hm : ~(uint64_t)0);
+		b[w] = set ? b[w] | m : b[w] & ~m;
+	}
+}
+
+static void bits_runs(uint64_t *b, const struct runs *r, int set)
+{
+	for (int i = 0; i < r->n; i++)
+		bits_fill(b, r->v[2 * i], r->v[2 * i + 1], set);
+}
+
+/* Whether every resource of r is in b (all) or none is (!all). */
+static int bits_hold(const uint64_t *b, const struct runs *r, int all)
+{
+	for (int i = 0; i < r->n; i++) {
+		int lo = r->v[2 * i], hi = r->v[2 * i + 1];
+		if (hs_bits_count_range(b, lo, hi) != (all ? hi - lo : 0))
+			return 0;
+	}
+	return 1;
+}
+
+/* ---------------- slices ---------------- */
 
 struct hs_profile *hs_profile_new(int nres, double t0)
 {
@@ -134,22 +274,15 @@ struct hs_profile *hs_profile_new(int nres, double t0)
 	p->cap = 16;
 	p->t = hs_malloc(p->cap * sizeof *p->t);
 	p->cnt = hs_malloc(p->cap * sizeof *p->cnt);
-	p->set = hs_malloc(p->cap * sizeof *p->set);
-	p->pcap = 16;
-	p->pool = hs_calloc((size_t)p->pcap * p->nw, sizeof *p->pool);
-	p->pfree = hs_malloc(p->pcap * sizeof *p->pfree);
-	for (int i = p->pcap - 1; i >= 0; i--)
-		p->pfree[p->npfree++] = i;
-	p->back = hs_malloc(p->nw * sizeof *p->back);
+	p->d = hs_calloc(p->cap, sizeof *p->d);
+	p->first = hs_calloc(p->nw, sizeof *p->first);
+	p->at = hs_malloc(p->nw * sizeof *p->at);
 	p->win = hs_malloc(p->nw * sizeof *p->win);
+	p->cur = hs_malloc(p->nw * sizeof *p->cur);
 	p->n = 1;
 	p->t[0] = t0;
 	p->cnt[0] = p->nres;
-	p->set[0] = pool_get(p);
-	uint64_t *s = setp(p, 0);
-	memset(s, 0, p->nw * sizeof *s);
-	for (int r = 0; r < p->nres; r++)
-		hs_bits_set(s, r);
+	bits_fill(p->first, 0, p->nres, 1);
 	return p;
 }
 
@@ -157,14 +290,24 @@ void hs_profile_free(struct hs_profile *p)
 {
 	if (!p)
 		return;
+	for (int k = 0; k < p->n; k++) {
+		runs_free(&p->d[k].busy);
+		runs_free(&p->d[k].freed);
+	}
 	free(p->t);
 	free(p->cnt);
-	free(p->set);
-	free(p->pool);
-	free(p->pfree);
-	free(p->front);
-	free(p->back);
+	free(p->d);
+	free(p->first);
+	free(p->at);
 	free(p->win);
+	free(p->cur);
+	runs_free(&p->s);
+	runs_free(&p->x);
+	runs_free(&p->y);
+	runs_free(&p->ob0);
+	runs_free(&p->of0);
+	runs_free(&p->ob1);
+	runs_free(&p->of1);
 	free(p);
 }
 
@@ -187,6 +330,21 @@ static int slice_of(const struct hs_profile *p, double x)
 	return lo;
 }
 
+/* Apply the change at start k to set b (slice k-1's set becomes k's). */
+static void step(const struct hs_profile *p, uint64_t *b, int k)
+{
+	bits_runs(b, &p->d[k].busy, 0);
+	bits_runs(b, &p->d[k].freed, 1);
+}
+
+/* Slice k's free set into b. */
+static void materialize(const struct hs_profile *p, int k, uint64_t *b)
+{
+	memcpy(b, p->first, p->nw * sizeof *b);
+	for (int i = 1; i <= k; i++)
+		step(p, b, i);
+}
+
 /* Make x a slice start (origin < x < inf) and return that slice. */
 static int split_at(struct hs_profile *p, double x)
 {
@@ -197,34 +355,45 @@ static int split_at(struct hs_profile *p, double x)
 		p->cap *= 2;
 		p->t = hs_reallocarray(p->t, p->cap, sizeof *p->t);
 		p->cnt = hs_reallocarray(p->cnt, p->cap, sizeof *p->cnt);
-		p->set = hs_reallocarray(p->set, p->cap, sizeof *p->set);
+		p->d = hs_reallocarray(p->d, p->cap, sizeof *p->d);
 	}
 	int m = p->n - k - 1; /* slices after k move up one */
 	memmove(p->t + k + 2, p->t + k + 1, m * sizeof *p->t);
 	memmove(p->cnt + k + 2, p->cnt + k + 1, m * sizeof *p->cnt);
-	memmove(p->set + k + 2, p->set + k + 1, m * sizeof *p->set);
+	memmove(p->d + k + 2, p->d + k + 1, m * sizeof *p->d);
 	p->n++;
 	p->t[k + 1] = x;
 	p->cnt[k + 1] = p->cnt[k];
-	p->set[k + 1] = pool_get(p);
-	memcpy(setp(p, k + 1), setp(p, k), p->nw * sizeof(uint64_t));
+	memset(&p->d[k + 1], 0, sizeof p->d[k + 1]);
 	p->st.splits++;
 	return k + 1;
 }
 
-/* Drop slice k (0 < k < n) into slice k-1 when their sets are equal. */
+/* Drop slice k (0 < k < n) into slice k-1 when nothing changes at its
+ * start. */
 static void merge_at(struct hs_profile *p, int k)
 {
-	if (k <= 0 || k >= p->n || p->cnt[k - 1] != p->cnt[k] ||
-	    memcmp(setp(p, k - 1), setp(p, k), p->nw * sizeof(uint64_t)) != 0)
+	if (k <= 0 || k >= p->n || p->d[k].busy.n || p->d[k].freed.n)
 		return;
-	p->pfree[p->npfree++] = p->set[k];
+	runs_free(&p->d[k].busy);
+	runs_free(&p->d[k].freed);
 	int m = p->n - k - 1;
 	memmove(p->t + k, p->t + k + 1, m * sizeof *p->t);
 	memmove(p->cnt + k, p->cnt + k + 1, m * sizeof *p->cnt);
-	memmove(p->set + k, p->set + k + 1, m * sizeof *p->set);
+	memmove(p->d + k, p->d + k + 1, m * sizeof *p->d);
 	p->n--;
 	p->st.merges++;
+}
+
+/* At start k, the resources s go from free to busy (busy = 1) or back:
+ * those the change there moved the other way now stay as they were. */
+static void edge(struct hs_profile *p, int k, const struct runs *s, int busy)
+{
+	struct runs *to = busy ? &p->d[k].busy : &p->d[k].freed;
+	struct runs *back = busy ? &p->d[k].freed : &p->d[k].busy;
+	runs_op(&p->x, s, back, OP_MINUS); /* new changes */
+	runs_apply(back, s, OP_MINUS, &p->y);  /* cancelled ones */
+	runs_apply(to, &p->x, OP_OR, &p->y);
 }
 
 /* Insert (busy = 1) or remove (busy = 0) set over [t0, t1). */
@@ -234,25 +403,33 @@ static int change(struct hs_profile *p, double t0, double t1, const uint64_t *se
 		t0 = p->t[0];
 	if (!(t0 < t1))
 		return 0;
-	/* Check first: every slice of the interval must have set all free
-	 * (insert) or all busy (remove). */
-	for (int k = slice_of(p, t0); k < p->n && p->t[k] < t1; k++) {
-		const uint64_t *s = setp(p, k);
-		for (size_t w = 0; w < p->nw; w++)
-			if (busy ? (set[w] & ~s[w]) : (set[w] & s[w]))
-				return -1;
+	runs_of_bits(&p->s, set, p->nres);
+	/* Check first: set all free (insert) or all busy (remove) in the
+	 * first slice of the interval, and none of it changing inside. */
+	int k0 = slice_of(p, t0);
+	const uint64_t *f = p->first;
+	if (k0 > 0) {
+		materialize(p, k0, p->at);
+		f = p->at;
 	}
-	int c = hs_bits_count(set, p->nw);
+	if (!bits_hold(f, &p->s, busy))
+		return -1;
+	for (int k = k0 + 1; k < p->n && p->t[k] < t1; k++)
+		if (runs_meet(&p->s, busy ? &p->d[k].busy : &p->d[k].freed))
+			return -1;
+	int c = runs_count(&p->s);
 	if (c == 0)
 		return 0;
 	int a = p->t[0] < t0 ? split_at(p, t0) : 0;
 	int b = t1 < INFINITY ? split_at(p, t1) : p->n;
-	for (int k = a; k < b; k++) {
-		uint64_t *s = setp(p, k);
-		for (size_t w = 0; w < p->nw; w++)
-			s[w] = busy ? s[w] & ~set[w] : s[w] | set[w];
+	for (int k = a; k < b; k++)
 		p->cnt[k] += busy ? -c : c;
-	}
+	if (a == 0)
+		bits_runs(p->first, &p->s, !busy);
+	else
+		edge(p, a, &p->s, busy);
+	if (b < p->n)
+		edge(p, b, &p->s, !busy);
 	merge_at(p, b);
 	merge_at(p, a);
 	return 0;
@@ -274,12 +451,15 @@ void hs_profile_advance(struct hs_profile *p, double t)
 		return;
 	int k = slice_of(p, t);
 	if (k > 0) {
-		for (int i = 0; i < k; i++)
-			p->pfree[p->npfree++] = p->set[i];
+		for (int i = 1; i <= k; i++) {
+			step(p, p->first, i);
+			runs_free(&p->d[i].busy);
+			runs_free(&p->d[i].freed);
+		}
 		int m = p->n - k;
 		memmove(p->t, p->t + k, m * sizeof *p->t);
 		memmove(p->cnt, p->cnt + k, m * sizeof *p->cnt);
-		memmove(p->set, p->set + k, m * sizeof *p->set);
+		memmove(p->d + 1, p->d + k + 1, (m - 1) * sizeof *p->d);
 		p->n = m;
 	}
 	p->t[0] = t;
@@ -288,8 +468,14 @@ void hs_profile_advance(struct hs_profile *p, double t)
 int hs_profile_free_at(const struct hs_profile *p, double t, const uint64_t **set)
 {
 	int k = slice_of(p, t);
-	if (set)
-		*set = setp(p, k);
+	if (set) {
+		if (k == 0) {
+			*set = p->first;
+		} else {
+			materialize(p, k, p->at);
+			*set = p->at;
+		}
+	}
 	return p->cnt[k];
 }
 
@@ -313,22 +499,21 @@ static void lowest(const uint64_t *free, int nres, int n, uint64_t *out)
 		hs_bits_set(out, r);
 }
 
-/* A sliding window over slices [k, m), its free sets intersected by two
- * stacks: the front [k, b) holds suffix intersections (front[i - fb] =
- * sets i..b-1), the back [b, m) only its intersection (p->back).  Each
- * slice enters the back once and moves to the front once, so a sweep
- * costs O(slices * words) whatever the window's length.  Slices inside
- * [own_t0, own_t1) see the set own as free too (a job's own reservation). */
+/* A window over slices [k, m).  p->cur holds slice fk's set (fk <= k;
+ * -1: not built yet).  A job's own interval [own_t0, own_t1) (held by the
+ * profile over the slices starting inside it) is seen as free: its slices
+ * count nown more, and the changes at their ends (i0, i1) are the ones the
+ * profile would have without it (ob0/of0, ob1/of1). */
 struct win {
-	int k, b, m, fb;
+	int k, m, fk;
 	const uint64_t *own;
-	int nown;
+	int nown, i0, i1;
 	double own_t0, own_t1;
 };
 
 static inline void win_at(struct win *w, int k)
 {
-	w->k = w->b = w->m = w->fb = k;
+	w->k = w->m = k;
 }
 
 /* Slice i's free count and whether own adds to it. */
@@ -342,56 +527,78 @@ static inline int win_cnt(const struct hs_profile *p, const struct win *w, int i
 	return p->cnt[i] + (win_mine(p, w, i) ? w->nown : 0);
 }
 
-/* Slice m joins the window. */
-static inline void win_push(struct hs_profile *p, struct win *w)
+/* The changes at start i as the window sees them. */
+static void win_delta(const struct hs_profile *p, const struct win *w, int i, const struct runs **busy,
+		      const struct runs **freed)
 {
-	const uint64_t *s = setp(p, w->m);
-	int mine = win_mine(p, w, w->m);
-	for (size_t i = 0; i < p->nw; i++) {
-		uint64_t v = mine ? s[i] | w->own[i] : s[i];
-		p->back[i] = w->b == w->m ? v : p->back[i] & v;
+	if (w->nown && i == w->i0) {
+		*busy = &p->ob0, *freed = &p->of0;
+	} else if (w->nown && i == w->i1) {
+		*busy = &p->ob1, *freed = &p->of1;
+	} else {
+		*busy = &p->d[i].busy, *freed = &p->d[i].freed;
 	}
-	w->m++;
+}
+
+/* Own's ends: the first starts at or after own_t0 and own_t1.  Without own
+ * its resources, busy from i0 to i1, do not change at i0 (those free
+ * before) or change the other way (those a job left at i0); likewise at
+ * i1. */
+static void win_own(struct hs_profile *p, struct win *w, const struct hs_profile_query *q)
+{
+	w->nown = 0;
+	w->fk = -1;
+	w->own = q->own;
+	w->own_t0 = q->own_t0;
+	w->own_t1 = q->own_t1;
+	if (!q->own || !(q->own_t0 < q->own_t1))
+		return;
+	w->nown = hs_bits_count(q->own, p->nw);
+	if (!w->nown)
+		return;
+	int i0 = q->own_t0 <= p->t[0] ? 0 : slice_of(p, q->own_t0) + (p->t[slice_of(p, q->own_t0)] < q->own_t0);
+	int i1 = q->own_t1 <= p->t[0] ? 0 : slice_of(p, q->own_t1) + (p->t[slice_of(p, q->own_t1)] < q->own_t1);
+	w->i0 = i0;
+	w->i1 = i1;
+	if (i0 >= i1) {
+		w->nown = 0; /* no slice inside: nothing seen */
+		return;
+	}
+	runs_of_bits(&p->s, q->own, p->nres);
+	if (i0 > 0) {
+		runs_op(&p->ob0, &p->d[i0].busy, &p->s, OP_MINUS);
+		runs_op(&p->x, &p->s, &p->d[i0].busy, OP_MINUS);
+		runs_op(&p->of0, &p->d[i0].freed, &p->x, OP_OR);
+	}
+	if (i1 < p->n) {
+		runs_op(&p->of1, &p->d[i1].freed, &p->s, OP_MINUS);
+		runs_op(&p->x, &p->s, &p->d[i1].freed, OP_MINUS);
+		runs_op(&p->ob1, &p->d[i1].busy, &p->x, OP_OR);
+	}
 }
 
 /* The window's set into p->win; returns its size. */
-static inline int win_set(struct hs_profile *p, const struct win *w)
+static int win_set(struct hs_profile *p, struct win *w)
 {
-	const uint64_t *f = p->front + (size_t)(w->k - w->fb) * p->nw;
-	int c = 0;
-	for (size_t i = 0; i < p->nw; i++) {
-		uint64_t v = w->k == w->b ? p->back[i] : w->b == w->m ? f[i] : f[i] & p->back[i];
-		c += pop64(p->win[i] = v);
+	const struct runs *busy, *freed;
+	if (w->fk < 0) {
+		memcpy(p->cur, p->first, p->nw * sizeof *p->cur);
+		if (w->nown && w->i0 == 0)
+			for (size_t i = 0; i < p->nw; i++)
+				p->cur[i] |= w->own[i];
+		w->fk = 0;
 	}
-	return c;
-}
-
-/* Slice k leaves the window (the back moves to the front first when the
- * front is empty). */
-static inline void win_pop(struct hs_profile *p, struct win *w)
-{
-	if (w->k == w->b) {
-		w->fb = w->k;
-		for (int i = w->m - 1; i >= w->k; i--) {
-			uint64_t *f = p->front + (size_t)(i - w->fb) * p->nw;
-			const uint64_t *s = setp(p, i);
-			int mine = win_mine(p, w, i);
-			for (size_t j = 0; j < p->nw; j++) {
-				uint64_t v = mine ? s[j] | w->own[j] : s[j];
-				f[j] = i == w->m - 1 ? v : v & f[j + p->nw];
-			}
-		}
-		w->b = w->m;
+	for (; w->fk < w->k; w->fk++) {
+		win_delta(p, w, w->fk + 1, &busy, &freed);
+		bits_runs(p->cur, busy, 0);
+		bits_runs(p->cur, freed, 1);
 	}
-	w->k++;
-}
-
-static void win_room(struct hs_profile *p)
-{
-	if (p->fcap < p->n) {
-		p->fcap = p->cap;
-		p->front = hs_reallocarray(p->front, (size_t)p->fcap * p->nw, sizeof *p->front);
+	memcpy(p->win, p->cur, p->nw * sizeof *p->win);
+	for (int i = w->k + 1; i < w->m; i++) {
+		win_delta(p, w, i, &busy, &freed);
+		bits_runs(p->win, busy, 0);
 	}
+	return hs_bits_count(p->win, p->nw);
 }
 
 double hs_profile_search(struct hs_profile *p, struct hs_profile_query *q, uint64_t *out)
@@ -408,9 +615,8 @@ double hs_profile_search(struct hs_profile *p, struct hs_profile_query *q, uint6
 		memset(out, 0, p->nw * sizeof *out);
 		return t <= q->until ? t : INFINITY;
 	}
-	win_room(p);
-	struct win w = { .own = q->own, .own_t0 = q->own_t0, .own_t1 = q->own_t1 };
-	w.nown = q->own && q->own_t0 < q->own_t1 ? hs_bits_count(q->own, p->nw) : 0;
+	struct win w;
+	win_own(p, &w, q);
 	int k0 = slice_of(p, t), most = 0;
 	win_at(&w, k0);
 	while (w.k < p->n) {
@@ -430,7 +636,7 @@ double hs_profile_search(struct hs_profile *p, struct hs_profile_query *q, uint6
 				jumped = 1;
 				break;
 			}
-			win_push(p, &w);
+			w.m++;
 		}
 		if (jumped)
 			continue;
@@ -452,7 +658,7 @@ double hs_profile_search(struct hs_profile *p, struct hs_profile_query *q, uint6
 			if (c > most)
 				most = c;
 		}
-		win_pop(p, &w);
+		w.k++;
 	}
 	q->most = most;
 	return INFINITY;
@@ -467,8 +673,7 @@ int hs_profile_most(struct hs_profile *p, double a, double b, double d)
 		a = p->t[0];
 	if (!(a < b) || !(d >= 0))
 		return 0;
-	win_room(p);
-	struct win w = { 0 };
+	struct win w = { .fk = -1 };
 	int ka = slice_of(p, a), best = 0;
 	win_at(&w, slice_of(p, a - d > p->t[0] ? a - d : p->t[0]));
 	while (w.k < p->n && p->t[w.k] < b) {
@@ -481,14 +686,14 @@ int hs_profile_most(struct hs_profile *p, double a, double b, double d)
 				jumped = 1;
 				break;
 			}
-			win_push(p, &w);
+			w.m++;
 		}
 		if (jumped)
 			continue;
 		int c = win_set(p, &w);
 		if (c > best)
 			best = c;
-		win_pop(p, &w);
+		w.k++;
 	}
 	return best;
 }
@@ -518,7 +723,7 @@ void hs_profile_slice(const struct hs_profile *p, int i, double *t0, double *t1,
 	if (nfree)
 		*nfree = p->cnt[i];
 	if (set)
-		*set = setp(p, i);
+		hs_profile_free_at(p, p->t[i], set);
 }
 
 void hs_profile_stats(const struct hs_profile *p, struct hs_profile_stats *st)
