@@ -141,6 +141,11 @@ struct bf {
 	int pos;                   /* the pass's position, -1 outside */
 	int verify;                /* tests: search skipped jobs too, count misses */
 	long tries, skipped, missed;
+	/* EASY's backfill: the jobs that did not fit now since the profile
+	 * last changed (see dominated) */
+	struct bf_miss { int n; double e; enum hs_scope scope; } *miss;
+	int nmiss, cmiss;
+	int monotone;              /* a refusal of n for e implies one of more, longer */
 };
 
 /* ---------------- setup ---------------- */
@@ -207,6 +212,11 @@ static struct bf *bf_new(const struct bf_conf *c, int njobs, int nnodes, const i
 	b->prev_end = hs_malloc((njobs + 1) * sizeof *b->prev_end);
 	b->pos = -1;
 	reach_clear(&b->cur);
+	/* Every selection refuses a start only for want of free resources
+	 * or of a block of them in a node, cluster or the machine, which a
+	 * bigger job lacks too; local over several clusters is the exception
+	 * (a bigger job may use more clusters). */
+	b->monotone = c->variant != HS_SELECT_LOCAL || nclusters <= 1;
 	return b;
 }
 
@@ -229,6 +239,7 @@ static void bf_free(struct bf *b)
 	free(b->pfr);
 	free(b->prev);
 	free(b->prev_end);
+	free(b->miss);
 	free(b);
 }
 
@@ -524,6 +535,39 @@ static int fcfs(struct bf *b)
 	return rc;
 }
 
+/* Whether job j cannot fit now because a job it dominates (as many
+ * resources or fewer, as long or shorter, the same scope) did not fit now
+ * beside the same profile: its window holds that one's, so its free set
+ * is a subset of that one's and it asks for more.  Saves EASY's backfill a
+ * search per queued job and event on a long queue; the schedule is the
+ * one that searching them all gives. */
+static int dominated(const struct bf *b, int j)
+{
+	const struct bf_job *J = &b->jobs[j];
+	if (!b->monotone && J->scope == HS_SCOPE_ANY)
+		return 0;
+	for (int i = 0; i < b->nmiss; i++)
+		if (b->miss[i].n <= J->n && b->miss[i].e <= J->e && b->miss[i].scope == J->scope)
+			return 1;
+	return 0;
+}
+
+/* Job j did not fit now: remember it, dropping those it dominates. */
+static void missed(struct bf *b, int j)
+{
+	const struct bf_job *J = &b->jobs[j];
+	int k = 0;
+	for (int i = 0; i < b->nmiss; i++)
+		if (!(b->miss[i].scope == J->scope && b->miss[i].n >= J->n && b->miss[i].e >= J->e))
+			b->miss[k++] = b->miss[i];
+	b->nmiss = k;
+	if (b->nmiss == b->cmiss) {
+		b->cmiss = b->cmiss ? 2 * b->cmiss : 16;
+		b->miss = hs_reallocarray(b->miss, b->cmiss, sizeof *b->miss);
+	}
+	b->miss[b->nmiss++] = (struct bf_miss){ J->n, J->e, J->scope };
+}
+
 static int easy(struct bf *b)
 {
 	int rc = 0;
@@ -546,12 +590,17 @@ static int easy(struct bf *b)
 			note_resv(b, h);
 		}
 		/* Backfill: later jobs that fit now, around it. */
+		b->nmiss = 0;
 		for (int k = i + 1; k < b->nq && !rc; k++) {
-			int f = hs_profile_free_at(b->prof, b->now, NULL);
+			int f = hs_profile_free_at(b->prof, b->now, NULL), j = b->queue[k];
 			if (f == 0)
 				break;
-			if (b->jobs[b->queue[k]].n <= f)
-				try_now(b, b->queue[k], &rc);
+			if (b->jobs[j].n > f || dominated(b, j))
+				continue;
+			if (try_now(b, j, &rc))
+				b->nmiss = 0; /* the profile changed */
+			else if (b->monotone || b->jobs[j].scope != HS_SCOPE_ANY)
+				missed(b, j);
 		}
 	}
 	compact(b);
