@@ -1542,32 +1542,55 @@ static void append_records(struct hs_instance *in, const struct hs_schedule *sch
 	}
 }
 
-void hs_instance_set_plan(struct hs_instance *in, const struct hs_schedule *sched)
+/* sched as the model's schedule of ntasks tasks: moved, or copied when
+ * its size differs; sched left empty. */
+static void sched_move(struct hs_schedule *dst, struct hs_schedule *sched, int ntasks)
+{
+	struct hs_schedule got = *sched;
+	if (sched->n != ntasks) {
+		sched_copy(&got, sched, ntasks);
+		hs_schedule_release(sched);
+	}
+	hs_schedule_release(dst);
+	*dst = got;
+	sched->p = NULL;
+	sched->n = 0;
+}
+
+void hs_instance_take_plan(struct hs_instance *in, struct hs_schedule *sched)
 {
 	static const char *kinds[] = { "plan", "run", NULL };
 	hs_stream_filter(in->stream, drop_kinds, (void *)kinds);
 	append_records(in, sched, "plan");
 	/* Keep the model in step with the stream: the new plan, no run. */
-	struct hs_schedule copy;
-	sched_copy(&copy, sched, in->ntasks);
-	hs_schedule_release(&in->plan);
-	in->plan = copy;
+	sched_move(&in->plan, sched, in->ntasks);
 	in->has_plan = 1;
 	hs_schedule_release(&in->run);
 	hs_schedule_init(&in->run, in->ntasks);
 	in->has_run = 0;
 }
 
-void hs_instance_set_run(struct hs_instance *in, const struct hs_schedule *sched)
+void hs_instance_take_run(struct hs_instance *in, struct hs_schedule *sched)
 {
 	static const char *kinds[] = { "run", NULL };
 	hs_stream_filter(in->stream, drop_kinds, (void *)kinds);
 	append_records(in, sched, "run");
+	sched_move(&in->run, sched, in->ntasks);
+	in->has_run = 1;
+}
+
+void hs_instance_set_plan(struct hs_instance *in, const struct hs_schedule *sched)
+{
 	struct hs_schedule copy;
 	sched_copy(&copy, sched, in->ntasks);
-	hs_schedule_release(&in->run);
-	in->run = copy;
-	in->has_run = 1;
+	hs_instance_take_plan(in, &copy);
+}
+
+void hs_instance_set_run(struct hs_instance *in, const struct hs_schedule *sched)
+{
+	struct hs_schedule copy;
+	sched_copy(&copy, sched, in->ntasks);
+	hs_instance_take_run(in, &copy);
 }
 
 static int is_prov(const struct hs_record *r, const char *stage)

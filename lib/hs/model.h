@@ -235,6 +235,10 @@ int hs_instance_find_cluster(const struct hs_instance *in, const char *id);
 void hs_instance_set_plan(struct hs_instance *in, const struct hs_schedule *sched);
 /* Replace the stream's run records by records made from sched. */
 void hs_instance_set_run(struct hs_instance *in, const struct hs_schedule *sched);
+/* The same, taking sched itself (left empty, as after hs_schedule_release)
+ * instead of a copy: one schedule in memory, not two, for big runs. */
+void hs_instance_take_plan(struct hs_instance *in, struct hs_schedule *sched);
+void hs_instance_take_run(struct hs_instance *in, struct hs_schedule *sched);
 /* Append a "prov STAGE key=val ..." record (stage "gen", "plan", "sim", ...),
  * replacing an earlier one of the same stage. Returns the record to fill. */
 struct hs_record *hs_instance_prov(struct hs_instance *in, const char *stage);

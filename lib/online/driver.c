@@ -148,7 +148,7 @@ static void hook_ended(void *arg, int task, double now, enum hs_state st)
 {
 	struct hs_online *h = arg;
 	(void)now;
-	const struct hs_placement *p = &h->plan.p[task];
+	const struct hs_placement *p = &h->run->p[task];
 	for (int k = 0; k < p->nparts; k++) {
 		const struct hs_part *pt = &p->parts[k];
 		for (int c = 0; c < pt->ncores; c++)
@@ -262,14 +262,24 @@ static int check_all_decided(struct hs_online *h)
 }
 
 /* The stream's records: plans of started jobs (the decision: resources
- * and start; the end is the real one, so the plan is valid and replays as
- * it ran), runs, rejections, notes. */
+ * and start, which the run records hold too; the end is the real one, so
+ * the plan is valid and replays as it ran), runs, rejections, notes.  The
+ * schedules move into the instance (run is left empty). */
 static void write_records(struct hs_online *h, struct hs_instance *in, struct hs_schedule *run)
 {
+	struct hs_schedule plan;
+	hs_schedule_init(&plan, h->n);
 	for (int i = 0; i < h->n; i++) {
-		struct hs_placement *p = &h->plan.p[i];
-		if (p->task == i)
-			p->end = run->p[i].end;
+		if (run->p[i].task == i) {
+			struct hs_placement *p = &plan.p[i];
+			hs_placement_copy(p, &run->p[i]);
+			free(p->after);
+			p->after = NULL;
+			p->nafter = 0;
+			p->state = HS_STATE_NONE;
+			p->exit_status = -1;
+			p->energy = NAN;
+		}
 		if (h->status[i] == JOB_REJECTED) {
 			struct hs_placement *r = &run->p[i];
 			r->task = i;
@@ -277,20 +287,20 @@ static void write_records(struct hs_online *h, struct hs_instance *in, struct hs
 			r->start = r->end = in->tasks[i].release;
 		}
 	}
-	hs_schedule_compute_after(&h->plan, &in->plat);
-	hs_instance_set_plan(in, &h->plan);
+	hs_schedule_compute_after(&plan, &in->plat);
 	for (int i = 0; i < run->n; i++)
-		if (run->p[i].task == i && h->plan.p[i].task == i) {
+		if (run->p[i].task == i && plan.p[i].task == i) {
 			free(run->p[i].after);
-			run->p[i].nafter = h->plan.p[i].nafter;
+			run->p[i].nafter = plan.p[i].nafter;
 			run->p[i].after = NULL;
 			if (run->p[i].nafter) {
 				run->p[i].after = hs_malloc(run->p[i].nafter * sizeof *run->p[i].after);
-				memcpy(run->p[i].after, h->plan.p[i].after,
+				memcpy(run->p[i].after, plan.p[i].after,
 				       run->p[i].nafter * sizeof *run->p[i].after);
 			}
 		}
-	hs_instance_set_run(in, run);
+	hs_instance_take_plan(in, &plan);
+	hs_instance_take_run(in, run);
 	if (h->nnotes == 0)
 		return;
 	/* The records to set the notes on, by task: its plan record, or for
@@ -333,7 +343,6 @@ static void host_release(struct hs_online *h)
 	}
 	free(h->notes);
 	free(h->note_last);
-	hs_schedule_release(&h->plan);
 	for (int k = 0; k < h->scratch.nparts; k++) {
 		free(h->scratch.parts[k].cores);
 		free(h->scratch.parts[k].gpus);
@@ -355,7 +364,6 @@ int hs_online_simulate(struct hs_instance *in, const struct hs_online_run *cfg, 
 	h.wake_at = NAN;
 	h.round_date = NAN;
 	h.subs = hs_malloc((h.n + 1) * sizeof *h.subs);
-	hs_schedule_init(&h.plan, h.n);
 	machine_init(&h);
 	jobs_init(&h);
 	deps_init(&h);
@@ -373,6 +381,7 @@ int hs_online_simulate(struct hs_instance *in, const struct hs_online_run *cfg, 
 	h.state = state;
 	struct hs_sim_hooks hk = { &h, hook_begin, hook_ended, hook_timer, hook_settle };
 	struct hs_schedule run;
+	h.run = &run;
 	rc = hs_sim_drive(in, &cfg->sim, &hk, &run, &res->sim);
 	if (ops->finish)
 		ops->finish(state);

@@ -43,8 +43,10 @@ struct hs_online {
 	double wake_at;               /* the latest wake-up timer set (dedup) */
 	int rounds;                   /* calls at the current date */
 	double round_date;
-	/* decisions */
-	struct hs_schedule plan;
+	/* decisions: a started job's resources and start are its run
+	 * record's, filled by the simulator (the plan records are made
+	 * from them at the end: one copy of each allotment while it runs) */
+	struct hs_schedule *run;
 	struct note *notes;           /* in the order first noted */
 	int nnotes, capnotes;
 	int *note_last;               /* per job: its last note, or -1 */
