@@ -577,8 +577,10 @@ static void win_own(struct hs_profile *p, struct win *w, const struct hs_profile
 	}
 }
 
-/* The window's set into p->win; returns its size. */
-static int win_set(struct hs_profile *p, struct win *w)
+/* The window's set into *set (p->cur, or p->win when something becomes
+ * busy inside the window); returns its size: slice k's count less the
+ * resources that leave. */
+static int win_set(struct hs_profile *p, struct win *w, const uint64_t **set)
 {
 	const struct runs *busy, *freed;
 	if (w->fk < 0) {
@@ -593,12 +595,23 @@ static int win_set(struct hs_profile *p, struct win *w)
 		bits_runs(p->cur, busy, 0);
 		bits_runs(p->cur, freed, 1);
 	}
-	memcpy(p->win, p->cur, p->nw * sizeof *p->win);
+	int c = win_cnt(p, w, w->k);
+	*set = p->cur;
 	for (int i = w->k + 1; i < w->m; i++) {
 		win_delta(p, w, i, &busy, &freed);
-		bits_runs(p->win, busy, 0);
+		if (!busy->n)
+			continue;
+		if (*set == p->cur) {
+			memcpy(p->win, p->cur, p->nw * sizeof *p->win);
+			*set = p->win;
+		}
+		for (int r = 0; r < busy->n; r++) {
+			int lo = busy->v[2 * r], hi = busy->v[2 * r + 1];
+			c -= hs_bits_count_range(p->win, lo, hi);
+			bits_fill(p->win, lo, hi, 0);
+		}
 	}
-	return hs_bits_count(p->win, p->nw);
+	return c;
 }
 
 double hs_profile_search(struct hs_profile *p, struct hs_profile_query *q, uint64_t *out)
@@ -644,15 +657,16 @@ double hs_profile_search(struct hs_profile *p, struct hs_profile_query *q, uint6
 		    win_cnt(p, &w, w.m) < n) {
 			most = p->nres; /* not counted: no bound */
 		} else {
-			int c = win_set(p, &w);
+			const uint64_t *set;
+			int c = win_set(p, &w, &set);
 			if (c >= n) {
 				memset(out, 0, p->nw * sizeof *out);
 				q->most = most;
 				if (!q->sel) {
-					lowest(p->win, p->nres, n, out);
+					lowest(set, p->nres, n, out);
 					return x;
 				}
-				if (q->sel(q->arg, p->win, c, n, out) == 0)
+				if (q->sel(q->arg, set, c, n, out) == 0)
 					return x;
 			}
 			if (c > most)
@@ -690,7 +704,8 @@ int hs_profile_most(struct hs_profile *p, double a, double b, double d)
 		}
 		if (jumped)
 			continue;
-		int c = win_set(p, &w);
+		const uint64_t *set;
+		int c = win_set(p, &w, &set);
 		if (c > best)
 			best = c;
 		w.k++;

@@ -208,11 +208,16 @@ static int longest_runs(struct hs_select *s, const uint64_t *free, int lo, int h
 
 /* Groups (clusters or nodes, bounds[g]..bounds[g+1]): free counts into
  * s->cnt, and into s->order the groups in id order, or most free first
- * (ties lower index first). */
-static void by_free(struct hs_select *s, const uint64_t *free, const int *bounds, int ng, int most_first)
+ * (ties lower index first).  One group holding the whole machine holds
+ * nfree, the members of free: no count over the machine's words. */
+static void by_free(struct hs_select *s, const uint64_t *free, int nfree, const int *bounds, int ng,
+		    int most_first)
 {
-	for (int g = 0; g < ng; g++)
-		s->cnt[g] = hs_bits_count_range(free, bounds[g], bounds[g + 1]);
+	if (ng == 1 && bounds[0] == 0 && bounds[1] == s->nres)
+		s->cnt[0] = nfree;
+	else
+		for (int g = 0; g < ng; g++)
+			s->cnt[g] = hs_bits_count_range(free, bounds[g], bounds[g + 1]);
 	if (!most_first) {
 		for (int g = 0; g < ng; g++)
 			s->order[g] = g;
@@ -228,9 +233,9 @@ static void by_free(struct hs_select *s, const uint64_t *free, const int *bounds
 /* Local over the machine's clusters: the fewest clusters that can ever hold
  * n (kmin; ceil(n/c) for clusters of c), most free first; check (local)
  * refuses when those kmin clusters hold fewer than n. */
-static int local(struct hs_select *s, const uint64_t *free, int n, int check, uint64_t *out)
+static int local(struct hs_select *s, const uint64_t *free, int nfree, int n, int check, uint64_t *out)
 {
-	by_free(s, free, s->cl_first, s->nclusters, 1);
+	by_free(s, free, nfree, s->cl_first, s->nclusters, 1);
 	if (check) {
 		int k = 1;
 		while (k < s->nclusters && s->most[k] < n)
@@ -251,7 +256,7 @@ static int local(struct hs_select *s, const uint64_t *free, int n, int check, ui
 /* One variant over [lo, hi); whole says whether that is the whole machine
  * (its clusters matter) or one node or cluster (one cluster at most). */
 static int pick_in(struct hs_select *s, enum hs_select_variant v, enum hs_select_rules rules,
-		   const uint64_t *free, int lo, int hi, int whole, int n, uint64_t *out)
+		   const uint64_t *free, int nfree, int lo, int hi, int whole, int n, uint64_t *out)
 {
 	switch (v) {
 	case HS_SELECT_CONTIGUOUS:
@@ -264,14 +269,14 @@ static int pick_in(struct hs_select *s, enum hs_select_variant v, enum hs_select
 		break;
 	case HS_SELECT_LOCAL:
 		if (whole)
-			return local(s, free, n, 1, out);
+			return local(s, free, nfree, n, 1, out);
 		break;
 	case HS_SELECT_BE_LOCAL:
 		if (!whole)
 			break;
 		if (rules == HS_SELECT_LUCARELLI)
-			return local(s, free, n, 0, out);
-		if (local(s, free, n, 1, out) == 0)
+			return local(s, free, nfree, n, 0, out);
+		if (local(s, free, nfree, n, 1, out) == 0)
 			return 0;
 		memset(out, 0, HS_BITS_WORDS(s->nres) * sizeof *out);
 		break;
@@ -291,15 +296,15 @@ int hs_select_pick(struct hs_select *s, enum hs_select_variant v, enum hs_select
 	if (nfree < n)
 		return -1;
 	if (scope == HS_SCOPE_ANY)
-		return pick_in(s, v, rules, free, 0, s->nres, 1, n, out);
+		return pick_in(s, v, rules, free, nfree, 0, s->nres, 1, n, out);
 	const int *bounds = scope == HS_SCOPE_NODE ? s->node_first : s->cl_first;
 	int ng = scope == HS_SCOPE_NODE ? s->nnodes : s->nclusters;
-	by_free(s, free, bounds, ng, v == HS_SELECT_LOCAL || v == HS_SELECT_BE_LOCAL);
+	by_free(s, free, nfree, bounds, ng, v == HS_SELECT_LOCAL || v == HS_SELECT_BE_LOCAL);
 	for (int i = 0; i < ng; i++) {
 		int g = s->order[i];
 		if (s->cnt[g] < n)
 			continue;
-		if (pick_in(s, v, rules, free, bounds[g], bounds[g + 1], 0, n, out) == 0)
+		if (pick_in(s, v, rules, free, s->cnt[g], bounds[g], bounds[g + 1], 0, n, out) == 0)
 			return 0;
 		memset(out, 0, nw * sizeof *out);
 	}
