@@ -123,8 +123,13 @@ int hs_bits_next_clear(const uint64_t *b, int lo, int hi)
 int hs_bits_list(const uint64_t *b, int nres, int *ids)
 {
 	int k = 0;
-	for (int r = hs_bits_next(b, 0, nres); r < nres; r = hs_bits_next(b, r + 1, nres))
-		ids[k++] = r;
+	for (int w = 0; w < (nres + 63) >> 6; w++)
+		for (uint64_t x = b[w]; x; x &= x - 1) {
+			int r = (w << 6) + __builtin_ctzll(x);
+			if (r >= nres)
+				return k;
+			ids[k++] = r;
+		}
 	return k;
 }
 
@@ -245,6 +250,21 @@ static void bits_fill(uint64_t *b, int lo, int hi, int set)
 		uint64_t m = (w == wl ? lm : ~(uint64_t)0) & (w == wh ? hm : ~(uint64_t)0);
 		b[w] = set ? b[w] | m : b[w] & ~m;
 	}
+}
+
+/* Clear the bits [lo, hi) of b; returns how many were set. */
+static int bits_take(uint64_t *b, int lo, int hi)
+{
+	if (lo >= hi)
+		return 0;
+	int wl = lo >> 6, wh = (hi - 1) >> 6, c = 0;
+	uint64_t lm = mask_from(lo), hm = ~(uint64_t)0 >> (63 - ((hi - 1) & 63));
+	for (int w = wl; w <= wh; w++) {
+		uint64_t m = (w == wl ? lm : ~(uint64_t)0) & (w == wh ? hm : ~(uint64_t)0);
+		c += pop64(b[w] & m);
+		b[w] &= ~m;
+	}
+	return c;
 }
 
 static void bits_runs(uint64_t *b, const struct runs *r, int set)
@@ -605,11 +625,8 @@ static int win_set(struct hs_profile *p, struct win *w, const uint64_t **set)
 			memcpy(p->win, p->cur, p->nw * sizeof *p->win);
 			*set = p->win;
 		}
-		for (int r = 0; r < busy->n; r++) {
-			int lo = busy->v[2 * r], hi = busy->v[2 * r + 1];
-			c -= hs_bits_count_range(p->win, lo, hi);
-			bits_fill(p->win, lo, hi, 0);
-		}
+		for (int r = 0; r < busy->n; r++)
+			c -= bits_take(p->win, busy->v[2 * r], busy->v[2 * r + 1]);
 	}
 	return c;
 }
