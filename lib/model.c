@@ -806,16 +806,26 @@ static int load_placement(struct loader *L, const struct hs_record *r, int task,
 	p->parts = hs_calloc(nn, sizeof *p->parts);
 	p->nparts = nn;
 	int *node_ok = hs_calloc(nn, sizeof *node_ok);
+	/* nodes so far in increasing order (as tools write them), the last:
+	 * a larger one cannot repeat, no search of the others (a job on 5 000
+	 * nodes) */
+	int inc = 1, lastj = -1;
 	for (int i = 0; i < nn; i++) {
 		int j = hs_strmap_get(&L->ix->nodes, names[i]);
 		p->parts[i].node = j;
 		if (j < 0) {
 			err_add(L, r->line, "%s: unknown node '%s'", what, names[i]);
+			inc = 0;
 			continue;
 		}
 		int dup = 0;
-		for (int k = 0; k < i && !dup; k++)
-			dup = p->parts[k].node == j;
+		if (inc && j > lastj)
+			lastj = j;
+		else
+			for (int k = 0; k < i && !dup; k++)
+				dup = p->parts[k].node == j;
+		if (j != lastj)
+			inc = 0;
 		if (dup) {
 			err_add(L, r->line, "%s: node '%s' listed twice", what, names[i]);
 			continue;
