@@ -4,7 +4,8 @@
  *   hs-sim [-a ALGO [-o KEY[=VAL]]... [--clairvoyant]] [-l] [-v]
  *          [--model flow|replay] [--solver bottleneck|simgrid] [--tcp-gamma B]
  *          [--energy host|core] [--platform FILE] [--check-durations]
- *          [--check-simgrid] [--progress|--no-progress] [--stats] [FILE]
+ *          [--check-simgrid] [--progress|--no-progress] [--stats]
+ *          [--link-stats FILE] [FILE]
  *
  * The flow model (hs/sim.h) simulates parallel tasks that compute and
  * communicate over the platform's network, after SimGrid's ptask_L07;
@@ -37,6 +38,7 @@ enum {
 	O_STATS,
 	O_CHECK_SIMGRID,
 	O_CLAIRVOYANT,
+	O_LINK_STATS,
 };
 
 static const struct hs_cli_opt opts[] = {
@@ -55,6 +57,8 @@ static const struct hs_cli_opt opts[] = {
 	 "also solve with the other solver; say on stderr where their rates first differ"},
 	{0, "clairvoyant", NULL,
 	 "with -a: show the algorithm every job's runtime model, comp and comm"},
+	{0, "link-stats", "FILE",
+	 "write each link's peak utilisation, time saturated and bytes to FILE (TSV)"},
 	{'a', "algorithm", "ALGO",
 	 "schedule online with this algorithm (see -l): a name or FILE.so[:NAME]"},
 	{'o', "option", "KEY[=VAL]", "set an option of the online algorithm, repeatable; -o help"},
@@ -76,7 +80,8 @@ static const struct hs_cli cli = {
 	"hs-sim",
 	"[-a ALGO [-o KEY[=VAL]]... [--clairvoyant]] [-v] [--model flow|replay] "
 	"[--solver bottleneck|simgrid] [--tcp-gamma BYTES] [--energy host|core] [--platform FILE] "
-	"[--check-durations] [--check-simgrid] [--progress|--no-progress] [--stats] [FILE]",
+	"[--check-durations] [--check-simgrid] [--progress|--no-progress] [--stats] "
+	"[--link-stats FILE] [FILE]",
 	"Simulate a planned stream (from hs-plan) and add run records, or schedule it online "
 	"(-a).",
 	opts,
@@ -202,12 +207,30 @@ static void report_departures(const char *name, const struct hs_sim_opts *o,
 		hs_error_at(name, 0, "rates equal to %s rounds in all %ld solves", other, res->solves);
 }
 
+/* --link-stats FILE: one row per link of the network (hs/sim.h), written
+ * whole or not at all. */
+static int write_link_stats(const char *path, const struct hs_sim_result *res)
+{
+	struct hs_atomic_file af;
+	if (hs_atomic_open(&af, path) < 0)
+		return -1;
+	char b[5][HS_NUMBUF];
+	fputs("link\tbw\tpeak\tsaturated_s\tbusy_s\tbytes\n", af.fp);
+	for (int l = 0; l < res->nlinks; l++) {
+		const struct hs_sim_link *k = &res->links[l];
+		fprintf(af.fp, "%s\t%s\t%s\t%s\t%s\t%s\n", k->id, hs_fmt_double(b[0], k->bw),
+			hs_fmt_double(b[1], k->peak), hs_fmt_double(b[2], k->saturated),
+			hs_fmt_double(b[3], k->busy), hs_fmt_double(b[4], k->bytes));
+	}
+	return hs_atomic_commit(&af);
+}
+
 int main(int argc, char **argv)
 {
 	hs_set_progname(argv[0]);
 	int check_durations = 0, replay = 0, progress = -1, stats = 0, list = 0, verbose = 0;
 	int clairvoyant = 0, nov = 0;
-	const char *platform = NULL, *spec = NULL;
+	const char *platform = NULL, *spec = NULL, *link_stats = NULL;
 	struct hs_sim_opts o;
 	hs_sim_opts_default(&o);
 	ov = hs_calloc((size_t)argc + 1, sizeof *ov);
@@ -243,6 +266,7 @@ int main(int argc, char **argv)
 		case O_NO_PROGRESS: progress = 0; break;
 		case O_STATS: stats = 1; break;
 		case O_CHECK_SIMGRID: o.check_simgrid = 1; break;
+		case O_LINK_STATS: link_stats = arg; break;
 		default: hs_cli_usage_error(&cli, "unexpected option");
 		}
 	}
@@ -264,6 +288,9 @@ int main(int argc, char **argv)
 				   nov ? "-o" : "--clairvoyant");
 	if (argc - ind > 1)
 		hs_cli_usage_error(&cli, "unexpected argument '%s'", argv[ind + 1]);
+	if (link_stats && replay)
+		hs_cli_usage_error(&cli, "--link-stats measures the flow model: not with --model replay");
+	o.link_stats = link_stats != NULL;
 	const char *path = ind < argc ? argv[ind] : NULL;
 	const struct hs_algo *algo = NULL;
 	if (spec) {
@@ -373,6 +400,8 @@ int main(int argc, char **argv)
 		}
 		if (o.check_simgrid && !replay)
 			report_departures(s.name, &o, &res);
+		if (link_stats && write_link_stats(link_stats, &res) < 0)
+			status = HS_EXIT_FAIL;
 		if (hs_stream_write(stdout, &s) < 0 || fflush(stdout) != 0) {
 			hs_error("stdout: write error");
 			status = HS_EXIT_FAIL;
@@ -381,6 +410,7 @@ int main(int argc, char **argv)
 	if (!hs_free_at_exit())
 		return status;
 	hs_ctx_free(ctx);
+	hs_sim_result_release(&res);
 	hs_schedule_release(&run);
 	hs_instance_release(&in);
 	hs_stream_release(&s);
