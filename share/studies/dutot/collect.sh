@@ -36,7 +36,7 @@ summary)
 			if ($10 > ss[v]) ss[v] = $10
 		}
 		END {
-			printf "variant\truns\tmean_makespan\ttrend_a\ttrend_b_per_1e7\tresid_sd_rel\tvs_basic\twins\tlosses\tkilled_per_run\tshared_peak_max\tshared_saturated_max_s\n"
+			printf "variant\truns\tmean_makespan\ttrend_a\ttrend_b_per_1e7\tresid_sd\tresid_sd_rel\tvs_basic\twins\tlosses\tkilled_per_run\tshared_peak_max\tshared_saturated_max_s\n"
 			nv = split(vs, V, " ")
 			for (i = 1; i <= nv; i++) {
 				v = V[i]
@@ -54,8 +54,8 @@ summary)
 					q = mk[k, v] / mk[k, "basic"]; r += q; c++
 					if (q < 0.999) w++; else if (q > 1.001) l++
 				}
-				printf "%s\t%d\t%.6g\t%.6g\t%.6g\t%.4f\t%.4f\t%d\t%d\t%.2f\t%.4g\t%.4g\n", v, n[v], m, a, b,
-					(m > 0 ? sd / m : 0), (c ? r / c : 0), w, l, kil[v] / n[v], sp[v], ss[v]
+				printf "%s\t%d\t%.6g\t%.6g\t%.6g\t%.4g\t%.4f\t%.4f\t%d\t%d\t%.2f\t%.4g\t%.4g\n", v, n[v], m, a, b,
+					sd, (m > 0 ? sd / m : 0), (c ? r / c : 0), w, l, kil[v] / n[v], sp[v], ss[v]
 			}
 		}' "$1"
 	;;
