@@ -20,6 +20,8 @@ struct hs_online_run {
 	const struct hs_optvals *opts;
 	struct hs_sim_opts sim;
 	int clairvoyant;                /* grant job->task to any algorithm */
+	const char *path;               /* the plugin's file, for messages */
+	double timeout;                 /* seconds one call may take (hs/guard.h); 0: none */
 };
 
 struct hs_online_result {
