@@ -203,7 +203,7 @@ void hs_schedule_compute_after(struct hs_schedule *s, const struct hs_platform *
 		size_t nres = (size_t)pl->total_cores + (size_t)pl->total_gpus;
 		struct walk w = { s, hs_malloc((nres + 1) * sizeof *w.last), -1, NULL, 0, 0 };
 		memset(w.last, 0xff, (nres + 1) * sizeof *w.last); /* -1: unused */
-		int rc = hs_uses_walk(s, pl, NULL, walk_use, &w);
+		int rc = hs_uses_walk(s, pl, NULL, 1, walk_use, &w);
 		walk_flush(&w);
 		free(w.last);
 		free(w.pred);
