@@ -174,7 +174,9 @@ static void walk_use(void *arg, const struct hs_use *u, int res)
 		w->task = u->task;
 	}
 	int prev = w->last[res];
-	if (prev >= 0 && prev != u->task) {
+	/* Neighbouring cores mostly had the same last user (a wide task
+	 * before): listed once here, not 64 times to sort and drop. */
+	if (prev >= 0 && prev != u->task && (w->npred == 0 || w->pred[w->npred - 1] != prev)) {
 		if (w->npred == w->cap) {
 			w->cap = w->cap ? 2 * w->cap : 64;
 			w->pred = hs_reallocarray(w->pred, (size_t)w->cap, sizeof *w->pred);
