@@ -32,7 +32,8 @@ starts() {
 	printf '%s\n' "$output" | awk '$1 == "run" {
 		s = ""; n = "-"
 		for (i = 3; i <= NF; i++) {
-			split($i, kv, "=")
+			if (split($i, kv, "=") < 2)
+				continue # a word of a quoted note value
 			if (kv[1] == "start") s = kv[2]
 			if (kv[1] == "node") n = kv[2]
 			if (kv[1] == "state" && kv[2] == "rejected") s = "R"

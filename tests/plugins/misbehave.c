@@ -159,7 +159,7 @@ static const struct hs_option exit_opts[] = {
 };
 
 #define ALGO(v, name, sum, opts, fn) \
-	static const struct hs_algo v = {sizeof(struct hs_algo), name, sum, opts, fn, NULL, NULL}
+	static const struct hs_algo v = {sizeof(struct hs_algo), name, sum, opts, fn, NULL, NULL, 0}
 ALGO(a_segv, "t-segv", "writes to address 16", NULL, plan_segv);
 ALGO(a_abort, "t-abort", "calls abort()", NULL, plan_abort);
 ALGO(a_raise, "t-raise", "raises -o signal=N", raise_opts, plan_raise);
