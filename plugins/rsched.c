@@ -1409,6 +1409,7 @@ static const struct hs_algo algo_rsched = {
 		   "earliest-finish placement per application (Ndamlabin and Bramas)",
 	.options = rs_opts,
 	.online = &ops,
+	.flags = HS_ALGO_DEPS,
 };
 
 static const struct hs_algo *const rs_algos[] = { &algo_rsched, NULL };
