@@ -1351,6 +1351,8 @@ static int g_start_algo(struct hs_online *h, const struct hs_optvals *opts, stru
 	}
 	if (c.strategy != RS_SEQ)
 		note_apps(g, "rsched.workers");
+	hs_ctx_prov(ctx, "rsched.strategy", "%s", rs_strategy_names[c.strategy]);
+	hs_ctx_prov(ctx, "rsched.redistribute", "%s", rs_redist_names[r]);
 	hs_ctx_prov(ctx, "rsched.apps", "%d", napps);
 	return 0;
 }

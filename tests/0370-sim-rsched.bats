@@ -148,3 +148,34 @@ workers() {
 	[ "$status" -eq 2 ]
 	[ "$output" = "hs-sim: rsched: job t: asks for 2 cores; applications' tasks run on one core or one GPU worker" ]
 }
+
+@test "rsched: hs-report's speedup and RUE against seq, applications' makespans, distribution time" {
+	# 1 core, 1 GPU; app A: j0 (4 s on the core, 1 on the GPU), then j1
+	# (2 s on either); app B: j2, 3 s, core only.
+	#   conc: j0 GPU [0, 1], j2 core [0, 3], j1 GPU [1, 3]: makespan 3.
+	#   seq:  j0 GPU [0, 1], j1 core [1, 3] (ties at 3: the core), then
+	#         j2 core [3, 6]: makespan 6.
+	cat >"$tmp/g.hs" <<-'EOF2'
+	hs 1
+	platform p
+	node n cores=1 gpus=1
+	task j0 model=rigid size=1 time=4 gpu_time=1 app=A
+	task j1 model=rigid size=1 time=2 gpu_time=2 app=A deps=j0
+	task j2 model=rigid size=1 time=3 on=cpu app=B
+	EOF2
+	hs-sim -a rsched -o strategy=conc "$tmp/g.hs" >"$tmp/conc.hs"
+	hs-sim -a rsched -o strategy=seq "$tmp/g.hs" >"$tmp/seq.hs"
+	[ "$(run_field "$tmp/seq.hs" j2 start)" = 3 ]
+	run hs-report -f tsv --by rsched.strategy --relative-to seq -m makespan,speedup,rue_seq \
+		"$tmp/conc.hs" "$tmp/seq.hs"
+	[ "$status" -eq 0 ]
+	# conc: twice as fast; both workers busy all along: (6 / (2 x 3)) x 2 / 2 = 1
+	# seq: (6 / (2 x 6)) x 1 / 2 = 0.25
+	[ "$output" = "$(printf 'rsched.strategy\tfiles\tmakespan\tspeedup\true_seq\nconc\t1\t0.5\t2\t1\nseq\t1\t1\t1\t0.25')" ]
+	# alone: the one-worker time (1 + 2 + 3) over the makespan; both
+	# applications span 3 s in either run
+	run hs-report -f tsv -m speedup,rue,rue_seq,apps,mean_app_makespan "$tmp/conc.hs" "$tmp/seq.hs"
+	[ "$output" = "$(printf 'metric\t%s\t%s\nspeedup\t2\t1\nrue\t1\t0.25\nrue_seq\t1\t0.25\napps\t2\t2\nmean_app_makespan\t3\t3' "$tmp/conc.hs" "$tmp/seq.hs")" ]
+	run hs-report -f tsv -m dist_time "$tmp/conc.hs"
+	[[ "$output" == *"dist_time	"[0-9]* ]]
+}
