@@ -130,13 +130,13 @@ static double plan_bound(const struct hs_instance *in)
 	return d;
 }
 
-static const struct hs_instance *app_in;
-
-static int by_app(const void *a, const void *b)
+/* qsort_r: hs-report computes the metrics of several files at once. */
+static int by_app(const void *a, const void *b, void *arg)
 {
+	const struct hs_instance *in = arg;
 	const struct hs_placement *x = *(const struct hs_placement *const *)a;
 	const struct hs_placement *y = *(const struct hs_placement *const *)b;
-	int c = strcmp(app_in->tasks[x->task].app, app_in->tasks[y->task].app);
+	int c = strcmp(in->tasks[x->task].app, in->tasks[y->task].app);
 	return c ? c : (x->task > y->task) - (x->task < y->task);
 }
 
@@ -148,8 +148,7 @@ static void app_spans(const struct hs_instance *in, const struct hs_schedule *s,
 	for (int i = 0; i < s->n; i++)
 		if (s->p[i].task >= 0 && s->p[i].state != HS_STATE_REJECTED && in->tasks[s->p[i].task].app)
 			v[n++] = &s->p[i];
-	app_in = in;
-	qsort(v, (size_t)n, sizeof *v, by_app);
+	qsort_r(v, (size_t)n, sizeof *v, by_app, (void *)in);
 	double sum = 0;
 	for (int i = 0, j; i < n; i = j) {
 		double a = v[i]->start, b = v[i]->end;
