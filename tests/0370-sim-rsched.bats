@@ -179,3 +179,19 @@ workers() {
 	run hs-report -f tsv -m dist_time "$tmp/conc.hs"
 	[[ "$output" == *"dist_time	"[0-9]* ]]
 }
+
+@test "rsched: the study runs on a corner of its grid and makes its figures" {
+	out=$tmp/study
+	make -s -C "$TOP/share/studies/rsched" BIN="$HS_BIN" OUT="$out" APPS=3 AFFS=0 NODES=k40m \
+		>"$tmp/make.log" 2>&1 || { cat "$tmp/make.log"; false; }
+	for f in fig4 fig10 fig11; do
+		xmllint --noout "$out/$f.svg"
+	done
+	# one line per strategy and baseline (fig11: the four strategies)
+	[ "$(grep -c 'class="series"' "$out/fig4.svg")" -eq 6 ]
+	[ "$(grep -c 'class="series"' "$out/fig11.svg")" -eq 4 ]
+	# seq is its own baseline; every row has its numbers
+	[ "$(awk -F'\t' '$2 == "seq" { print $3 "/" $5 }' "$out/summary.tsv")" = "1/0/1" ]
+	[ "$(tail -n +2 "$out/summary.tsv" | wc -l)" -eq 6 ]
+	[ ! -e "$out/fig12.tsv" ]
+}
