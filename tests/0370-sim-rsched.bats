@@ -61,7 +61,13 @@ workers() {
 @test "rsched: listed as an online algorithm" {
 	run hs-sim -l
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"rsched"* ]]
+	[[ "$output" == *"rsched "*"(rsched, "* ]]
+	run hs-sim -a rsched -o help
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"strategy "*"lpsolve|minmaxwl|dsr-clus|dsr-gd|seq|conc"*"dsr-gd"* ]]
+	[[ "$output" == *"redistribute "*"one|multiple|inherit"* ]]
+	[[ "$output" == *"coef "* ]]
+	[[ "$output" == *"barter "* ]]
 }
 
 @test "rsched: every strategy and redistribution: dependencies, one task per worker, a worker per application" {
