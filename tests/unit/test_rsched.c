@@ -327,8 +327,34 @@ static void test_schedule(void)
 	}
 }
 
+/* Inherit (§2.1.2): app 0 ended holding CPUs 2 and 3; app 1 has 10 s of
+ * CPU work left on CPU 0, app 2 6 s on CPU 1.  Rates 1: CPU 2 to app 1
+ * (10 > 6), which then needs 5 on two, so CPU 3 to app 2 (6 > 5).  App 1
+ * twice as fast as expected (rate 2): its 10 s count 5, CPU 2 to app 2
+ * (6 > 5; then 3), CPU 3 to app 1 (5 > 3). */
+static void test_inherit(void)
+{
+	for (int fast = 0; fast < 2; fast++) {
+		struct rs_conf c = { RS_DSR_GD, 1, 0.5 };
+		struct rs *S = rs_new(&c, RS_INHERIT, 3, 3, 4, 0);
+		S->a[1].pc = 10, S->a[1].npc = 1, S->a[1].nleft = 1;
+		S->a[2].pc = 6, S->a[2].npc = 1, S->a[2].nleft = 1;
+		*own(&S->dist, 1, 0) = 1;
+		*own(&S->dist, 2, 1) = 1;
+		unsigned char released[4] = { 0, 0, 1, 1 };
+		double rate[3] = { 1, fast ? 2 : 1, 1 };
+		rs_inherit(S, released, rate);
+		TAP_STREQ(workers(&S->dist, 1), fast ? "0,3|" : "0,2|",
+			  fast ? "inherit, app 1 ahead (rate 2): CPU 3" : "inherit: app 1 behind gets CPU 2");
+		TAP_STREQ(workers(&S->dist, 2), fast ? "1,2|" : "1,3|",
+			  fast ? "inherit, app 1 ahead: app 2 gets CPU 2" : "inherit: then app 2 CPU 3");
+		rs_free(S);
+	}
+}
+
 int main(void)
 {
+	test_inherit();
 	test_schedule();
 	test_ideal();
 	test_rules();
