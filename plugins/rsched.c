@@ -1164,7 +1164,6 @@ static int rs_app_ended2(struct rs *S, const unsigned char *released, double now
 	for (int b = 0; b < S->napps; b++)
 		rate[b] = rs_rate(S, b, now);
 	int rc = 0;
-	(void)released;
 	if (S->redist == RS_MULTIPLE)
 		rc = rs_redistribute(S, now, rate, why, len);
 	else
