@@ -336,8 +336,9 @@ int main(int argc, char **argv)
 		struct hs_online_run cfg = { algo, pl.desc.name, ovals, o, clairvoyant, pl.path,
 					     timeout };
 		ctx = hs_ctx_new(algo->name, s.name, verbose);
-		if (hs_online_simulate(&in, &cfg, ctx, &ores) < 0)
-			status = HS_EXIT_FAIL;
+		int orc = hs_online_simulate(&in, &cfg, ctx, &ores);
+		if (orc < 0)
+			status = orc == -2 ? HS_EXIT_USAGE : HS_EXIT_FAIL;
 		res = ores.sim;
 	} else if (replay) {
 		hs_replay(&in, &in.plan, &run);

@@ -126,7 +126,11 @@ j3 start=0 end=0 state=rejected seen=0 why=test" ]
 	check wake-past "wake-up at -1 is not at or after the current date 0"
 	check loop "called 100000 times at date 0: the algorithm loops"
 	check note-key "job j1: note: key 'start' is not a key of its own"
-	check start-fails "cannot work on this machine"
+	# An algorithm that refuses to start (bad options for this instance)
+	# is a usage error: exit 2.
+	run hs-sim -a "$bad" -o kind=start-fails "$tmp/four.hs"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-sim: mistake: cannot work on this machine" ]
 	sed 's/^task j3 \(.*\)/task j3 \1 release=5/' "$tmp/four.hs" >"$tmp/later.hs"
 	run hs-sim -a "$bad" -o kind=unsubmitted "$tmp/later.hs"
 	[ "$status" -eq 1 ]

@@ -389,7 +389,7 @@ int hs_online_simulate(struct hs_instance *in, const struct hs_online_run *cfg, 
 			hs_ctx_error(ctx, "failed to start (the plugin gave no reason)");
 		finish(&h, state);
 		host_release(&h);
-		return -1;
+		return -2;
 	}
 	h.state = state;
 	struct hs_sim_hooks hk = { &h, hook_begin, hook_ended, hook_timer, hook_settle };
