@@ -1,7 +1,7 @@
 /* hs-sim - simulate a planned stream and add a run record per task, or
  * schedule it online with an algorithm that decides as jobs arrive and end.
  *
- *   hs-sim [-a ALGO [-o KEY[=VAL]]... [--clairvoyant]] [-l] [-v]
+ *   hs-sim [-a ALGO [-o KEY[=VAL]]... [--clairvoyant] [--timeout S]] [-l] [-v]
  *          [--model flow|replay] [--solver bottleneck|simgrid] [--tcp-gamma B]
  *          [--energy host|core] [--platform FILE] [--check-durations]
  *          [--check-simgrid] [--progress|--no-progress] [--stats]
@@ -39,6 +39,7 @@ enum {
 	O_CHECK_SIMGRID,
 	O_CLAIRVOYANT,
 	O_LINK_STATS,
+	O_TIMEOUT,
 };
 
 static const struct hs_cli_opt opts[] = {
@@ -59,6 +60,8 @@ static const struct hs_cli_opt opts[] = {
 	 "with -a: show the algorithm every job's runtime model, comp and comm"},
 	{0, "link-stats", "FILE",
 	 "write each link's peak utilisation, time saturated and bytes to FILE (TSV)"},
+	{0, "timeout", "SECONDS",
+	 "with -a: stop the algorithm when one call has not returned after SECONDS (exit 1)"},
 	{'a', "algorithm", "ALGO",
 	 "schedule online with this algorithm (see -l): a name or FILE.so[:NAME]"},
 	{'o', "option", "KEY[=VAL]", "set an option of the online algorithm, repeatable; -o help"},
@@ -78,7 +81,7 @@ static void complete_words(void)
 
 static const struct hs_cli cli = {
 	"hs-sim",
-	"[-a ALGO [-o KEY[=VAL]]... [--clairvoyant]] [-v] [--model flow|replay] "
+	"[-a ALGO [-o KEY[=VAL]]... [--clairvoyant] [--timeout SECONDS]] [-v] [--model flow|replay] "
 	"[--solver bottleneck|simgrid] [--tcp-gamma BYTES] [--energy host|core] [--platform FILE] "
 	"[--check-durations] [--check-simgrid] [--progress|--no-progress] [--stats] "
 	"[--link-stats FILE] [FILE]",
@@ -230,6 +233,7 @@ int main(int argc, char **argv)
 	hs_set_progname(argv[0]);
 	int check_durations = 0, replay = 0, progress = -1, stats = 0, list = 0, verbose = 0;
 	int clairvoyant = 0, nov = 0;
+	double timeout = 0;
 	const char *platform = NULL, *spec = NULL, *link_stats = NULL;
 	struct hs_sim_opts o;
 	hs_sim_opts_default(&o);
@@ -243,6 +247,7 @@ int main(int argc, char **argv)
 		case 'l': list = 1; break;
 		case 'v': verbose = 1; break;
 		case O_CLAIRVOYANT: clairvoyant = 1; break;
+		case O_TIMEOUT: timeout = hs_cli_double("--timeout", arg, 1e-6, 1e8); break;
 		case O_MODEL:
 			if (strcmp(arg, "flow") != 0 && strcmp(arg, "replay") != 0)
 				hs_cli_usage_error(&cli, "option --model: '%s' must be flow or replay", arg);
@@ -283,9 +288,9 @@ int main(int argc, char **argv)
 		int st = hs_stdout_status();
 		return st != HS_EXIT_OK || n == 0 ? HS_EXIT_FAIL : HS_EXIT_OK;
 	}
-	if (!spec && (nov || clairvoyant))
+	if (!spec && (nov || clairvoyant || timeout > 0))
 		hs_cli_usage_error(&cli, "%s needs an online algorithm (-a ALGO)",
-				   nov ? "-o" : "--clairvoyant");
+				   nov ? "-o" : clairvoyant ? "--clairvoyant" : "--timeout");
 	if (argc - ind > 1)
 		hs_cli_usage_error(&cli, "unexpected argument '%s'", argv[ind + 1]);
 	if (link_stats && replay)
@@ -355,10 +360,12 @@ int main(int argc, char **argv)
 	double t0 = hs_now();
 	if (algo) {
 		o.runtime_only = replay;
-		struct hs_online_run cfg = { algo, pl.desc.name, ovals, o, clairvoyant };
+		struct hs_online_run cfg = { algo, pl.desc.name, ovals, o, clairvoyant, pl.path,
+					     timeout };
 		ctx = hs_ctx_new(algo->name, s.name, verbose);
-		if (hs_online_simulate(&in, &cfg, ctx, &ores) < 0)
-			status = HS_EXIT_FAIL;
+		int orc = hs_online_simulate(&in, &cfg, ctx, &ores);
+		if (orc < 0)
+			status = orc == -2 ? HS_EXIT_USAGE : HS_EXIT_FAIL;
 		res = ores.sim;
 	} else if (replay) {
 		hs_replay(&in, &in.plan, &run);
@@ -368,7 +375,7 @@ int main(int argc, char **argv)
 	double elapsed = hs_now() - t0;
 	if (status == HS_EXIT_OK) {
 		if (!algo)
-			hs_instance_set_run(&in, &run);
+			hs_instance_take_run(&in, &run);
 		hs_drift_warn(&in, &in.run, stderr); /* durations far from time= (hs/drift.h) */
 		struct hs_record *prov = hs_instance_prov(&in, "sim");
 		sim_prov(prov, replay, &o, algo || !replay ? &res : NULL, platform);
