@@ -14,18 +14,19 @@ if [ "$REPS" -lt 5 ]; then
 fi
 
 # run1 CMD: run the shell command CMD once (stdin as given, stdout
-# discarded); prints "WALL_SECONDS PEAK_KB" (the peak resident memory of
-# its largest process, from /usr/bin/time where installed, else 0).
+# discarded); prints "WALL_SECONDS PEAK_KB CPU_SECONDS": the peak resident
+# memory of its largest process and the user + system time of all its
+# processes (from /usr/bin/time where installed, else 0 and 0).
 run1() {
 	_t0=$(date +%s.%N)
 	if [ -x /usr/bin/time ]; then
-		/usr/bin/time -f '%M' -o "$BENCH_TMP/rss" sh -c "$1" >/dev/null
+		/usr/bin/time -f '%M %U %S' -o "$BENCH_TMP/rss" sh -c "$1" >/dev/null
 	else
 		sh -c "$1" >/dev/null
-		echo 0 >"$BENCH_TMP/rss"
+		echo 0 0 0 >"$BENCH_TMP/rss"
 	fi
 	_t1=$(date +%s.%N)
-	awk -v a="$_t0" -v b="$_t1" -v m="$(tail -n 1 "$BENCH_TMP/rss")" 'BEGIN { printf "%.6f %d\n", b - a, m }'
+	tail -n 1 "$BENCH_TMP/rss" | awk -v a="$_t0" -v b="$_t1" '{ printf "%.6f %d %.2f\n", b - a, $1, $2 + $3 }'
 }
 
 # paired TAG INPUT 'LABEL|CMD'...: REPS rounds; in each, every CMD once in
@@ -43,8 +44,8 @@ paired() {
 	done
 }
 
-# med TAG LABEL [COL]: the median of column COL (1 wall, 2 peak KB) of the
-# runs of LABEL.
+# med TAG LABEL [COL]: the median of column COL (1 wall, 2 peak KB, 3 CPU
+# seconds) of the runs of LABEL.
 med() {
 	awk -v c="${3:-1}" '{ print $c }' "$BENCH_TMP/$1.$2" | sort -g | awk '{ v[NR] = $1 }
 		END { if (!NR) { print "nan"; exit }

@@ -10,6 +10,7 @@
 #     successive sizes, against n log n's.
 # Medians of REPS rounds, the runs of a round interleaved (bench/lib.sh).
 #   HS_BIN=DIR   tools to use (default: bin of this tree)
+#   BASE_BIN=DIR a previous build's, beside in the growth rounds
 set -e
 cd "$(dirname "$0")/.."
 BIN=${HS_BIN:-bin}
@@ -40,10 +41,14 @@ echo "growth with the number of Amdahl tasks (waterl, ideal estimate):"
 prev_n= prev_t=
 for n in $SIZES; do
 	"$BIN/hs-gen" amdahl -n "$n" --t1 50:150 --beta 0.05:0.3 --seed 1 --platform "$T/plat.hs" >"$T/g.hs"
-	paired "g$n" "$T/g.hs" "awk|awk '{print}'" "waterl|$BIN/hs-plan -a waterl"
+	set -- "awk|awk '{print}'" "waterl|$BIN/hs-plan -a waterl"
+	[ -n "$BASE_BIN" ] && set -- "$@" "base|$BASE_BIN/hs-plan -a waterl"
+	paired "g$n" "$T/g.hs" "$@"
 	t=$(med "g$n" waterl)
-	awk -v n="$n" -v t="$t" -v ta="$(med "g$n" awk)" -v pn="$prev_n" -v pt="$prev_t" 'BEGIN {
-		printf "  %8d tasks: %8.3f s (%.1fx awk)", n, t, t / ta
+	tb=
+	[ -n "$BASE_BIN" ] && tb=$(med "g$n" base)
+	awk -v n="$n" -v t="$t" -v ta="$(med "g$n" awk)" -v pn="$prev_n" -v pt="$prev_t" -v tb="$tb" 'BEGIN {
+		printf "  %8d tasks: %8.3f s (%.1fx awk%s)", n, t, t / ta, tb == "" ? "" : sprintf(", %.3fx the previous build", t / tb)
 		if (pn != "") {
 			k = log(t / pt) / log(n / pn); kn = log(n * log(n) / (pn * log(pn))) / log(n / pn)
 			printf "; exponent from %d: %.2f (n log n: %.2f) %s", pn, k, kn, k <= kn + 0.15 ? "ok" : "ABOVE n log n"

@@ -160,7 +160,7 @@ int main(int argc, char **argv)
 			       algo->name, pl.desc.name, pl.path);
 	}
 
-	hs_instance_set_plan(&in, &sched);
+	hs_instance_take_plan(&in, &sched); /* sched is in.plan from here */
 	struct hs_record *prov = hs_instance_prov(&in, "plan");
 	char *otext = hs_optvals_text(ovals);
 	hs_record_set(prov, "tool", "hs-plan");
@@ -175,7 +175,7 @@ int main(int argc, char **argv)
 	if (verbose)
 		hs_error("%s: plugin %s %s (%s), %d tasks planned in %.6f s, makespan %g", algo->name,
 			 pl.desc.name, pl.desc.version, pl.path, in.ntasks, elapsed,
-			 hs_schedule_makespan(&sched));
+			 hs_schedule_makespan(&in.plan));
 	int wrc = hs_stream_write(stdout, &st);
 	if (fflush(stdout) != 0 || wrc < 0) {
 		hs_error("error writing the output");

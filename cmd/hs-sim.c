@@ -1,10 +1,11 @@
 /* hs-sim - simulate a planned stream and add a run record per task, or
  * schedule it online with an algorithm that decides as jobs arrive and end.
  *
- *   hs-sim [-a ALGO [-o KEY[=VAL]]... [--clairvoyant]] [-l] [-v]
+ *   hs-sim [-a ALGO [-o KEY[=VAL]]... [--clairvoyant] [--timeout S]] [-l] [-v]
  *          [--model flow|replay] [--solver bottleneck|simgrid] [--tcp-gamma B]
  *          [--energy host|core] [--platform FILE] [--check-durations]
- *          [--check-simgrid] [--progress|--no-progress] [--stats] [FILE]
+ *          [--check-simgrid] [--progress|--no-progress] [--stats]
+ *          [--link-stats FILE] [FILE]
  *
  * The flow model (hs/sim.h) simulates parallel tasks that compute and
  * communicate over the platform's network, after SimGrid's ptask_L07;
@@ -37,6 +38,8 @@ enum {
 	O_STATS,
 	O_CHECK_SIMGRID,
 	O_CLAIRVOYANT,
+	O_LINK_STATS,
+	O_TIMEOUT,
 };
 
 static const struct hs_cli_opt opts[] = {
@@ -55,6 +58,10 @@ static const struct hs_cli_opt opts[] = {
 	 "also solve with the other solver; say on stderr where their rates first differ"},
 	{0, "clairvoyant", NULL,
 	 "with -a: show the algorithm every job's runtime model, comp and comm"},
+	{0, "link-stats", "FILE",
+	 "write each link's peak utilisation, time saturated and bytes to FILE (TSV)"},
+	{0, "timeout", "SECONDS",
+	 "with -a: stop the algorithm when one call has not returned after SECONDS (exit 1)"},
 	{'a', "algorithm", "ALGO",
 	 "schedule online with this algorithm (see -l): a name or FILE.so[:NAME]"},
 	{'o', "option", "KEY[=VAL]", "set an option of the online algorithm, repeatable; -o help"},
@@ -74,9 +81,10 @@ static void complete_words(void)
 
 static const struct hs_cli cli = {
 	"hs-sim",
-	"[-a ALGO [-o KEY[=VAL]]... [--clairvoyant]] [-v] [--model flow|replay] "
+	"[-a ALGO [-o KEY[=VAL]]... [--clairvoyant] [--timeout SECONDS]] [-v] [--model flow|replay] "
 	"[--solver bottleneck|simgrid] [--tcp-gamma BYTES] [--energy host|core] [--platform FILE] "
-	"[--check-durations] [--check-simgrid] [--progress|--no-progress] [--stats] [FILE]",
+	"[--check-durations] [--check-simgrid] [--progress|--no-progress] [--stats] "
+	"[--link-stats FILE] [FILE]",
 	"Simulate a planned stream (from hs-plan) and add run records, or schedule it online "
 	"(-a).",
 	opts,
@@ -202,12 +210,31 @@ static void report_departures(const char *name, const struct hs_sim_opts *o,
 		hs_error_at(name, 0, "rates equal to %s rounds in all %ld solves", other, res->solves);
 }
 
+/* --link-stats FILE: one row per link of the network (hs/sim.h), written
+ * whole or not at all. */
+static int write_link_stats(const char *path, const struct hs_sim_result *res)
+{
+	struct hs_atomic_file af;
+	if (hs_atomic_open(&af, path) < 0)
+		return -1;
+	char b[5][HS_NUMBUF];
+	fputs("link\tbw\tpeak\tsaturated_s\tbusy_s\tbytes\n", af.fp);
+	for (int l = 0; l < res->nlinks; l++) {
+		const struct hs_sim_link *k = &res->links[l];
+		fprintf(af.fp, "%s\t%s\t%s\t%s\t%s\t%s\n", k->id, hs_fmt_double(b[0], k->bw),
+			hs_fmt_double(b[1], k->peak), hs_fmt_double(b[2], k->saturated),
+			hs_fmt_double(b[3], k->busy), hs_fmt_double(b[4], k->bytes));
+	}
+	return hs_atomic_commit(&af);
+}
+
 int main(int argc, char **argv)
 {
 	hs_set_progname(argv[0]);
 	int check_durations = 0, replay = 0, progress = -1, stats = 0, list = 0, verbose = 0;
 	int clairvoyant = 0, nov = 0;
-	const char *platform = NULL, *spec = NULL;
+	double timeout = 0;
+	const char *platform = NULL, *spec = NULL, *link_stats = NULL;
 	struct hs_sim_opts o;
 	hs_sim_opts_default(&o);
 	ov = hs_calloc((size_t)argc + 1, sizeof *ov);
@@ -220,6 +247,7 @@ int main(int argc, char **argv)
 		case 'l': list = 1; break;
 		case 'v': verbose = 1; break;
 		case O_CLAIRVOYANT: clairvoyant = 1; break;
+		case O_TIMEOUT: timeout = hs_cli_double("--timeout", arg, 1e-6, 1e8); break;
 		case O_MODEL:
 			if (strcmp(arg, "flow") != 0 && strcmp(arg, "replay") != 0)
 				hs_cli_usage_error(&cli, "option --model: '%s' must be flow or replay", arg);
@@ -243,6 +271,7 @@ int main(int argc, char **argv)
 		case O_NO_PROGRESS: progress = 0; break;
 		case O_STATS: stats = 1; break;
 		case O_CHECK_SIMGRID: o.check_simgrid = 1; break;
+		case O_LINK_STATS: link_stats = arg; break;
 		default: hs_cli_usage_error(&cli, "unexpected option");
 		}
 	}
@@ -259,11 +288,14 @@ int main(int argc, char **argv)
 		int st = hs_stdout_status();
 		return st != HS_EXIT_OK || n == 0 ? HS_EXIT_FAIL : HS_EXIT_OK;
 	}
-	if (!spec && (nov || clairvoyant))
+	if (!spec && (nov || clairvoyant || timeout > 0))
 		hs_cli_usage_error(&cli, "%s needs an online algorithm (-a ALGO)",
-				   nov ? "-o" : "--clairvoyant");
+				   nov ? "-o" : clairvoyant ? "--clairvoyant" : "--timeout");
 	if (argc - ind > 1)
 		hs_cli_usage_error(&cli, "unexpected argument '%s'", argv[ind + 1]);
+	if (link_stats && replay)
+		hs_cli_usage_error(&cli, "--link-stats measures the flow model: not with --model replay");
+	o.link_stats = link_stats != NULL;
 	const char *path = ind < argc ? argv[ind] : NULL;
 	const struct hs_algo *algo = NULL;
 	if (spec) {
@@ -328,10 +360,12 @@ int main(int argc, char **argv)
 	double t0 = hs_now();
 	if (algo) {
 		o.runtime_only = replay;
-		struct hs_online_run cfg = { algo, pl.desc.name, ovals, o, clairvoyant };
+		struct hs_online_run cfg = { algo, pl.desc.name, ovals, o, clairvoyant, pl.path,
+					     timeout };
 		ctx = hs_ctx_new(algo->name, s.name, verbose);
-		if (hs_online_simulate(&in, &cfg, ctx, &ores) < 0)
-			status = HS_EXIT_FAIL;
+		int orc = hs_online_simulate(&in, &cfg, ctx, &ores);
+		if (orc < 0)
+			status = orc == -2 ? HS_EXIT_USAGE : HS_EXIT_FAIL;
 		res = ores.sim;
 	} else if (replay) {
 		hs_replay(&in, &in.plan, &run);
@@ -373,6 +407,8 @@ int main(int argc, char **argv)
 		}
 		if (o.check_simgrid && !replay)
 			report_departures(s.name, &o, &res);
+		if (link_stats && write_link_stats(link_stats, &res) < 0)
+			status = HS_EXIT_FAIL;
 		if (hs_stream_write(stdout, &s) < 0 || fflush(stdout) != 0) {
 			hs_error("stdout: write error");
 			status = HS_EXIT_FAIL;
@@ -381,6 +417,7 @@ int main(int argc, char **argv)
 	if (!hs_free_at_exit())
 		return status;
 	hs_ctx_free(ctx);
+	hs_sim_result_release(&res);
 	hs_schedule_release(&run);
 	hs_instance_release(&in);
 	hs_stream_release(&s);

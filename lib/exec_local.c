@@ -87,6 +87,7 @@ static int local_prepare(struct hs_exec *x)
 		return HS_EXIT_FAIL;
 	}
 	xp_subreaper();
+	xp_watchdog_grace(x->o.kill_grace);
 	return HS_EXIT_OK;
 }
 

@@ -151,7 +151,10 @@ void xp_kill_strays(void);
 /* Tracked processes (xp_track) are also known to a watchdog, a process of
  * our own that kills their process groups if we die, even by SIGKILL (they
  * run in groups of their own: nothing else would stop them).  Started at
- * the first xp_track; xp_untrack_all lets it go. */
+ * the first xp_track; xp_untrack_all lets it go.  It gives them SIGTERM,
+ * then SIGKILL to what is left after s seconds (--kill-grace; set before the
+ * first xp_track). */
+void xp_watchdog_grace(double s);
 /* Run argv, capturing stdout (and stderr) into malloc'd strings; returns the
  * wait status, or -1 if it could not run.  Blocks SIGCHLD handling nothing. */
 int xp_capture(char *const argv[], char **out, char **err);

@@ -135,6 +135,12 @@ struct wd_msg {
 };
 
 static int wd_fd = -1; /* write end, -1: no watchdog */
+static double wd_grace = 2; /* seconds between SIGTERM and SIGKILL */
+
+void xp_watchdog_grace(double s)
+{
+	wd_grace = s;
+}
 
 static HS_NORETURN void wd_main(int fd)
 {
@@ -176,8 +182,20 @@ static HS_NORETURN void wd_main(int fd)
 		kill(-groups[i], SIGTERM);
 		kill(-groups[i], SIGCONT);
 	}
-	if (n)
-		usleep(100000);
+	/* --kill-grace, as hs-exec gives it to a task it stops itself: a task
+	 * cleaning up after SIGTERM is not cut short (a fixed 0.1 s was too
+	 * short on a loaded machine), and the wait ends as soon as every
+	 * group is gone. */
+	double end = hs_now() + wd_grace;
+	while (n && hs_now() < end) {
+		size_t alive = 0;
+		for (size_t i = 0; i < n; i++)
+			if (kill(-groups[i], 0) == 0 || errno != ESRCH)
+				groups[alive++] = groups[i];
+		n = alive;
+		if (n)
+			usleep(10000);
+	}
 	for (size_t i = 0; i < n; i++)
 		kill(-groups[i], SIGKILL);
 	_exit(0);

@@ -126,6 +126,7 @@ static int ssh_prepare(struct hs_exec *x)
 		}
 	}
 	xp_subreaper();
+	xp_watchdog_grace(x->o.kill_grace);
 	return HS_EXIT_OK;
 }
 

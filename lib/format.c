@@ -419,7 +419,8 @@ struct hs_record *hs_record_new_fields(const char *kind, const char *id, const c
 	for (int i = 0; i < n; i++)
 		text += strlen(keys[i]) + 1 + strlen(vals[i]) + 1;
 	size_t fsize = (size_t)(n > 0 ? n : 0) * sizeof(struct hs_field);
-	struct hs_record *r = hs_malloc(sizeof *r + fsize + text);
+	struct hs_record *r = rec_alloc(sizeof *r + fsize + text); /* an arena's, as parsed ones */
+	int flags = r->dirty_;
 	memset(r, 0, sizeof *r);
 	r->fields = (struct hs_field *)(void *)(r + 1);
 	char *p = (char *)(r + 1) + fsize;
@@ -430,7 +431,7 @@ struct hs_record *hs_record_new_fields(const char *kind, const char *id, const c
 		r->fields[i].val = put_str(&p, vals[i], strlen(vals[i]));
 	}
 	r->nfields = r->cap_ = n;
-	r->dirty_ = DIRTY;
+	r->dirty_ = DIRTY | flags;
 	return r;
 }
 

@@ -219,6 +219,20 @@ double hs_lmm_value(const struct hs_lmm *s, int var)
 	return s->v[var].value;
 }
 
+double hs_lmm_usage(const struct hs_lmm *s, int ci)
+{
+	const struct cnst *c = &s->c[ci];
+	double u = 0;
+	for (int k = 0; k < c->nel; k++) {
+		const struct var *v = &s->v[c->el[k].v];
+		double x = v->el[c->el[k].k].w * v->value;
+		if (!isfinite(x))
+			continue;
+		u = c->fatpipe ? fmax(u, x) : u + x;
+	}
+	return u;
+}
+
 void hs_lmm_stats(const struct hs_lmm *s, struct hs_lmm_stats *st)
 {
 	*st = s->st;

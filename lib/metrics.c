@@ -130,6 +130,40 @@ static double plan_bound(const struct hs_instance *in)
 	return d;
 }
 
+/* qsort_r: hs-report computes the metrics of several files at once. */
+static int by_app(const void *a, const void *b, void *arg)
+{
+	const struct hs_instance *in = arg;
+	const struct hs_placement *x = *(const struct hs_placement *const *)a;
+	const struct hs_placement *y = *(const struct hs_placement *const *)b;
+	int c = strcmp(in->tasks[x->task].app, in->tasks[y->task].app);
+	return c ? c : (x->task > y->task) - (x->task < y->task);
+}
+
+/* Applications (RSCHED): their number and the mean of their spans. */
+static void app_spans(const struct hs_instance *in, const struct hs_schedule *s, struct hs_metrics *m)
+{
+	const struct hs_placement **v = hs_malloc((size_t)(s->n + 1) * sizeof *v);
+	int n = 0;
+	for (int i = 0; i < s->n; i++)
+		if (s->p[i].task >= 0 && s->p[i].state != HS_STATE_REJECTED && in->tasks[s->p[i].task].app)
+			v[n++] = &s->p[i];
+	qsort_r(v, (size_t)n, sizeof *v, by_app, (void *)in);
+	double sum = 0;
+	for (int i = 0, j; i < n; i = j) {
+		double a = v[i]->start, b = v[i]->end;
+		const char *app = in->tasks[v[i]->task].app;
+		for (j = i + 1; j < n && strcmp(in->tasks[v[j]->task].app, app) == 0; j++) {
+			a = fmin(a, v[j]->start);
+			b = fmax(b, v[j]->end);
+		}
+		sum += b - a;
+		m->apps++;
+	}
+	m->mean_app_makespan = m->apps ? sum / m->apps : NAN;
+	free(v);
+}
+
 void hs_metrics_eval(const struct hs_instance *in, const struct hs_schedule *s,
 		     const struct hs_metrics_opts *o, struct hs_metrics *m)
 {
@@ -204,6 +238,7 @@ void hs_metrics_eval(const struct hs_instance *in, const struct hs_schedule *s,
 	m->seq_time = seq;
 	double U = m->workers, C = m->makespan;
 	m->rue = U > 0 && C > 0 ? (core_s + gpu_s) / (U * C) * (seq / C) / U : NAN;
+	app_spans(in, s, m);
 }
 
 void hs_metrics_compute(const struct hs_instance *in, const struct hs_schedule *s, int with_lp,

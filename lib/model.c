@@ -1360,13 +1360,31 @@ int hs_instance_find_cluster(const struct hs_instance *in, const char *id)
 struct strbuf {
 	char *s;
 	size_t n, cap;
+	char inl[192]; /* s starts here: a record's fields seldom need more */
 };
+
+static void sb_init(struct strbuf *b)
+{
+	b->s = b->inl;
+	b->n = 0;
+	b->cap = sizeof b->inl;
+	b->s[0] = 0;
+}
+
+static void sb_free(struct strbuf *b)
+{
+	if (b->s != b->inl)
+		free(b->s);
+}
 
 static void sb_add(struct strbuf *b, const char *s, size_t len)
 {
 	if (b->n + len + 1 > b->cap) {
 		b->cap = (b->n + len + 1) * 2;
-		b->s = hs_realloc(b->s, b->cap);
+		if (b->s == b->inl)
+			b->s = memcpy(hs_malloc(b->cap), b->inl, b->n + 1);
+		else
+			b->s = hs_realloc(b->s, b->cap);
 	}
 	memcpy(b->s + b->n, s, len);
 	b->n += len;
@@ -1428,8 +1446,8 @@ static void placement_fields(const struct hs_instance *in, const struct hs_place
 			     struct pfields *f)
 {
 	const struct hs_platform *pl = &in->plat;
-	memset(f, 0, sizeof *f);
-	sb_add(&f->b, "", 0);
+	f->n = 0;
+	sb_init(&f->b);
 	int anygpu = 0;
 	for (int i = 0; i < p->nparts; i++)
 		anygpu |= p->parts[i].ngpus > 0;
@@ -1504,7 +1522,7 @@ void hs_placement_to_record(const struct hs_instance *in, const struct hs_placem
 		else
 			hs_record_unset(r, f.key[i]);
 	}
-	free(f.b.s);
+	sb_free(&f.b);
 }
 
 /* A new record of kind for p: the fields hs_placement_to_record sets, in
@@ -1522,7 +1540,7 @@ static struct hs_record *placement_record(const struct hs_instance *in, const st
 			vals[n++] = pf_val(&f, i);
 		}
 	struct hs_record *r = hs_record_new_fields(kind, id, keys, vals, n);
-	free(f.b.s);
+	sb_free(&f.b);
 	return r;
 }
 
@@ -1552,55 +1570,64 @@ static void append_records(struct hs_instance *in, const struct hs_schedule *sch
 	}
 }
 
-/* sched as the model's schedule of ntasks tasks: moved, or copied when
- * its size differs; sched left empty. */
-static void sched_move(struct hs_schedule *dst, struct hs_schedule *sched, int ntasks)
+/* The model's schedule *dst replaced by sched: a deep copy, or sched's
+ * own memory when move (then *sched is left empty) and it has a slot per
+ * task. */
+static void install(struct hs_instance *in, struct hs_schedule *dst, struct hs_schedule *sched,
+		    int move)
 {
-	struct hs_schedule got = *sched;
-	if (sched->n != ntasks) {
-		sched_copy(&got, sched, ntasks);
-		hs_schedule_release(sched);
+	struct hs_schedule copy;
+	if (move && sched->n == in->ntasks) {
+		copy = *sched;
+		sched->p = NULL;
+		sched->n = 0;
+	} else {
+		sched_copy(&copy, sched, in->ntasks);
 	}
 	hs_schedule_release(dst);
-	*dst = got;
-	sched->p = NULL;
-	sched->n = 0;
+	*dst = copy;
 }
 
-void hs_instance_take_plan(struct hs_instance *in, struct hs_schedule *sched)
+static void set_plan(struct hs_instance *in, struct hs_schedule *sched, int move)
 {
 	static const char *kinds[] = { "plan", "run", NULL };
 	hs_stream_filter(in->stream, drop_kinds, (void *)kinds);
 	append_records(in, sched, "plan");
 	/* Keep the model in step with the stream: the new plan, no run. */
-	sched_move(&in->plan, sched, in->ntasks);
+	install(in, &in->plan, sched, move);
 	in->has_plan = 1;
 	hs_schedule_release(&in->run);
 	hs_schedule_init(&in->run, in->ntasks);
 	in->has_run = 0;
 }
 
-void hs_instance_take_run(struct hs_instance *in, struct hs_schedule *sched)
+static void set_run(struct hs_instance *in, struct hs_schedule *sched, int move)
 {
 	static const char *kinds[] = { "run", NULL };
 	hs_stream_filter(in->stream, drop_kinds, (void *)kinds);
 	append_records(in, sched, "run");
-	sched_move(&in->run, sched, in->ntasks);
+	install(in, &in->run, sched, move);
 	in->has_run = 1;
 }
 
 void hs_instance_set_plan(struct hs_instance *in, const struct hs_schedule *sched)
 {
-	struct hs_schedule copy;
-	sched_copy(&copy, sched, in->ntasks);
-	hs_instance_take_plan(in, &copy);
+	set_plan(in, (struct hs_schedule *)sched, 0);
+}
+
+void hs_instance_take_plan(struct hs_instance *in, struct hs_schedule *sched)
+{
+	set_plan(in, sched, 1);
 }
 
 void hs_instance_set_run(struct hs_instance *in, const struct hs_schedule *sched)
 {
-	struct hs_schedule copy;
-	sched_copy(&copy, sched, in->ntasks);
-	hs_instance_take_run(in, &copy);
+	set_run(in, (struct hs_schedule *)sched, 0);
+}
+
+void hs_instance_take_run(struct hs_instance *in, struct hs_schedule *sched)
+{
+	set_run(in, sched, 1);
 }
 
 static int is_prov(const struct hs_record *r, const char *stage)

@@ -174,8 +174,8 @@ static void walk_use(void *arg, const struct hs_use *u, int res)
 		w->task = u->task;
 	}
 	int prev = w->last[res];
-	/* a task's cores mostly follow the same task: repeats in a row are
-	 * left out here rather than sorted away in set_after */
+	/* Neighbouring cores mostly had the same last user (a wide task
+	 * before): listed once here, not 64 times to sort and drop. */
 	if (prev >= 0 && prev != u->task && (w->npred == 0 || w->pred[w->npred - 1] != prev)) {
 		if (w->npred == w->cap) {
 			w->cap = w->cap ? 2 * w->cap : 64;
@@ -205,7 +205,7 @@ void hs_schedule_compute_after(struct hs_schedule *s, const struct hs_platform *
 		size_t nres = (size_t)pl->total_cores + (size_t)pl->total_gpus;
 		struct walk w = { s, hs_malloc((nres + 1) * sizeof *w.last), -1, NULL, 0, 0 };
 		memset(w.last, 0xff, (nres + 1) * sizeof *w.last); /* -1: unused */
-		int rc = hs_uses_walk(s, pl, NULL, walk_use, &w);
+		int rc = hs_uses_walk(s, pl, NULL, 1, walk_use, &w);
 		walk_flush(&w);
 		free(w.last);
 		free(w.pred);

@@ -21,6 +21,7 @@
 #include "hs/net.h"
 #include "hs/util.h"
 #include "sim_heap.h"
+#include "sim_links.h"
 #include "sim_routes.h"
 
 #include <math.h>
@@ -362,6 +363,7 @@ struct run {
 	long events;
 	double now;
 	double first_departure; /* opts.check_simgrid: see hs_sim_result */
+	struct hs_link_acct links; /* opts.link_stats */
 	/* cores and GPUs (sim.res0) */
 	struct occ *occ;
 	int *res_cnst;          /* per resource: its constraint, or -1 */
@@ -757,6 +759,8 @@ static void run_begin(struct run *R, struct sim *S, struct hs_schedule *run)
 	R->run = run;
 	R->first_departure = INFINITY;
 	new_system(R);
+	if (S->o->link_stats)
+		hs_link_acct_init(&R->links, &S->net);
 	hs_heap_init(&R->ev);
 	hs_iheap_init(&R->done, S->n);
 }
@@ -800,11 +804,15 @@ static int run_loop(struct run *R, struct hs_sim *sim)
 				return -1;
 		} while (R->hk && due(R, now));
 		const int *vars;
+		if (o->link_stats)
+			hs_link_acct_advance(&R->links, now);
 		int nv = hs_lmm_solve(R->lmm, &vars);
 		if (hs_lmm_departed(R->lmm) && isinf(R->first_departure))
 			R->first_departure = now;
 		for (int k = 0; k < nv; k++)
 			rerate(R, R->var_act[vars[k]], hs_lmm_value(R->lmm, vars[k]), now);
+		if (o->link_stats)
+			hs_link_acct_measure(&R->links, R->lmm);
 	}
 	return 0;
 }
@@ -829,6 +837,8 @@ static void run_end(struct run *R, struct hs_sim_result *res)
 	res->elems_solved = st.elems_solved;
 	res->departures = st.departures;
 	res->first_departure = R->first_departure;
+	if (o->link_stats)
+		hs_link_acct_finish(&R->links, res);
 	hs_heap_release(&R->ev);
 	hs_iheap_release(&R->done);
 	hs_plan_graph_release(&R->g);

@@ -88,7 +88,8 @@ int hs_sim_replace_platform(struct hs_stream *s, const char *path)
 		pos = after_prov;
 	if (pos < s->header_pos)
 		pos = s->header_pos;
-	struct hs_record **recs = hs_malloc((s->n + nadd + 1) * sizeof *recs);
+	size_t cap = s->n + nadd + 1;
+	struct hs_record **recs = hs_malloc(cap * sizeof *recs);
 	size_t m = 0;
 	for (size_t i = 0; i <= s->n; i++) {
 		if (i == pos)
@@ -105,6 +106,6 @@ int hs_sim_replace_platform(struct hs_stream *s, const char *path)
 	free(s->recs);
 	s->recs = recs;
 	s->n = m;
-	s->cap = s->n + nadd + 1;
+	s->cap = cap; /* what was allocated: m can be less (old records dropped) */
 	return 0;
 }

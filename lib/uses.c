@@ -120,10 +120,61 @@ static int count_slots(const struct hs_schedule *s, const char *keep, size_t nu,
 	return 0;
 }
 
+/* The order of the last walk asked to keep it (hs_schedule_compute_after),
+ * for the next walk or hs_uses_sorted on this thread (the validator, which
+ * in hs-plan checks the same schedule right after): a sort of n tasks, 12%
+ * of hs-plan -a taskp, done once instead of twice.  It is reused only
+ * after an O(n) check that it is still the order of the tasks kept now
+ * (see reuse_order), so a schedule changed in between costs a sort, not a
+ * wrong order. */
+static _Thread_local struct ord *last_order;
+static _Thread_local int last_n;
+
+/* last_order restricted to the kept tasks, when that is the (start, end,
+ * task) order of exactly the kept tasks of s: every entry names a slot of
+ * s, the kept ones come in increasing order under their current times, and
+ * they are all the kept tasks (as many as s has; the entries are distinct
+ * tasks, so equal counts mean equal sets).  NULL otherwise.  The saved
+ * order is given up either way. */
+static struct ord *reuse_order(const struct hs_schedule *s, const char *keep, int *n)
+{
+	struct ord *o = last_order;
+	int m = last_n, no = 0, ok = 1;
+	last_order = NULL;
+	last_n = 0;
+	if (!o)
+		return NULL;
+	for (int t = 0; t < m && ok; t++) {
+		int i = o[t].task;
+		if (i < 0 || i >= s->n) {
+			ok = 0;
+			break;
+		}
+		if (!kept(s, keep, i))
+			continue;
+		o[no] = (struct ord){ s->p[i].start, s->p[i].end, i };
+		if (no > 0 && ord_cmp(&o[no - 1], &o[no]) >= 0)
+			ok = 0;
+		no++;
+	}
+	int nkept = 0;
+	for (int i = 0; ok && i < s->n; i++)
+		nkept += kept(s, keep, i) != 0;
+	if (!ok || nkept != no) {
+		free(o);
+		return NULL;
+	}
+	*n = no;
+	return o;
+}
+
 /* The kept tasks in (start, end, task) order; the count in *n. */
 static struct ord *tasks_in_order(const struct hs_schedule *s, const char *keep, int *n)
 {
-	struct ord *o = hs_malloc(((size_t)s->n + 1) * sizeof *o);
+	struct ord *o = reuse_order(s, keep, n);
+	if (o)
+		return o;
+	o = hs_malloc(((size_t)s->n + 1) * sizeof *o);
 	int no = 0, sorted = 1;
 	for (int i = 0; i < s->n; i++) {
 		if (!kept(s, keep, i))
@@ -140,7 +191,7 @@ static struct ord *tasks_in_order(const struct hs_schedule *s, const char *keep,
 }
 
 int hs_uses_walk(const struct hs_schedule *s, const struct hs_platform *pl, const char *keep,
-		 void (*visit)(void *arg, const struct hs_use *u, int res), void *arg)
+		 int keep_order, void (*visit)(void *arg, const struct hs_use *u, int res), void *arg)
 {
 	if (!pl)
 		return -1;
@@ -188,7 +239,13 @@ int hs_uses_walk(const struct hs_schedule *s, const struct hs_platform *pl, cons
 			}
 		}
 	}
-	free(o);
+	if (keep_order) {
+		free(last_order); /* one saved order at a time */
+		last_order = o;
+		last_n = no;
+	} else {
+		free(o);
+	}
 	free(c0);
 	return 0;
 }

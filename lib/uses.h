@@ -28,6 +28,6 @@ size_t hs_uses_sorted(const struct hs_schedule *s, const char *keep, struct hs_u
  * keeps per-resource state (who used it last) in an array.  Returns -1,
  * visiting nothing, when pl is NULL or a use lies outside it. */
 int hs_uses_walk(const struct hs_schedule *s, const struct hs_platform *pl, const char *keep,
-		 void (*visit)(void *arg, const struct hs_use *u, int res), void *arg);
+		 int keep_order, void (*visit)(void *arg, const struct hs_use *u, int res), void *arg);
 
 #endif

@@ -77,6 +77,16 @@ run a node=n cores=0 start=-5 end=-4 state=done\nrun b node=n cores=0 start=-4.5
 	[ "${lines[2]}" = "hs-report: $tmp/r.hs:6: warning: run b: core 0 of node n also used by a during [-4.5, -4]" ]
 	[ "${lines[3]}" = "hs-report: $tmp/r.hs: warning: the run breaks 3 rules (overlaps on a core or GPU, starts before release dates, ...): its metrics may be meaningless (a utilization above 1, a negative idle time)" ]
 	[[ "${lines[6]}" == "utilization "*"1.33333"* ]]
+	# A negative run time (end before start) or an infinite end is no
+	# measurement: refused, exit 2.
+	printf 'hs 1\nnode n cores=1\ntask a model=rigid size=1 time=1\nrun a node=n cores=0 start=5 end=-5 state=done\n' >"$tmp/neg.hs"
+	run hs-report "$tmp/neg.hs"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-report: $tmp/neg.hs:4: run a: end -5 is before start 5" ]
+	sed 's/end=-5/end=inf/' "$tmp/neg.hs" >"$tmp/inf.hs"
+	run hs-report "$tmp/inf.hs"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-report: $tmp/inf.hs:4: run a: end must be a number, got 'inf'" ]
 	# A run that keeps the rules: no warning.
 	hs-gen sleep -n 10 -x 0.9 --platform dietze | hs-plan -a taskp | hs-sim >"$tmp/ok.hs"
 	run bash -c 'hs-report "$0" 2>&1 >/dev/null' "$tmp/ok.hs"

@@ -270,3 +270,19 @@ hs-sim: $tmp/cl.hs: the plan is not valid (1 problem)" ]
 	hs-sim --check-simgrid "$tmp/stale.hs" >"$tmp/b.hs" 2>/dev/null
 	cmp "$tmp/a.hs" "$tmp/b.hs"
 }
+
+@test "sim-flow: --platform with many more records than the stream's, then online records appended" {
+	# hs_sim_replace_platform once recorded a capacity larger than what it
+	# allocated when the new platform had more records than the old one:
+	# appending the online plan records then wrote past it (ASan).
+	printf 'hs 1\nnode a cores=1\ntask j1 model=rigid size=1 time=5\ntask j2 model=rigid size=1 time=5\n' >"$tmp/jobs.hs"
+	{
+		printf 'hs 1\ncluster c bw=100\n'
+		for i in $(seq 1 40); do printf 'node n%d cluster=c cores=1\n' "$i"; done
+		for i in $(seq 1 40); do printf 'link l%d bw=100\n' "$i"; done
+	} >"$tmp/big.hs"
+	run hs-sim -a fcfs --platform "$tmp/big.hs" "$tmp/jobs.hs"
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | grep -c '^run j')" -eq 2 ]
+	[ "$(printf '%s\n' "$output" | grep -c '^link l')" -eq 40 ]
+}

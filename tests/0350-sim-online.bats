@@ -126,7 +126,11 @@ j3 start=0 end=0 state=rejected seen=0 why=test" ]
 	check wake-past "wake-up at -1 is not at or after the current date 0"
 	check loop "called 100000 times at date 0: the algorithm loops"
 	check note-key "job j1: note: key 'start' is not a key of its own"
-	check start-fails "cannot work on this machine"
+	# An algorithm that refuses to start (bad options for this instance)
+	# is a usage error: exit 2.
+	run hs-sim -a "$bad" -o kind=start-fails "$tmp/four.hs"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-sim: mistake: cannot work on this machine" ]
 	sed 's/^task j3 \(.*\)/task j3 \1 release=5/' "$tmp/four.hs" >"$tmp/later.hs"
 	run hs-sim -a "$bad" -o kind=unsubmitted "$tmp/later.hs"
 	[ "$status" -eq 1 ]
@@ -136,6 +140,47 @@ j3 start=0 end=0 state=rejected seen=0 why=test" ]
 	run hs-sim -a "$ff" "$tmp/node.hs"
 	[ "$status" -eq 1 ]
 	[ "$output" = "hs-sim: first-fit: job j1: must run on one node (scope=node), given nodes h1 and h2" ]
+}
+
+# The guard (hs/guard.h) around every call into an online plugin (issue
+# 12, point 9): a crash, exit() or hang names the plugin, exit 1, nothing
+# written; what it prints never reaches the stream.
+@test "online: a plugin that crashes, exits or hangs is named, exit 1, no output" {
+	who="hs-sim: plugin online (algorithm mistake, $TESTPLUGINS/online.so)"
+	run bash -c 'hs-sim -a "$1" -o kind=crash "$2" 2>"$3"' _ "$bad" "$tmp/four.hs" "$tmp/err"
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+	[ "$(cat "$tmp/err")" = "$who crashed while handling events: segmentation fault (SIGSEGV)" ]
+	run hs-sim -a "$bad" -o kind=start-crash "$tmp/four.hs"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$who crashed while starting: aborted (SIGABRT)" ]
+	run hs-sim -a "$bad" -o kind=exit "$tmp/four.hs"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$who exited while handling events: exit(0) inside the plugin" ]
+	run hs-sim -a "$bad" -o kind=hang --timeout 0.5 "$tmp/four.hs"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$who was stopped while handling events: no return within its time limit of 0.5 s" ]
+	# A plugin that returns in time is not disturbed.
+	run hs-sim -a "$ff" --timeout 60 "$tmp/four.hs"
+	[ "$status" -eq 0 ]
+	[ "$(records run | wc -l)" -eq 3 ]
+	for v in 0 -1 x; do
+		run hs-sim -a "$ff" --timeout "$v" "$tmp/four.hs"
+		[ "$status" -eq 2 ]
+		[[ "$output" == "hs-sim: option --timeout: "* ]]
+	done
+	run hs-sim --timeout 1 "$tmp/four.hs"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--timeout needs an online algorithm (-a ALGO)"* ]]
+}
+
+@test "online: a plugin's printf goes to stderr, the output stays a stream" {
+	run bash -c 'hs-sim -a "$1" -o kind=print "$2" 2>"$3"' _ "$bad" "$tmp/four.hs" "$tmp/err"
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | grep -c 'not a record')" -eq 0 ]
+	grep -q '^not a record of the stream$' "$tmp/err"
+	[ "$(records run | wc -l)" -eq 3 ]
+	printf '%s\n' "$output" | hs-report >/dev/null
 }
 
 @test "online: usage errors, offline and online algorithms in the wrong tool, ABI mismatch" {

@@ -74,6 +74,10 @@ int hs_lmm_solve_all(struct hs_lmm *s, const int **vars);
  * neither bound nor constraint. */
 double hs_lmm_value(const struct hs_lmm *s, int var);
 
+/* What constraint c carries after the last solve: the sum over its
+ * elements of w_vc * r_v (a fatpipe: the largest of them). */
+double hs_lmm_usage(const struct hs_lmm *s, int c);
+
 /* Check s against the other solver: from now on (before any variable is
  * added) every change is made to a copy of the system solved by other,
  * and each solve compares the rates (twice the solving). */

@@ -31,6 +31,10 @@ struct hs_metrics {
 	double seq_time;       /* sum over tasks of their time on one worker (see rue) */
 	double rue;            /* RSCHED eq. (10), see hs-report(1) */
 	int rejected;          /* run records with state=rejected (not in tasks) */
+	/* applications (app=): how many, and the mean of each one's span (its
+	 * tasks' latest end - earliest start) */
+	int apps;
+	double mean_app_makespan;
 };
 
 struct hs_metrics_opts {

@@ -235,8 +235,9 @@ int hs_instance_find_cluster(const struct hs_instance *in, const char *id);
 void hs_instance_set_plan(struct hs_instance *in, const struct hs_schedule *sched);
 /* Replace the stream's run records by records made from sched. */
 void hs_instance_set_run(struct hs_instance *in, const struct hs_schedule *sched);
-/* The same, taking sched itself (left empty, as after hs_schedule_release)
- * instead of a copy: one schedule in memory, not two, for big runs. */
+/* The same, the model taking sched's memory instead of a copy (a schedule
+ * of in->ntasks slots is left empty, released; another is copied): a tool
+ * that has no more use for its schedule saves a copy of every placement. */
 void hs_instance_take_plan(struct hs_instance *in, struct hs_schedule *sched);
 void hs_instance_take_run(struct hs_instance *in, struct hs_schedule *sched);
 /* Append a "prov STAGE key=val ..." record (stage "gen", "plan", "sim", ...),

@@ -20,6 +20,8 @@ struct hs_online_run {
 	const struct hs_optvals *opts;
 	struct hs_sim_opts sim;
 	int clairvoyant;                /* grant job->task to any algorithm */
+	const char *path;               /* the plugin's file, for messages */
+	double timeout;                 /* seconds one call may take (hs/guard.h); 0: none */
 };
 
 struct hs_online_result {
@@ -35,7 +37,9 @@ struct hs_online_result {
  * records (hs_instance_set_plan, hs_instance_set_run) with the algorithm's
  * notes, the algorithm's provenance entries are in ctx, and 0 is returned.
  * On a bad decision, a plugin error or jobs the algorithm never started,
- * the problem is reported and -1 returned (hs-sim exits 1). */
+ * the problem is reported and -1 returned (hs-sim exits 1); when the
+ * algorithm refuses to start (bad options for this instance), -2 (hs-sim
+ * exits 2: bad input or usage). */
 int hs_online_simulate(struct hs_instance *in, const struct hs_online_run *cfg, struct hs_ctx *ctx,
 		       struct hs_online_result *res);
 

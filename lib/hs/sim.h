@@ -54,9 +54,22 @@ struct hs_sim_opts {
 	/* Every task lasts its runtime model's duration, comp and comm
 	 * aside (hs-sim --model replay for online algorithms). */
 	int runtime_only;
+	/* Measure what every link carries (hs_sim_result.links). */
+	int link_stats;
 };
 
 void hs_sim_opts_default(struct hs_sim_opts *o);
+
+/* What one link carried during a run (opts.link_stats). */
+struct hs_sim_link {
+	char *id;         /* the link's id (hs/net.h) */
+	double bw;        /* bytes/s */
+	int fatpipe;      /* a fatpipe: utilisation is its largest flow's */
+	double peak;      /* largest flow / bw */
+	double saturated; /* seconds during which flow >= bw (to 1e-5 B/s) */
+	double busy;      /* seconds during which any flow crossed it */
+	double bytes;     /* bytes carried */
+};
 
 struct hs_sim_result {
 	double makespan;  /* latest end (0 when nothing ran) */
@@ -69,7 +82,13 @@ struct hs_sim_result {
 	 * other solver's, and the date of the first (+inf: none). */
 	long departures;
 	double first_departure;
+	/* With opts.link_stats: every link of the network, in hs_net order
+	 * (owned: hs_sim_result_release). */
+	struct hs_sim_link *links;
+	int nlinks;
 };
+
+void hs_sim_result_release(struct hs_sim_result *res);
 
 /* Check that plan can be simulated: every parallel task's comp and comm
  * counts match its allotment's cores, every route it needs exists.

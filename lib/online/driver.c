@@ -224,7 +224,9 @@ static int hook_settle(void *arg, struct hs_sim *sim, double now)
 	h->res->calls++;
 	h->res->events += nev;
 	double t0 = hs_now();
+	hs_guard_enter(&h->guard, "handling events");
 	int rc = ops->events(h->state, h, h->ev, nev, h->ctx);
+	hs_guard_leave(&h->guard);
 	h->res->plugin_s += hs_now() - t0;
 	if (rc != 0 && hs_ctx_nerrors(h->ctx) == 0)
 		hs_ctx_error(h->ctx, "failed at date %g (the plugin gave no reason)", now);
@@ -300,6 +302,7 @@ static void write_records(struct hs_online *h, struct hs_instance *in, struct hs
 			}
 		}
 	hs_instance_take_plan(in, &plan);
+	hs_schedule_release(&plan); /* left empty when taken */
 	hs_instance_take_run(in, run);
 	if (h->nnotes == 0)
 		return;
@@ -351,6 +354,18 @@ static void host_release(struct hs_online *h)
 	free(h->scratch_ids);
 }
 
+/* The algorithm's finish, guarded; the guard is done with after it. */
+static void finish(struct hs_online *h, void *state)
+{
+	const struct hs_online_ops *ops = h->cfg->algo->online;
+	if (ops->finish) {
+		hs_guard_enter(&h->guard, "finishing");
+		ops->finish(state);
+		hs_guard_leave(&h->guard);
+	}
+	hs_guard_release(&h->guard);
+}
+
 int hs_online_simulate(struct hs_instance *in, const struct hs_online_run *cfg, struct hs_ctx *ctx,
 		       struct hs_online_result *res)
 {
@@ -368,23 +383,29 @@ int hs_online_simulate(struct hs_instance *in, const struct hs_online_run *cfg, 
 	jobs_init(&h);
 	deps_init(&h);
 
+	/* A crash, exit() or hang inside the plugin names it (hs/guard.h). */
+	hs_guard_init(&h.guard, cfg->family, cfg->algo->name, cfg->path);
+	h.guard.timeout = cfg->timeout;
 	void *state = NULL;
-	int rc = ops->start ? ops->start(&h, cfg->opts, ctx, &state) : 0;
+	int rc = 0;
+	if (ops->start) {
+		hs_guard_enter(&h.guard, "starting");
+		rc = ops->start(&h, cfg->opts, ctx, &state);
+		hs_guard_leave(&h.guard);
+	}
 	if (rc != 0) {
 		if (hs_ctx_nerrors(ctx) == 0)
 			hs_ctx_error(ctx, "failed to start (the plugin gave no reason)");
-		if (ops->finish)
-			ops->finish(state);
+		finish(&h, state);
 		host_release(&h);
-		return -1;
+		return -2;
 	}
 	h.state = state;
 	struct hs_sim_hooks hk = { &h, hook_begin, hook_ended, hook_timer, hook_settle };
 	struct hs_schedule run;
 	h.run = &run;
 	rc = hs_sim_drive(in, &cfg->sim, &hk, &run, &res->sim);
-	if (ops->finish)
-		ops->finish(state);
+	finish(&h, state);
 	if (rc == 0 && check_all_decided(&h) > 0)
 		rc = -1;
 	if (rc == 0) {

@@ -117,7 +117,8 @@ static int check_fit(struct hs_online *h, int job, const int *cores, int nc, con
 	const struct hs_task *t = &h->in->tasks[job];
 	if (nc + ng == 0)
 		return bad(h, job, "started on no resource");
-	if (t->model == HS_MODEL_RIGID && (nc != j->cores || ng != 0))
+	/* A rigid task with a GPU time (on=any) may instead run on one GPU. */
+	if (t->model == HS_MODEL_RIGID && (ng == 0 ? nc != j->cores : !isfinite(t->gpu_time)))
 		return bad(h, job, "asks for %d core%s, given %d core%s and %d GPU%s", j->cores,
 			   j->cores == 1 ? "" : "s", nc, nc == 1 ? "" : "s", ng, ng == 1 ? "" : "s");
 	if (ng > 1 || (ng == 1 && nc > 0))

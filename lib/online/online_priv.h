@@ -4,6 +4,7 @@
 #ifndef HS_ONLINE_PRIV_H
 #define HS_ONLINE_PRIV_H
 
+#include "hs/guard.h"
 #include "hs/loader.h"
 #include "hs/online.h"
 #include "hs/onlinesim.h"
@@ -24,6 +25,7 @@ struct hs_online {
 	struct hs_sim *sim;           /* during the run */
 	struct hs_ctx *ctx;
 	void *state;                  /* the algorithm's */
+	struct hs_guard guard;        /* around every call into the plugin */
 	struct hs_online_result *res;
 	int model, clairvoyant;       /* what the run grants */
 	int n;                        /* jobs */

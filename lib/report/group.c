@@ -128,8 +128,18 @@ static int relative(struct hs_report_row *rows, int nrows, const char *value)
 		struct base key = {.inst = rows[i].inst};
 		struct base *x = rows[i].inst ? bsearch(&key, b, (size_t)u, sizeof *b, base_cmp) : NULL;
 		missing += x == NULL;
+		/* The speedup against the baseline is its makespan over this
+		 * one's, and RSCHED's RUE takes that speedup (rue / speedup is
+		 * the used workers' utilisation over their number). */
+		double base_ms = x && x->n[HS_RM_MAKESPAN] ? x->sum[HS_RM_MAKESPAN] / x->n[HS_RM_MAKESPAN] : NAN;
+		double sp = base_ms / v->v[HS_RM_MAKESPAN];
+		double rue = v->v[HS_RM_RUE_SEQ] / v->v[HS_RM_SPEEDUP] * sp;
 		for (int m = 0; m < HS_RM_COUNT; m++) {
 			double r = x && x->n[m] ? v->v[m] / (x->sum[m] / x->n[m]) : NAN;
+			if (m == HS_RM_SPEEDUP)
+				r = sp;
+			else if (m == HS_RM_RUE_SEQ)
+				r = rue;
 			v->v[m] = isfinite(r) ? r : NAN;
 		}
 	}

@@ -1,6 +1,7 @@
 /* metric.c - hs-report's metrics of one stream: the table of names, where
  * each comes from, and their values (formulas in hs-report(1)). */
 #include "hs/report.h"
+#include "hs/util.h"
 
 #include <math.h>
 #include <string.h>
@@ -27,6 +28,14 @@ const struct hs_rm_info hs_rm_info[HS_RM_COUNT] = {
 	[HS_RM_MEAN_BSLD] = {"mean_bounded_slowdown", HS_RM_NUM, S,
 			     "mean of max(1, (end - release) / max(duration, tau))", ""},
 	[HS_RM_RUE] = {"rue", HS_RM_NUM, S, "resource utilization efficiency (RSCHED eq. 10)", ""},
+	[HS_RM_SPEEDUP] = {"speedup", HS_RM_NUM, S,
+			   "applications: one-worker time / makespan; --relative-to: baseline makespan / makespan", ""},
+	[HS_RM_RUE_SEQ] = {"rue_seq", HS_RM_NUM, S,
+			   "applications: RSCHED eq. 10 with the speedup against the --relative-to baseline", ""},
+	[HS_RM_APPS] = {"apps", HS_RM_INT, S, "applications (app=)", ""},
+	[HS_RM_APP_MAKESPAN] = {"mean_app_makespan", HS_RM_NUM, S,
+				"mean over applications of latest end - earliest start", "s"},
+	[HS_RM_DIST_TIME] = {"dist_time", HS_RM_NUM, "prov", "the online algorithm's own distribution time (rsched)", "s"},
 	[HS_RM_ENERGY] = {"energy", HS_RM_NUM, S, "joules, busy and idle power until the makespan", "J"},
 	[HS_RM_EDP] = {"edp", HS_RM_NUM, S, "energy * makespan", "J s"},
 	[HS_RM_EDN] = {"edn", HS_RM_NUM, S, "energy * makespan^n (--edn)", "J s^n"},
@@ -113,6 +122,16 @@ void hs_report_vals_compute(const struct hs_instance *in, const struct hs_metric
 	set(r, HS_RM_MAX_SLOWDOWN, m.max_slowdown, rel);
 	set(r, HS_RM_MEAN_BSLD, m.mean_bsld, rel);
 	set(r, HS_RM_RUE, m.rue, 1);
+	int apps = m.apps > 0;
+	set(r, HS_RM_SPEEDUP, m.makespan > 0 ? m.seq_time / m.makespan : NAN, apps);
+	set(r, HS_RM_RUE_SEQ, m.rue, apps);
+	set(r, HS_RM_APPS, m.apps, apps);
+	set(r, HS_RM_APP_MAKESPAN, m.mean_app_makespan, apps);
+	const char *dt = in->stream ? hs_stream_prov(in->stream, "rsched.dist_s") : NULL;
+	double dist = NAN;
+	set(r, HS_RM_DIST_TIME, dist, dt && hs_parse_double(dt, &dist) == 0);
+	if (r->has[HS_RM_DIST_TIME])
+		r->v[HS_RM_DIST_TIME] = dist;
 	set(r, HS_RM_ENERGY, m.energy, power);
 	set(r, HS_RM_EDP, m.edp, power);
 	set(r, HS_RM_EDN, m.edn, power);

@@ -20,10 +20,11 @@ srcs=$(cd "$top" && ls lib/*.c lib/gen/*.c lib/report/*.c formats/*.c)
 # What each target is about: the files whose coverage is reported.
 files_of() {
 	case $1 in
-	stream) echo lib/input.c lib/format.c lib/model.c lib/validate.c lib/values.c lib/schedule.c lib/replay.c ;;
+	stream) echo lib/input.c lib/format.c lib/model.c lib/cycles.c lib/validate.c lib/values.c lib/schedule.c lib/replay.c ;;
 	simgrid) echo formats/simgrid.c formats/simgrid_elem.c formats/simgrid_util.c lib/net.c lib/net_route.c ;;
 	swf) echo formats/swf.c lib/input.c ;;
-	number) echo lib/util.c ;;
+	number) echo lib/util.c lib/fmt_double.c ;;
+	batsim) echo formats/json.c formats/batsim.c ;;
 	*) ls "$top"/formats/"$1"*.c 2>/dev/null | sed "s|$top/||" ;;
 	esac
 }

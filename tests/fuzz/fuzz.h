@@ -5,7 +5,8 @@
  * in-memory one (memfd) reopened through /proc/self/fd.  Messages go to
  * /dev/null (every malformed input has one), and the input limits are
  * lowered (hs/limits.h) so that no input spends the fuzzer's time and
- * memory on a legitimately huge platform. */
+ * memory on a legitimately huge platform, and so that a line past the
+ * line limit fits in the inputs the fuzzer makes (-max_len). */
 #ifndef HS_FUZZ_H
 #define HS_FUZZ_H
 
@@ -22,7 +23,7 @@ static char fuzz_path_buf[64];
 
 static inline void fuzz_init(void)
 {
-	setenv("HS_LIMITS", "line=256K,file=1M,nodes=4K,cores=64K", 1);
+	setenv("HS_LIMITS", "line=8K,file=1M,nodes=4K,cores=64K", 1);
 	hs_set_progname("fuzz");
 	FILE *null = fopen("/dev/null", "w");
 	if (null)

@@ -5,8 +5,9 @@
  * Checked beyond "no crash, no leak, no undefined behaviour":
  *   - writing a stream and reading it back gives the same text again
  *     (the writer's quoting is what the reader reads);
- *   - a valid plan (ordered by its times when it has no after lists, as
- *     hs-sim orders it) replays, and the stream with its run records
+ *   - a valid plan without after lists, ordered by its times as hs-sim
+ *     and hs-plan order it, is still valid with the after lists derived;
+ *   - a valid plan replays, and the stream with its run records
  *     (written canonically, as hs-sim writes them) reads back into a model,
  *     whose run validates;
  *   - metrics of the plan and the run can be taken (hs-report's path,
@@ -72,8 +73,13 @@ static int model(struct hs_stream *s)
 		hs_metrics_eval(&in, &in.run, &mo, &m);
 	if (in.has_plan && hs_validate(&in, &in.plan, 1) == 0) {
 		hs_metrics_eval(&in, &in.plan, &mo, &m);
-		if (!hs_schedule_has_after(&in.plan)) /* as hs-sim does */
+		/* Ordered as hs-sim (and hs-plan) order it: the after lists
+		 * they derive keep the plan valid. */
+		if (!hs_schedule_has_after(&in.plan)) {
 			hs_schedule_compute_after(&in.plan, &in.plat);
+			if (hs_validate(&in, &in.plan, 1) != 0)
+				abort();
+		}
 		struct hs_schedule run;
 		hs_replay(&in, &in.plan, &run);
 		hs_metrics_eval(&in, &run, &mo, &m);

@@ -3,10 +3,14 @@
  * (no queue jumping: FCFS), and "mistake" makes one kind of bad decision
  * chosen by -o kind=..., so that every check of the host can be seen. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "hs/plugin.h"
+
+/* Not a constant, so that the compiler cannot see the fault coming. */
+volatile int *bad_address = (int *)16;
 
 struct st {
 	int *queue, head, tail;
@@ -26,6 +30,8 @@ static int start(struct hs_online *h, const struct hs_optvals *opts, struct hs_c
 	s->cores = calloc((size_t)m->ncores + 1, sizeof *s->cores);
 	s->kind = mistake ? hs_opt_str(opts, "kind") : NULL;
 	*state = s;
+	if (s->kind && strcmp(s->kind, "start-crash") == 0)
+		abort();
 	if (s->kind && strcmp(s->kind, "start-fails") == 0) {
 		hs_ctx_error(ctx, "cannot work on this machine");
 		return -1;
@@ -114,6 +120,20 @@ static int events(void *state, struct hs_online *h, const struct hs_online_event
 		}
 		return 0;
 	}
+	/* Failures the guard names (hs/guard.h): a crash, exit(), a call that
+	 * never returns, and output on stdout (which must not reach the
+	 * stream). */
+	if (strcmp(k, "crash") == 0)
+		*bad_address = 1;
+	if (strcmp(k, "exit") == 0)
+		exit(0);
+	if (strcmp(k, "hang") == 0)
+		for (volatile int spin = 1; spin;)
+			;
+	if (strcmp(k, "print") == 0) {
+		printf("hs 1\nnot a record of the stream\n");
+		fflush(stdout);
+	}
 	if (strcmp(k, "twice") == 0 && job0 >= 0) {
 		int two[2] = { 0, 0 };
 		return hs_online_start(h, job0, two, 2, NULL, 0);
@@ -152,7 +172,7 @@ static const struct hs_online_ops mistake_ops = {
 static const struct hs_option mistake_opts[] = {
 	{"kind", HS_OPT_CHOICE, "busy", "which mistake",
 	 "busy|unknown-core|unsubmitted|idle|fail|wake-past|loop|note-key|reject-all|twice|"
-	 "start-fails"},
+	 "start-fails|start-crash|crash|exit|hang|print"},
 	{NULL, 0, NULL, NULL, NULL},
 };
 

@@ -222,6 +222,45 @@ static void test_uses_sorted(void)
 	       after_cases, after_bad);
 }
 
+/* The order hs_schedule_compute_after keeps for the next hs_uses_sorted
+ * is used only while it is still right: times moved or tasks dropped in
+ * between give the uses of the schedule as it is now. */
+static void test_kept_order(void)
+{
+	struct hs_node nd[1] = { { .cores = 2 } };
+	struct hs_platform pl = { .nodes = nd, .nnodes = 1, .total_cores = 2 };
+	struct hs_schedule s;
+	hs_schedule_init(&s, 3);
+	int c0 = 0;
+	hs_schedule_add(&s, 0, 0, &c0, 1, NULL, 0, 0, 1); /* a */
+	hs_schedule_add(&s, 1, 0, &c0, 1, NULL, 0, 1, 2); /* b */
+	hs_schedule_add(&s, 2, 0, &c0, 1, NULL, 0, 2, 3); /* c */
+	struct hs_use *u;
+	hs_schedule_compute_after(&s, &pl); /* keeps a, b, c */
+	size_t nu = hs_uses_sorted(&s, NULL, &u);
+	TAP_OK(nu == 3 && u[0].task == 0 && u[1].task == 1 && u[2].task == 2,
+	       "kept order: used while right (a, b, c)");
+	free(u);
+	hs_schedule_compute_after(&s, &pl);
+	s.p[0].start = 5; /* a now last */
+	s.p[0].end = 6;
+	nu = hs_uses_sorted(&s, NULL, &u);
+	TAP_OK(nu == 3 && u[0].task == 1 && u[1].task == 2 && u[2].task == 0,
+	       "kept order: a moved after compute_after comes last (b, c, a)");
+	free(u);
+	hs_schedule_compute_after(&s, &pl);
+	char keep[3] = { 1, 0, 1 };
+	nu = hs_uses_sorted(&s, keep, &u);
+	TAP_OK(nu == 2 && u[0].task == 2 && u[1].task == 0, "kept order: filtered by keep (c, a)");
+	free(u);
+	hs_schedule_compute_after(&s, &pl);
+	s.p[1].task = -1; /* b dropped */
+	nu = hs_uses_sorted(&s, NULL, &u);
+	TAP_OK(nu == 2 && u[0].task == 2 && u[1].task == 0, "kept order: a task dropped (c, a)");
+	free(u);
+	hs_schedule_release(&s);
+}
+
 int main(void)
 {
 	hs_set_progname("test");
@@ -229,5 +268,6 @@ int main(void)
 	test_after();
 	test_after_large();
 	test_uses_sorted();
+	test_kept_order();
 	return tap_done();
 }

@@ -286,6 +286,103 @@ static void test_unreadable(void)
 	fx_free(&s, &in);
 }
 
+/* hs_schedule_compute_after keeps its order of the tasks for the
+ * validator: used when still right, and a schedule changed in between
+ * (times moved, a task dropped) is checked in its own order.  The overlap
+ * check's first pass (no sorted uses) and its second (the messages) agree. */
+static void test_order_reuse(void)
+{
+	struct hs_stream s;
+	struct hs_instance in;
+	char buf[4096];
+	snprintf(buf, sizeof buf, "%s%s", PLAT,
+		 "task a model=amdahl t1=2\ntask b model=amdahl t1=2\ntask c model=amdahl t1=2\n"
+		 "plan a node=cs1 cores=0 start=0 end=2\n"
+		 "plan b node=cs1 cores=0 start=2 end=4\n"
+		 "plan c node=cs1 cores=1 start=1 end=3\n");
+	if (fx_load(&s, &in, buf) != 0) {
+		TAP_OK(0, "order reuse: load");
+		return;
+	}
+	struct hs_schedule sc;
+	hs_schedule_init(&sc, in.ntasks);
+	for (int i = 0; i < in.ntasks; i++)
+		hs_placement_copy(&sc.p[i], &in.plan.p[i]);
+	hs_schedule_compute_after(&sc, &in.plat);
+	TAP_OK(sc.p[1].nafter == 1 && sc.p[1].after[0] == 0, "order reuse: b after a");
+	fx_cap_begin();
+	int n = hs_validate(&in, &sc, 0);
+	const char *err = fx_cap_end();
+	TAP_OK(n == 0, "order reuse: sound schedule after compute_after (%s)", err);
+
+	/* a moved into b's time after the after lists were made: the kept
+	 * order (a, c, b) is no longer the order (c, b, a), and the message
+	 * names the task that starts later (in the kept order it would be b). */
+	hs_schedule_compute_after(&sc, &in.plat);
+	sc.p[0].start = 2.5;
+	sc.p[0].end = 3.5;
+	fx_cap_begin();
+	n = hs_validate(&in, &sc, 0);
+	err = fx_cap_end();
+	TAP_OK(n >= 1 && strstr(err, "plan a: core 0 of node cs1 also used by b during [2.5, 3.5]") &&
+	       !strstr(err, "plan b: core 0"),
+	       "order reuse: a time moved after compute_after is checked in the new order (%s)", err);
+
+	/* c dropped from the schedule after the after lists were made. */
+	sc.p[0].start = 0;
+	sc.p[0].end = 2;
+	hs_schedule_compute_after(&sc, &in.plat);
+	sc.p[2].task = -1;
+	fx_cap_begin();
+	n = hs_validate_flags(&in, &sc, HS_VALIDATE_PARTIAL);
+	err = fx_cap_end();
+	TAP_OK(n == 0, "order reuse: a task dropped after compute_after (%s)", err);
+	hs_schedule_release(&sc);
+	fx_free(&s, &in);
+}
+
+/* hs_instance_take_plan: the model takes the schedule itself (left empty)
+ * and the stream gets the same plan records as with hs_instance_set_plan. */
+static void test_take_plan(void)
+{
+	struct hs_stream s1, s2;
+	struct hs_instance in1, in2;
+	char buf[4096];
+	snprintf(buf, sizeof buf, "%s%s", PLAT,
+		 "task a model=amdahl t1=2\ntask b model=amdahl t1=2\n");
+	if (fx_load(&s1, &in1, buf) != 0 || fx_load(&s2, &in2, buf) != 0) {
+		TAP_OK(0, "take plan: load");
+		return;
+	}
+	struct hs_schedule sc;
+	hs_schedule_init(&sc, in1.ntasks);
+	int c0 = 0, c1 = 1;
+	hs_schedule_add(&sc, 0, 0, &c0, 1, NULL, 0, 0, 2);
+	hs_schedule_add(&sc, 1, 0, &c1, 1, NULL, 0, 0, 2.5);
+	hs_instance_set_plan(&in1, &sc);
+	struct hs_placement *p = sc.p;
+	hs_instance_take_plan(&in2, &sc);
+	TAP_OK(sc.p == NULL && sc.n == 0 && in2.plan.p == p && in2.has_plan && !in2.has_run,
+	       "take plan: the schedule moved into the model");
+	TAP_OK(in1.plan.p != NULL && in1.plan.p[1].end == 2.5 && in2.plan.p[1].end == 2.5,
+	       "take plan: same placements as a copy");
+	TAP_OK(s1.n == s2.n, "take plan: as many records as set_plan");
+	int same = s1.n == s2.n;
+	for (size_t i = 0; same && i < s1.n; i++) {
+		char a[512], b[512];
+		FILE *fa = fmemopen(a, sizeof a, "w"), *fb = fmemopen(b, sizeof b, "w");
+		hs_record_write(fa, s1.recs[i]);
+		hs_record_write(fb, s2.recs[i]);
+		fclose(fa);
+		fclose(fb);
+		same = strcmp(a, b) == 0;
+	}
+	TAP_OK(same, "take plan: the same plan records as set_plan");
+	hs_schedule_release(&sc);
+	fx_free(&s1, &in1);
+	fx_free(&s2, &in2);
+}
+
 int main(void)
 {
 	hs_set_progname("test");
@@ -297,5 +394,7 @@ int main(void)
 	test_structure();
 	test_any();
 	test_many();
+	test_order_reuse();
+	test_take_plan();
 	return tap_done();
 }
