@@ -254,12 +254,16 @@ static int get_objective(const struct hs_optvals *o, struct hs_ctx *ctx, enum hs
  * in task order, a task released late would hold its resource idle until
  * then while tasks released earlier wait behind it.  Without release dates
  * (Hamano et al.'s setting) this is the task order. */
-static const struct hs_task *cmp_tasks;
+struct order_by {
+	const struct hs_task *tasks;
+	const double *key; /* lpt_cmp's: the task's time on its side */
+};
 
-static int release_cmp(const void *x, const void *y)
+static int release_cmp(const void *x, const void *y, void *arg)
 {
+	const struct order_by *by = arg;
 	int a = *(const int *)x, b = *(const int *)y;
-	double ra = cmp_tasks[a].release, rb = cmp_tasks[b].release;
+	double ra = by->tasks[a].release, rb = by->tasks[b].release;
 	if (ra != rb)
 		return ra < rb ? -1 : 1;
 	return (a > b) - (a < b);
@@ -271,8 +275,8 @@ static int *release_order(const struct hs_instance *in)
 	int *order = hs_malloc((size_t)(in->ntasks ? in->ntasks : 1) * sizeof *order);
 	for (int i = 0; i < in->ntasks; i++)
 		order[i] = i;
-	cmp_tasks = in->tasks;
-	qsort(order, (size_t)in->ntasks, sizeof *order, release_cmp);
+	struct order_by by = {in->tasks, NULL};
+	qsort_r(order, (size_t)in->ntasks, sizeof *order, release_cmp, &by);
 	return order;
 }
 
@@ -324,17 +328,16 @@ static int plan_threshold(const struct hs_instance *in, const struct hs_optvals 
 
 /* ---------------- edp (static, section 4.1) ---------------- */
 
-static const double *cmp_key;
-
 /* LPT on one side: by release date, then longer first, then task order. */
-static int lpt_cmp(const void *x, const void *y)
+static int lpt_cmp(const void *x, const void *y, void *arg)
 {
+	const struct order_by *by = arg;
 	int a = *(const int *)x, b = *(const int *)y;
-	double ra = cmp_tasks[a].release, rb = cmp_tasks[b].release;
+	double ra = by->tasks[a].release, rb = by->tasks[b].release;
 	if (ra != rb)
 		return ra < rb ? -1 : 1;
-	if (cmp_key[a] != cmp_key[b])
-		return cmp_key[a] > cmp_key[b] ? -1 : 1;
+	if (by->key[a] != by->key[b])
+		return by->key[a] > by->key[b] ? -1 : 1;
 	return (a > b) - (a < b);
 }
 
@@ -380,9 +383,8 @@ static int plan_edp(const struct hs_instance *in, const struct hs_optvals *o, st
 				order[k++] = i;
 				key[i] = side ? items[i].gpu : items[i].cpu;
 			}
-		cmp_key = key;
-		cmp_tasks = in->tasks;
-		qsort(order, (size_t)k, sizeof *order, lpt ? lpt_cmp : release_cmp);
+		struct order_by by = {in->tasks, key};
+		qsort_r(order, (size_t)k, sizeof *order, lpt ? lpt_cmp : release_cmp, &by);
 		for (int i = 0; i < k && rc == 0; i++)
 			rc = place(&J, order[i], side ? K_GPU : K_CPU);
 	}
