@@ -895,7 +895,7 @@ static int load_placement(struct loader *L, const struct hs_record *r, int task,
 
 struct cycle_report {
 	struct loader *L;
-	const char *kind;
+	const char *kind, *what;
 	const int *line_of;
 };
 
@@ -903,8 +903,8 @@ static void cycle_found(void *arg, int w, int len, const char *path)
 {
 	struct cycle_report *c = arg;
 	(void)len;
-	err_add(c->L, c->line_of[w], "%s %s: after list is cyclic (%s)", c->kind,
-		c->L->in->tasks[w].id, path);
+	err_add(c->L, c->line_of[w], "%s %s: %s (%s)", c->kind, c->L->in->tasks[w].id, c->what,
+		path);
 }
 
 /* Report cycles in the after lists of s (they would deadlock a replay or an
@@ -912,16 +912,8 @@ static void cycle_found(void *arg, int w, int len, const char *path)
 static void check_cycles(struct loader *L, const struct hs_schedule *s, const char *kind,
 			 const int *line_of)
 {
-	struct cycle_report c = {L, kind, line_of};
+	struct cycle_report c = {L, kind, "after list is cyclic", line_of};
 	hs_after_cycles(s, L->in->tasks, MAX_SHOWN_ERRORS, cycle_found, &c);
-}
-
-static void deps_cycle_found(void *arg, int w, int len, const char *path)
-{
-	struct cycle_report *c = arg;
-	(void)len;
-	err_add(c->L, c->line_of[w], "%s %s: deps are cyclic (%s)", c->kind, c->L->in->tasks[w].id,
-		path);
 }
 
 static int deps_adj(const void *g, int v, const int **list)
@@ -981,8 +973,8 @@ static void finish_deps(struct loader *L)
 		t->dep_bytes = w ? ix->dep_bytes + off : NULL;
 	}
 	free(perm);
-	struct cycle_report c = {L, "task", line_of};
-	hs_graph_cycles(in->ntasks, deps_adj, in, in->tasks, MAX_SHOWN_ERRORS, deps_cycle_found, &c);
+	struct cycle_report c = {L, "task", "deps are cyclic", line_of};
+	hs_graph_cycles(in->ntasks, deps_adj, in, in->tasks, MAX_SHOWN_ERRORS, cycle_found, &c);
 	free(line_of);
 }
 
