@@ -371,14 +371,7 @@ static int list_metrics(const struct config *cf)
 /* The index of arg in names (n of them), or a usage error listing them. */
 static int choice(const char *opt, const char *arg, const char *const *names, int n)
 {
-	for (int k = 0; k < n; k++)
-		if (strcmp(arg, names[k]) == 0)
-			return k;
-	char list[256] = "";
-	for (int k = 0; k < n; k++)
-		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
-			 k == 0 ? "" : k == n - 1 ? " or " : ", ", names[k]);
-	hs_cli_usage_error(&cli, "option %s: '%s' must be %s", opt, arg, list);
+	return hs_cli_choice(&cli, opt, arg, names, n);
 }
 
 static void parse_args(struct config *cf, int argc, char **argv, int *ind, int *list)

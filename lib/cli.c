@@ -323,3 +323,16 @@ long hs_cli_long(const char *opt, const char *arg, long min, long max)
 		range_error(opt, arg, (double)min, (double)max);
 	return v;
 }
+
+int hs_cli_choice(const struct hs_cli *cli, const char *opt, const char *arg,
+		  const char *const *words, int n)
+{
+	for (int k = 0; k < n; k++)
+		if (strcmp(arg, words[k]) == 0)
+			return k;
+	char list[256] = "";
+	for (int k = 0; k < n; k++)
+		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
+			 k == 0 ? "" : k == n - 1 ? " or " : ", ", words[k]);
+	hs_cli_usage_error(cli, "option %s: '%s' must be %s", opt, arg, list);
+}

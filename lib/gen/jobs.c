@@ -59,14 +59,9 @@ int hs_gen_choice(const struct hs_cli *cli, const char *opt, const char *arg,
 		  const char *const *words)
 {
 	int n = 0;
-	for (; words[n]; n++)
-		if (strcmp(arg, words[n]) == 0)
-			return n;
-	char list[256] = "";
-	for (int i = 0; i < n; i++)
-		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
-			 i == 0 ? "" : i == n - 1 ? " or " : ", ", words[i]);
-	hs_cli_usage_error(cli, "option %s: '%s' must be %s", opt, arg, list);
+	while (words[n])
+		n++;
+	return hs_cli_choice(cli, opt, arg, words, n);
 }
 
 const char *const hs_gen_scopes[] = {"node", "cluster", "any", NULL};

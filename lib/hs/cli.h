@@ -40,6 +40,10 @@ int hs_cli_next(const struct hs_cli *cli, int argc, char **argv, const char **op
 		int *optind_out);
 void hs_cli_help(const struct hs_cli *cli, FILE *f);
 HS_NORETURN void hs_cli_usage_error(const struct hs_cli *cli, const char *fmt, ...) HS_PRINTF(2, 3);
+/* arg's index among the n words, or a usage error "option OPT: 'ARG' must
+ * be a, b or c" of cli (exit 2). */
+int hs_cli_choice(const struct hs_cli *cli, const char *opt, const char *arg,
+		  const char *const *words, int n);
 
 /* Checked option arguments: die with exit 2 naming the option. */
 double hs_cli_double(const char *opt, const char *arg, double min, double max);
