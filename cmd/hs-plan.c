@@ -160,7 +160,7 @@ int main(int argc, char **argv)
 			       algo->name, pl.desc.name, pl.path);
 	}
 
-	hs_instance_take_plan(&in, &sched); /* sched is in.plan from here */
+	hs_instance_emit_plan(&in, &sched); /* sched is in.plan from here */
 	struct hs_record *prov = hs_instance_prov(&in, "plan");
 	char *otext = hs_optvals_text(ovals);
 	hs_record_set(prov, "tool", "hs-plan");

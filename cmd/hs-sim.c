@@ -375,7 +375,7 @@ int main(int argc, char **argv)
 	double elapsed = hs_now() - t0;
 	if (status == HS_EXIT_OK) {
 		if (!algo)
-			hs_instance_take_run(&in, &run);
+			hs_instance_emit_run(&in, &run);
 		hs_drift_warn(&in, &in.run, stderr); /* durations far from time= (hs/drift.h) */
 		struct hs_record *prov = hs_instance_prov(&in, "sim");
 		sim_prov(prov, replay, &o, algo || !replay ? &res : NULL, platform);

@@ -4,7 +4,10 @@
  *     struct hs_record | fields[cap_] | raw text NUL | decoded tokens
  * where "decoded tokens" are kind, id, and each key and value, each NUL
  * terminated, with quotes and escapes removed (decoding only shrinks, so the
- * decoded copy never outgrows the line).  The field count is bounded by the
+ * decoded copy never outgrows the line).  A line in canonical form (single
+ * spaces, no quotes, nothing to quote: what the tools write) decodes to
+ * its own text with NULs for separators: it is kept once, as the decoded
+ * tokens (CANON, raw NULL), and the block shrinks by the copy.  The field count is bounded by the
  * number of '=' in the line, which is what cap_ reserves.  Fields added
  * later and replaced values live in small separate blocks chained from
  * mem_; a fields array that outgrows cap_ is moved to the heap (FIELDS_HEAP).
@@ -32,7 +35,17 @@
 #include <string.h>
 #include <sys/mman.h>
 
-enum { DIRTY = 1, FIELDS_HEAP = 2, IN_ARENA = 4 };
+/* CANON: the line was in canonical form, so it is kept once, its
+ * separators turned into NULs, and written back from there (raw NULL). */
+enum { DIRTY = 1, FIELDS_HEAP = 2, IN_ARENA = 4, GEN = 8, CANON = 16 };
+
+/* What a generated record holds (in mem_): its callback and tag. */
+struct gen {
+	hs_gen_next next;
+	void *arg;
+	void (*free_arg)(void *);
+	char tag[];
+};
 
 /* ---- record memory ---- */
 
@@ -183,6 +196,18 @@ static void rec_dealloc(struct hs_record *r)
 		free(r);
 }
 
+/* Give back the end of r's block (allocated with size n) beyond m: when r
+ * is the arena's latest record, its bump pointer steps back. */
+static void rec_shrink(struct hs_record *r, size_t n, size_t m)
+{
+	if (!(r->dirty_ & IN_ARENA))
+		return;
+	n = (n + 15) & ~(size_t)15;
+	m = (m + 15) & ~(size_t)15;
+	if (cur_p == (char *)r + n)
+		cur_p = (char *)r + m;
+}
+
 /* A string owned by a record outside its main block. */
 struct chunk {
 	struct chunk *next;
@@ -256,10 +281,38 @@ struct hs_record *hs_record_new(const char *kind, const char *id)
 	return r;
 }
 
+struct hs_record *hs_record_new_gen(const char *tag, hs_gen_next next, void *arg,
+				    void (*free_arg)(void *))
+{
+	struct hs_record *r = hs_calloc(1, sizeof *r);
+	size_t n = strlen(tag) + 1;
+	struct gen *g = hs_malloc(sizeof *g + n);
+	g->next = next;
+	g->arg = arg;
+	g->free_arg = free_arg;
+	memcpy(g->tag, tag, n);
+	r->mem_ = (char *)(void *)g;
+	r->dirty_ = GEN;
+	return r;
+}
+
+const char *hs_record_gen_tag(const struct hs_record *r)
+{
+	return r && (r->dirty_ & GEN) ? ((const struct gen *)(const void *)r->mem_)->tag : NULL;
+}
+
 void hs_record_free(struct hs_record *r)
 {
 	if (!r)
 		return;
+	if (r->dirty_ & GEN) {
+		struct gen *g = (struct gen *)(void *)r->mem_;
+		if (g->free_arg)
+			g->free_arg(g->arg);
+		free(g);
+		free(r);
+		return;
+	}
 	struct chunk *c = (struct chunk *)(void *)r->mem_;
 	while (c) {
 		struct chunk *next = c->next;
@@ -435,6 +488,28 @@ struct hs_record *hs_record_new_fields(const char *kind, const char *id, const c
 	return r;
 }
 
+static int needs_quotes(const char *v);
+
+/* A canonical record: its decoded tokens sit at the same offsets from
+ * out as the raw text's from raw, so they move onto the raw text (its
+ * separators become their NULs) and the copy's room is given back. */
+static void keep_once(struct hs_record *r, char *raw, char *out, size_t size)
+{
+	ptrdiff_t d = out - raw;
+	r->kind -= d;
+	r->id -= d;
+	raw[r->id - raw - 1] = '\0';
+	for (int i = 0; i < r->nfields; i++) {
+		r->fields[i].key -= d;
+		r->fields[i].val -= d;
+		raw[r->fields[i].key - raw - 1] = '\0';
+		raw[r->fields[i].val - raw - 1] = '\0';
+	}
+	r->raw = NULL;
+	r->dirty_ |= CANON;
+	rec_shrink(r, size, size - (size_t)d);
+}
+
 struct hs_record *hs_record_parse(const char *line, size_t len, int lineno, const char **err)
 {
 	*err = NULL;
@@ -445,6 +520,7 @@ struct hs_record *hs_record_parse(const char *line, size_t len, int lineno, cons
 	const char *p = line, *end = line + len;
 	while (p < end && IS(*p, C_BLANK))
 		p++;
+	int canon = p == line; /* still in canonical form (see CANON) */
 	if (p == end || *p == '#') { /* blank line or comment */
 		struct hs_record *r = rec_alloc(sizeof *r + len + 1);
 		int flags = r->dirty_;
@@ -470,7 +546,7 @@ struct hs_record *hs_record_parse(const char *line, size_t len, int lineno, cons
 	r->dirty_ = flags;
 	struct hs_field *fields = (struct hs_field *)(r + 1);
 	char *raw = (char *)(fields + nmax);
-	char *out = raw + len + 1;
+	char *out = raw + len + 1, *out_base = out;
 	memcpy(raw, line, len);
 	raw[len] = '\0';
 	r->raw = raw;
@@ -494,8 +570,10 @@ struct hs_record *hs_record_parse(const char *line, size_t len, int lineno, cons
 	r->kind = put_str(&out, t, n);
 
 	/* id */
+	t = p;
 	while (p < end && IS(*p, C_BLANK))
 		p++;
+	canon &= p - t == 1 && *t == ' ';
 	t = p;
 	p = token_end(p, end);
 	n = (size_t)(p - t);
@@ -513,10 +591,14 @@ struct hs_record *hs_record_parse(const char *line, size_t len, int lineno, cons
 
 	/* fields */
 	for (;;) {
+		t = p;
 		while (p < end && IS(*p, C_BLANK))
 			p++;
-		if (p == end)
+		if (p == end) {
+			canon &= p == t;
 			break;
+		}
+		canon &= p - t == 1 && *t == ' ';
 		t = p;
 		while (p < end && IS(*p, C_KEY))
 			p++;
@@ -549,6 +631,7 @@ struct hs_record *hs_record_parse(const char *line, size_t len, int lineno, cons
 		p++; /* '=' */
 		char *v = out;
 		if (p < end && *p == '\'') {
+			canon = 0;
 			p++;
 			for (;;) {
 				if (p == end) {
@@ -594,7 +677,10 @@ struct hs_record *hs_record_parse(const char *line, size_t len, int lineno, cons
 		}
 		*out++ = '\0';
 		f->val = v;
+		canon = canon && !needs_quotes(v);
 	}
+	if (canon)
+		keep_once(r, raw, out_base, size);
 	return r;
 bad:
 	rec_dealloc(r);
@@ -670,28 +756,85 @@ static void ob_value(struct obuf *o, const char *v)
 	ob_putc(o, '\'');
 }
 
+static void ob_field(struct obuf *o, const char *key, const char *val)
+{
+	ob_putc(o, ' ');
+	ob_put(o, key, strlen(key));
+	ob_putc(o, '=');
+	ob_value(o, val);
+}
+
+static void ob_head(struct obuf *o, const char *kind, const char *id)
+{
+	ob_put(o, kind, strlen(kind));
+	ob_putc(o, ' ');
+	ob_put(o, id, strlen(id));
+}
+
+/* The lines of a generated record, each with its newline. */
+static void ob_gen(struct obuf *o, const struct hs_record *r)
+{
+	const struct gen *g = (const struct gen *)(const void *)r->mem_;
+	struct hs_gen_line l;
+	for (size_t i = 0;; i++) {
+		int rc = g->next(g->arg, i, &l);
+		if (rc < 0)
+			return;
+		if (rc == 0)
+			continue;
+		ob_head(o, l.kind, l.id);
+		for (int k = 0; k < l.n; k++)
+			ob_field(o, l.keys[k], l.vals[k]);
+		ob_putc(o, '\n');
+	}
+}
+
 static void ob_canonical(struct obuf *o, const struct hs_record *r)
 {
+	if (r->dirty_ & GEN) {
+		ob_gen(o, r);
+		return;
+	}
 	if (!r->kind) {
 		if (r->raw)
 			ob_put(o, r->raw, r->rawlen_);
 		return;
 	}
-	ob_put(o, r->kind, strlen(r->kind));
-	ob_putc(o, ' ');
-	ob_put(o, r->id, strlen(r->id));
-	for (int i = 0; i < r->nfields; i++) {
-		ob_putc(o, ' ');
-		ob_put(o, r->fields[i].key, strlen(r->fields[i].key));
-		ob_putc(o, '=');
-		ob_value(o, r->fields[i].val);
+	ob_head(o, r->kind, r->id);
+	for (int i = 0; i < r->nfields; i++)
+		ob_field(o, r->fields[i].key, r->fields[i].val);
+}
+
+/* An unmodified CANON record: its block, the separators put back. */
+static void ob_canon_block(struct obuf *o, const struct hs_record *r)
+{
+	size_t n = r->rawlen_;
+	if (o->cap - o->n < n + 1)
+		ob_flush(o);
+	if (o->cap - o->n < n + 1) { /* longer than the buffer: the same bytes */
+		ob_canonical(o, r);
+		return;
 	}
+	char *dst = o->p + o->n;
+	memcpy(dst, r->kind, n);
+	dst[r->id - r->kind - 1] = ' ';
+	for (int i = 0; i < r->nfields; i++) {
+		dst[r->fields[i].key - r->kind - 1] = ' ';
+		dst[r->fields[i].val - r->kind - 1] = '=';
+	}
+	o->n += n;
 }
 
 static void ob_record_line(struct obuf *o, const struct hs_record *r)
 {
+	if (r->dirty_ & GEN) {
+		ob_gen(o, r);
+		return;
+	}
 	if (r->raw)
 		ob_put(o, r->raw, r->rawlen_);
+	else if ((r->dirty_ & (CANON | DIRTY)) == CANON)
+		ob_canon_block(o, r);
 	else
 		ob_canonical(o, r);
 	ob_putc(o, '\n');

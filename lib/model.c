@@ -465,7 +465,18 @@ static double model_seq_time(const struct hs_task *t)
 
 static const char *model_names[] = { "amdahl", "overhead", "table", "rigid", "gpu" };
 
-static int split_pieces(const char *s, char sep, char **copy, char ***pieces);
+/* A list split at sep: the pieces point into a copy of the text, held in
+ * the struct itself when short (a record's node list, core sets and after
+ * list seldom need more), so that most records split without a malloc. */
+struct pieces {
+	char **v;
+	int n;
+	char *copy;
+	char buf[240];
+	char *vbuf[16];
+};
+static int pieces_split(struct pieces *pc, const char *s, char sep);
+static void pieces_free(struct pieces *pc);
 
 /* deps=ID[:BYTES],...: a piece that names a task is that task; otherwise
  * it splits at its last ':' into a task and a byte count.  The edges go to
@@ -476,10 +487,10 @@ static void load_deps(struct loader *L, struct hs_task *t, struct hs_record *r, 
 	const char *v = hs_record_get(r, "deps");
 	if (!v || !*v)
 		return;
-	char *copy, **pieces;
-	int n = split_pieces(v, ',', &copy, &pieces);
+	struct pieces pc;
+	int n = pieces_split(&pc, v, ',');
 	for (int k = 0; k < n; k++) {
-		char *id = pieces[k];
+		char *id = pc.v[k];
 		double bytes = 0;
 		int j = hs_strmap_get(&L->ix->tasks, id);
 		char *colon = j < 0 ? strrchr(id, ':') : NULL;
@@ -514,8 +525,7 @@ static void load_deps(struct loader *L, struct hs_task *t, struct hs_record *r, 
 		L->dep_bytes[L->ndep++] = bytes;
 		t->ndeps++;
 	}
-	free(pieces);
-	free(copy);
+	pieces_free(&pc);
 }
 
 static void load_task(struct loader *L, struct hs_task *t, int index, struct hs_record *r,
@@ -674,13 +684,15 @@ static int int_cmp(const void *a, const void *b)
 
 /* Split s at sep into pieces (pointers into a copy); returns the count.
  * "" gives one empty piece. */
-static int split_pieces(const char *s, char sep, char **copy, char ***pieces)
+static int pieces_split(struct pieces *pc, const char *s, char sep)
 {
 	int n = 1;
-	for (const char *p = s; *p; p++)
-		n += *p == sep;
-	char *c = hs_strdup(s);
-	char **v = hs_malloc(n * sizeof *v);
+	size_t len = 0;
+	for (; s[len]; len++)
+		n += s[len] == sep;
+	char *c = len < sizeof pc->buf ? pc->buf : hs_malloc(len + 1);
+	memcpy(c, s, len + 1);
+	char **v = n <= (int)(sizeof pc->vbuf / sizeof *pc->vbuf) ? pc->vbuf : hs_malloc(n * sizeof *v);
 	int i = 0;
 	v[i++] = c;
 	for (char *p = c; *p; p++)
@@ -688,9 +700,18 @@ static int split_pieces(const char *s, char sep, char **copy, char ***pieces)
 			*p = 0;
 			v[i++] = p + 1;
 		}
-	*copy = c;
-	*pieces = v;
+	pc->copy = c;
+	pc->v = v;
+	pc->n = n;
 	return n;
+}
+
+static void pieces_free(struct pieces *pc)
+{
+	if (pc->copy != pc->buf)
+		free(pc->copy);
+	if (pc->v != pc->vbuf)
+		free(pc->v);
 }
 
 /* Parse one node's core or GPU set; max = count on the node, unit "core"
@@ -751,8 +772,8 @@ static int load_sets(struct loader *L, const struct hs_record *r, const char *wh
 	if (!v)
 		return 0;
 	int is_cores = key[0] == 'c';
-	char *copy, **pieces;
-	int n = split_pieces(v, '/', &copy, &pieces);
+	struct pieces pc;
+	int n = pieces_split(&pc, v, '/');
 	int rc = 0;
 	if (n != p->nparts) {
 		err_add(L, r->line, "%s: %s has %d set%s for %d node%s", what, key, n, n == 1 ? "" : "s",
@@ -765,7 +786,7 @@ static int load_sets(struct loader *L, const struct hs_record *r, const char *wh
 				continue;
 			const struct hs_node *nd = &L->in->plat.nodes[part->node];
 			int *set;
-			int c = parse_set(L, r, what, pieces[i], is_cores ? "core" : "GPU", nd,
+			int c = parse_set(L, r, what, pc.v[i], is_cores ? "core" : "GPU", nd,
 					  is_cores ? nd->cores : nd->gpus, &set);
 			if (c < 0) {
 				rc = -1;
@@ -780,8 +801,7 @@ static int load_sets(struct loader *L, const struct hs_record *r, const char *wh
 			}
 		}
 	}
-	free(pieces);
-	free(copy);
+	pieces_free(&pc);
 	return rc;
 }
 
@@ -801,11 +821,13 @@ static int load_placement(struct loader *L, const struct hs_record *r, int task,
 		err_add(L, r->line, "%s: missing node=", what);
 		return -1;
 	}
-	char *copy = NULL, **names = NULL;
-	int nn = nodes && *nodes ? split_pieces(nodes, ',', &copy, &names) : 0;
+	struct pieces pc = { 0 };
+	int nn = nodes && *nodes ? pieces_split(&pc, nodes, ',') : 0;
+	char **names = pc.v;
 	p->parts = hs_calloc(nn, sizeof *p->parts);
 	p->nparts = nn;
-	int *node_ok = hs_calloc(nn, sizeof *node_ok);
+	int okbuf[16];
+	int *node_ok = nn <= 16 ? memset(okbuf, 0, sizeof okbuf) : hs_calloc(nn, sizeof *node_ok);
 	/* nodes so far in increasing order (as tools write them), the last:
 	 * a larger one cannot repeat, no search of the others (a job on 5 000
 	 * nodes) */
@@ -832,11 +854,12 @@ static int load_placement(struct loader *L, const struct hs_record *r, int task,
 		}
 		node_ok[i] = !L->node_bad[j];
 	}
-	free(names);
-	free(copy);
+	if (nn)
+		pieces_free(&pc);
 	load_sets(L, r, what, "cores", p, node_ok);
 	load_sets(L, r, what, "gpus", p, node_ok);
-	free(node_ok);
+	if (node_ok != okbuf)
+		free(node_ok);
 
 	int ok_s = get_num(L, r, what, "start", NUM_ANY, 1, 0, &p->start) == 0;
 	int ok_e = get_num(L, r, what, "end", NUM_ANY, 1, 0, &p->end) == 0;
@@ -848,8 +871,9 @@ static int load_placement(struct loader *L, const struct hs_record *r, int task,
 
 	const char *after = L->flags & HS_LOAD_NO_AFTER ? NULL : hs_record_get(r, "after");
 	if (after && *after) {
-		char **ids;
-		int na = split_pieces(after, ',', &copy, &ids);
+		struct pieces ap;
+		int na = pieces_split(&ap, after, ',');
+		char **ids = ap.v;
 		p->after = hs_malloc(na * sizeof *p->after);
 		for (int i = 0; i < na; i++) {
 			int j = hs_strmap_get(&L->ix->tasks, ids[i]);
@@ -858,9 +882,9 @@ static int load_placement(struct loader *L, const struct hs_record *r, int task,
 			else
 				p->after[p->nafter++] = j;
 		}
-		free(ids);
-		free(copy);
-		qsort(p->after, p->nafter, sizeof *p->after, int_cmp);
+		pieces_free(&ap);
+		if (p->nafter > 1)
+			qsort(p->after, p->nafter, sizeof *p->after, int_cmp);
 		int k = 0;
 		for (int i = 0; i < p->nafter; i++)
 			if (k == 0 || p->after[k - 1] != p->after[i])
@@ -1547,8 +1571,9 @@ static void sched_copy(struct hs_schedule *dst, const struct hs_schedule *src, i
 static int drop_kinds(const struct hs_record *r, void *arg)
 {
 	const char *const *kinds = arg;
-	for (; r->kind && *kinds; kinds++)
-		if (strcmp(r->kind, *kinds) == 0)
+	const char *kind = r->kind ? r->kind : hs_record_gen_tag(r); /* emitted lines too */
+	for (; kind && *kinds; kinds++)
+		if (strcmp(kind, *kinds) == 0)
 			return 1;
 	return 0;
 }
@@ -1560,6 +1585,59 @@ static void append_records(struct hs_instance *in, const struct hs_schedule *sch
 			continue;
 		hs_stream_append(in->stream, placement_record(in, &sched->p[i], kind, in->tasks[i].id));
 	}
+}
+
+/* Emitted records: the lines of the model's plan or run, made as the
+ * stream is written (hs/format.h, generated records). */
+struct emit {
+	const struct hs_instance *in;
+	const struct hs_schedule *sched; /* &in->plan or &in->run */
+	const char *kind;
+	struct pfields f;
+	int used;                        /* f holds a line's fields */
+};
+
+static int emit_next(void *arg, size_t i, struct hs_gen_line *l)
+{
+	struct emit *e = arg;
+	const struct hs_instance *in = e->in;
+	if (i >= (size_t)in->ntasks || i >= (size_t)e->sched->n)
+		return -1;
+	const struct hs_placement *p = &e->sched->p[i];
+	if (p->task < 0)
+		return 0;
+	if (e->used)
+		sb_free(&e->f.b);
+	e->used = 1;
+	placement_fields(in, p, e->kind[0] == 'r', &e->f);
+	l->kind = e->kind;
+	l->id = in->tasks[i].id;
+	l->n = 0;
+	for (int k = 0; k < e->f.n; k++)
+		if (pf_val(&e->f, k)) {
+			l->keys[l->n] = e->f.key[k];
+			l->vals[l->n++] = pf_val(&e->f, k);
+		}
+	return 1;
+}
+
+static void emit_free(void *arg)
+{
+	struct emit *e = arg;
+	if (e->used)
+		sb_free(&e->f.b);
+	free(e);
+}
+
+/* One generated record standing for the records of kind of the model's
+ * schedule *sched (in->plan or in->run). */
+static void emit_records(struct hs_instance *in, const struct hs_schedule *sched, const char *kind)
+{
+	struct emit *e = hs_calloc(1, sizeof *e);
+	e->in = in;
+	e->sched = sched;
+	e->kind = kind; /* a string literal */
+	hs_stream_append(in->stream, hs_record_new_gen(kind, emit_next, e, emit_free));
 }
 
 /* The model's schedule *dst replaced by sched: a deep copy, or sched's
@@ -1580,46 +1658,65 @@ static void install(struct hs_instance *in, struct hs_schedule *dst, struct hs_s
 	*dst = copy;
 }
 
-static void set_plan(struct hs_instance *in, struct hs_schedule *sched, int move)
+static void set_plan(struct hs_instance *in, struct hs_schedule *sched, int move, int lazy)
 {
 	static const char *kinds[] = { "plan", "run", NULL };
 	hs_stream_filter(in->stream, drop_kinds, (void *)kinds);
-	append_records(in, sched, "plan");
 	/* Keep the model in step with the stream: the new plan, no run. */
+	if (!lazy)
+		append_records(in, sched, "plan");
 	install(in, &in->plan, sched, move);
+	if (lazy)
+		emit_records(in, &in->plan, "plan");
 	in->has_plan = 1;
-	hs_schedule_release(&in->run);
-	hs_schedule_init(&in->run, in->ntasks);
+	/* Without run records the run is already empty, one slot per task. */
+	if (in->has_run || in->run.n != in->ntasks) {
+		hs_schedule_release(&in->run);
+		hs_schedule_init(&in->run, in->ntasks);
+	}
 	in->has_run = 0;
 }
 
-static void set_run(struct hs_instance *in, struct hs_schedule *sched, int move)
+static void set_run(struct hs_instance *in, struct hs_schedule *sched, int move, int lazy)
 {
 	static const char *kinds[] = { "run", NULL };
 	hs_stream_filter(in->stream, drop_kinds, (void *)kinds);
-	append_records(in, sched, "run");
+	if (!lazy)
+		append_records(in, sched, "run");
 	install(in, &in->run, sched, move);
+	if (lazy)
+		emit_records(in, &in->run, "run");
 	in->has_run = 1;
 }
 
 void hs_instance_set_plan(struct hs_instance *in, const struct hs_schedule *sched)
 {
-	set_plan(in, (struct hs_schedule *)sched, 0);
+	set_plan(in, (struct hs_schedule *)sched, 0, 0);
 }
 
 void hs_instance_take_plan(struct hs_instance *in, struct hs_schedule *sched)
 {
-	set_plan(in, sched, 1);
+	set_plan(in, sched, 1, 0);
+}
+
+void hs_instance_emit_plan(struct hs_instance *in, struct hs_schedule *sched)
+{
+	set_plan(in, sched, 1, 1);
 }
 
 void hs_instance_set_run(struct hs_instance *in, const struct hs_schedule *sched)
 {
-	set_run(in, (struct hs_schedule *)sched, 0);
+	set_run(in, (struct hs_schedule *)sched, 0, 0);
 }
 
 void hs_instance_take_run(struct hs_instance *in, struct hs_schedule *sched)
 {
-	set_run(in, sched, 1);
+	set_run(in, sched, 1, 0);
+}
+
+void hs_instance_emit_run(struct hs_instance *in, struct hs_schedule *sched)
+{
+	set_run(in, sched, 1, 1);
 }
 
 static int is_prov(const struct hs_record *r, const char *stage)

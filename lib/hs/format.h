@@ -74,6 +74,27 @@ void hs_record_unset(struct hs_record *r, const char *key);
 /* Canonical text of a record (no newline) appended to f. */
 int hs_record_write(FILE *f, const struct hs_record *r);
 
+/* ---- generated records ----
+ * One record that stands for a run of lines made only when it is written:
+ * a tool's plan or run records, one per task, without a record per line in
+ * memory (hs_instance_emit_plan).  next(arg, i, l) fills l with line i's
+ * kind, id and fields (values as stored: the writer quotes them) and
+ * returns 1, or 0 to skip i, or -1 after the last line; what l points to
+ * stays valid until the next call.  Such a record has no kind, id or
+ * fields of its own; hs_record_write writes its lines, each with a
+ * newline.  free_arg (may be NULL) releases arg with the record. */
+#define HS_GEN_FIELDS 16
+struct hs_gen_line {
+	const char *kind, *id;
+	const char *keys[HS_GEN_FIELDS], *vals[HS_GEN_FIELDS];
+	int n;
+};
+typedef int (*hs_gen_next)(void *arg, size_t i, struct hs_gen_line *l);
+struct hs_record *hs_record_new_gen(const char *tag, hs_gen_next next, void *arg,
+				    void (*free_arg)(void *));
+/* The tag given to hs_record_new_gen, or NULL for any other record. */
+const char *hs_record_gen_tag(const struct hs_record *r);
+
 /* Parse one line (no newline) into a record.  Returns NULL and sets *err to
  * a static message on a syntax error; comments/blank lines give kind NULL. */
 struct hs_record *hs_record_parse(const char *line, size_t len, int lineno, const char **err);

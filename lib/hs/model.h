@@ -240,6 +240,12 @@ void hs_instance_set_run(struct hs_instance *in, const struct hs_schedule *sched
  * that has no more use for its schedule saves a copy of every placement. */
 void hs_instance_take_plan(struct hs_instance *in, struct hs_schedule *sched);
 void hs_instance_take_run(struct hs_instance *in, struct hs_schedule *sched);
+/* As take, but the stream gets one generated record (hs/format.h) that
+ * writes the plan (run) lines from the model when the stream is written,
+ * instead of a record per task: the tools' output path, where nothing
+ * reads those records back.  The instance must outlive that writing. */
+void hs_instance_emit_plan(struct hs_instance *in, struct hs_schedule *sched);
+void hs_instance_emit_run(struct hs_instance *in, struct hs_schedule *sched);
 /* Append a "prov STAGE key=val ..." record (stage "gen", "plan", "sim", ...),
  * replacing an earlier one of the same stage. Returns the record to fill. */
 struct hs_record *hs_instance_prov(struct hs_instance *in, const char *stage);

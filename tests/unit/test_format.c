@@ -728,6 +728,110 @@ static void test_new_fields(void)
 	hs_record_free(e);
 }
 
+/* A canonical line is kept once (raw NULL, its decoded tokens in the
+ * line's own bytes) and written back the same; any other keeps its raw
+ * text.  Either way the fields decode alike and set rewrites canonically. */
+static void test_kept_once(void)
+{
+	static const struct {
+		const char *line;
+		int once;
+	} cases[] = {
+		{ "task t1 model=amdahl t1=2.5 cmd=a=b", 1 },
+		{ "plan t1 node=n1 cores=0-3 start=0 end=1.25e+06 after=t0,t2", 1 },
+		{ "task t1", 1 },
+		{ "task  t1 a=1", 0 },       /* two spaces */
+		{ "task t1\ta=1", 0 },       /* a tab */
+		{ " task t1 a=1", 0 },       /* a leading blank */
+		{ "task t1 a=1 ", 0 },       /* a trailing blank */
+		{ "task t1 a='1'", 0 },      /* quoted, though it need not be */
+		{ "task t1 a='x y'", 0 },    /* quoted */
+		{ "task t1 a=", 0 },         /* empty: written '' */
+		{ "task t1 a=#x", 0 },       /* '#' first: written quoted */
+		{ "task t1 a=b\\c", 0 },     /* a backslash: written quoted */
+		{ "task t1 a=1 a=2", 1 },    /* repeated key: the last wins */
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		const char *line = cases[i].line, *err;
+		struct hs_record *r = hs_record_parse(line, strlen(line), 3, &err);
+		if (!r) {
+			TAP_OK(0, "kept once: parse '%s': %s", line, err);
+			continue;
+		}
+		TAP_OK((r->raw == NULL) == cases[i].once, "kept once: '%s' %s", line,
+		       cases[i].once ? "is kept once" : "keeps its raw text");
+		struct hs_stream s;
+		hs_stream_init(&s, "t");
+		hs_stream_append(&s, r);
+		char *out = written(&s, NULL);
+		char *want = hs_asprintf("hs 1\n%s\n", line);
+		TAP_STREQ(out, want, "kept once: written back byte for byte");
+		free(out);
+		free(want);
+		if (strcmp(line, "task t1 a=1 a=2") == 0)
+			TAP_STREQ(hs_record_get(r, "a"), "2", "kept once: the last repeat wins");
+		if (strncmp(line, "task t1 model", 13) == 0) {
+			TAP_OK(strcmp(r->kind, "task") == 0 && strcmp(r->id, "t1") == 0 &&
+				       strcmp(hs_record_get(r, "t1"), "2.5") == 0 &&
+				       strcmp(hs_record_get(r, "cmd"), "a=b") == 0,
+			       "kept once: kind, id and values decoded in place");
+			hs_record_set(r, "model", "rigid");
+			out = canonical(r);
+			TAP_STREQ(out, "task t1 model=rigid t1=2.5 cmd=a=b", "kept once: set rewrites it");
+			free(out);
+		}
+		hs_stream_release(&s);
+	}
+}
+
+/* Generated records: lines made at write time, skipped slots, the tag, and
+ * the argument released with the record. */
+static int gen_freed;
+static int gen_next(void *arg, size_t i, struct hs_gen_line *l)
+{
+	static char id[32];
+	const int *n = arg;
+	if (i >= (size_t)*n)
+		return -1;
+	if (i == 1)
+		return 0;
+	snprintf(id, sizeof id, "t%zu", i);
+	l->kind = "plan";
+	l->id = id;
+	l->keys[0] = "node";
+	l->vals[0] = "n1";
+	l->keys[1] = "cmd";
+	l->vals[1] = i == 2 ? "a b" : "x";
+	l->n = 2;
+	return 1;
+}
+static void gen_free(void *arg)
+{
+	gen_freed = *(int *)arg;
+	free(arg);
+}
+
+static void test_generated(void)
+{
+	struct hs_stream s;
+	const char *err;
+	hs_stream_init(&s, "t");
+	hs_stream_append(&s, hs_record_parse("task t0 a=1", 11, 2, &err));
+	int *n = hs_malloc(sizeof *n);
+	*n = 3;
+	struct hs_record *g = hs_record_new_gen("plan", gen_next, n, gen_free);
+	hs_stream_append(&s, g);
+	TAP_STREQ(hs_record_gen_tag(g), "plan", "generated: its tag");
+	TAP_OK(hs_record_gen_tag(s.recs[0]) == NULL && g->kind == NULL && g->nfields == 0,
+	       "generated: no tag on others, no kind or fields of its own");
+	char *out = written(&s, NULL);
+	TAP_STREQ(out, "hs 1\ntask t0 a=1\nplan t0 node=n1 cmd=x\nplan t2 node=n1 cmd='a b'\n",
+		  "generated: its lines written in place, quoted, slot 1 skipped");
+	free(out);
+	hs_stream_release(&s);
+	TAP_OK(gen_freed == 3, "generated: free_arg called with the record");
+}
+
 int main(void)
 {
 	if (!mkdtemp(tmpdir)) {
@@ -747,6 +851,8 @@ int main(void)
 	test_long_line();
 	test_compressed();
 	test_lists();
+	test_kept_once();
+	test_generated();
 	char *cmd = hs_asprintf("rm -rf '%s'", tmpdir);
 	if (system(cmd) != 0)
 		printf("# could not remove %s\n", tmpdir);

@@ -383,6 +383,70 @@ static void test_take_plan(void)
 	fx_free(&s2, &in2);
 }
 
+/* The stream as hs_stream_write writes it (malloc'd). */
+static char *stream_written(const struct hs_stream *s)
+{
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&buf, &n);
+	hs_stream_write(f, s);
+	fclose(f);
+	return buf;
+}
+
+/* hs_instance_emit_plan/run: one generated record in the stream, written
+ * as the records take_plan/run make; a later set_plan replaces both. */
+static void test_emit(void)
+{
+	struct hs_stream s1, s2;
+	struct hs_instance in1, in2;
+	char buf[4096];
+	snprintf(buf, sizeof buf, "%s%s", PLAT,
+		 "task a model=amdahl t1=2 cmd='echo x'\ntask b model=amdahl t1=2\n"
+		 "task c model=amdahl t1=2\n");
+	if (fx_load(&s1, &in1, buf) != 0 || fx_load(&s2, &in2, buf) != 0) {
+		TAP_OK(0, "emit: load");
+		return;
+	}
+	struct hs_schedule sc[2], rn[2];
+	for (int k = 0; k < 2; k++) {
+		hs_schedule_init(&sc[k], in1.ntasks);
+		int c0 = 0, c1 = 1;
+		hs_schedule_add(&sc[k], 0, 0, &c0, 1, NULL, 0, 0, 2);
+		hs_schedule_add(&sc[k], 2, 0, &c1, 1, NULL, 0, 0.5, 2.5); /* b unplaced */
+		hs_schedule_compute_after(&sc[k], &in1.plat);
+	}
+	size_t n0 = s2.n;
+	hs_instance_take_plan(&in1, &sc[0]);
+	hs_instance_emit_plan(&in2, &sc[1]);
+	TAP_OK(s2.n == n0 + 1 && hs_record_gen_tag(s2.recs[n0]) && in2.has_plan &&
+		       in2.plan.p[2].start == 0.5,
+	       "emit plan: one generated record, the model holds the plan");
+	for (int k = 0; k < 2; k++) {
+		hs_replay(k ? &in2 : &in1, k ? &in2.plan : &in1.plan, &rn[k]);
+		rn[k].p[0].exit_status = 3;
+	}
+	hs_instance_take_run(&in1, &rn[0]);
+	hs_instance_emit_run(&in2, &rn[1]);
+	char *a = stream_written(&s1), *b = stream_written(&s2);
+	TAP_STREQ(b, a, "emit plan and run: written as take_plan and take_run write them");
+	free(a);
+	free(b);
+	/* A new plan drops the generated plan and run records. */
+	struct hs_schedule sc2;
+	hs_schedule_init(&sc2, in2.ntasks);
+	int c0 = 0;
+	hs_schedule_add(&sc2, 1, 0, &c0, 1, NULL, 0, 0, 2);
+	hs_instance_set_plan(&in2, &sc2);
+	b = stream_written(&s2);
+	TAP_OK(strstr(b, "plan b node=") && !strstr(b, "plan a ") && !strstr(b, "run "),
+	       "emit: set_plan replaces the emitted plan and drops the emitted run");
+	free(b);
+	hs_schedule_release(&sc2);
+	fx_free(&s1, &in1);
+	fx_free(&s2, &in2);
+}
+
 int main(void)
 {
 	hs_set_progname("test");
@@ -396,5 +460,6 @@ int main(void)
 	test_many();
 	test_order_reuse();
 	test_take_plan();
+	test_emit();
 	return tap_done();
 }
