@@ -328,7 +328,10 @@ check_interrupted() {
 		echo 'plan a node=local cores=0 start=0 end=60'
 		echo 'plan b node=local cores=1 start=0 end=60'
 	} >"$W/in.hs"
-	hs-exec -L "$LOGS" "$W/in.hs" >"$W/out.hs" 2>"$W/err" &
+	# A long grace: on a loaded machine a shell may take seconds to run
+	# its trap, and this test is about the SIGTERM (the KILL after it is
+	# the fallback).
+	hs-exec --kill-grace 20 -L "$LOGS" "$W/in.hs" >"$W/out.hs" 2>"$W/err" &
 	HSPID=$!
 	wait_files "$W/a.pid" "$W/b.pid"
 	kill -KILL $HSPID
