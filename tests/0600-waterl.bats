@@ -367,3 +367,19 @@ task t3 model=table times=20,14,12 type=fem scope=cluster" ]
 		for (p = 1; p <= 8; p++) { e = 100 * (0.2 + 0.8 / p); d = v[p] - e
 			if (d < -1e-9 || d > 1e-9) exit 1 } }'
 }
+
+@test "waterl: tasks beyond the cores: the search skips nearly every node" {
+	# 4 000 Amdahl tasks on 1 600 cores.  Searched in node order, each next
+	# node was a little better than the last once the first ones had the
+	# longest tasks: 211 931 estimates; earliest-free first, 9 639.
+	hs-gen platform homogeneous:nodes=200,cores=8 >"$W/p.hs"
+	hs-gen amdahl -n 4000 --t1 50:150 --beta 0.05:0.3 --seed 1 --platform "$W/p.hs" >"$W/in.hs"
+	hs-plan -v -a waterl "$W/in.hs" >"$W/out.hs" 2>/dev/null
+	ev=$(grep '^prov plan' "$W/out.hs" | grep -o 'evaluated=[0-9]*' | cut -d= -f2)
+	[ -n "$ev" ] && [ "$ev" -lt 20000 ]
+	# tie=first searches in node order (the paper's first resource found):
+	# its count stays that of a scan of every node.
+	hs-plan -v -a waterl -o tie=first "$W/in.hs" >"$W/first.hs" 2>/dev/null
+	evf=$(grep '^prov plan' "$W/first.hs" | grep -o 'evaluated=[0-9]*' | cut -d= -f2)
+	[ "$evf" -gt 100000 ]
+}
