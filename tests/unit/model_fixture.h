@@ -13,6 +13,23 @@
 #include "hs/model.h"
 #include "hs/util.h"
 
+/* The stream as written by hs_stream_write (malloc'd, NUL terminated). */
+static inline char *fx_written(const struct hs_stream *s, size_t *len)
+{
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&buf, &n);
+	int r = hs_stream_write(f, s);
+	fclose(f);
+	if (r != 0) {
+		free(buf);
+		return NULL;
+	}
+	if (len)
+		*len = n;
+	return buf;
+}
+
 /* Load text as a stream named "t.hs" (messages then read "test: t.hs:LINE:
  * ..."), with "hs 1\n" put first unless text has a header line.  Returns
  * hs_stream_load's result. */

@@ -30,23 +30,6 @@ static char *write_file(const char *name, const char *data, size_t len)
 	return p;
 }
 
-/* The stream as written by hs_stream_write (malloc'd, NUL terminated). */
-static char *written(const struct hs_stream *s, size_t *len)
-{
-	char *buf = NULL;
-	size_t n = 0;
-	FILE *f = open_memstream(&buf, &n);
-	int r = hs_stream_write(f, s);
-	fclose(f);
-	if (r != 0) {
-		free(buf);
-		return NULL;
-	}
-	if (len)
-		*len = n;
-	return buf;
-}
-
 static char *canonical(const struct hs_record *r)
 {
 	char *buf = NULL;
@@ -78,7 +61,7 @@ static void check_identity(const char *what, const char *text, const char *want)
 	const char *msg;
 	int r = load_text(&s, "id.hs", text, strlen(text), &msg);
 	size_t n = 0;
-	char *out = r == 0 ? written(&s, &n) : NULL;
+	char *out = r == 0 ? fx_written(&s, &n) : NULL;
 	const char *w = want ? want : text;
 	TAP_OK(r == 0 && out && n == strlen(w) && memcmp(out, w, n) == 0, "write(parse(x)) == x: %s", what);
 	if (r != 0)
@@ -199,7 +182,7 @@ static void test_modify(void)
 	hs_record_unset(t2, "b");
 	hs_record_unset(t2, "absent");
 	size_t n;
-	char *out = written(&s, &n);
+	char *out = fx_written(&s, &n);
 	TAP_STREQ(out,
 		  "# head\nhs 1\n"
 		  "task t1 model=y cmd='a b' new='' new2='#start' T=99.9 n=-42 f=x-7\n"
@@ -258,13 +241,13 @@ static void test_stream_ops(void)
 	hs_record_set(p, "cmd", "a 'b'");
 	hs_stream_append(&s, p);
 	hs_stream_append(&s, hs_record_new(NULL, "# end"));
-	char *out = written(&s, NULL);
+	char *out = fx_written(&s, NULL);
 	TAP_STREQ(out, "# a\n# b\nhs 1\n# c\ntask t1\ntask t2\nplan t1 node=cs1 cores=0-3 cmd='a \\'b\\''\n# end\n",
 		  "filter + append keeps order and writes new records canonically");
 	free(out);
 	hs_stream_filter(&s, drop_comments, NULL);
 	TAP_OK(s.header_pos == 0, "filtering leading comments moves the header position");
-	out = written(&s, NULL);
+	out = fx_written(&s, NULL);
 	TAP_STREQ(out, "hs 1\ntask t1\ntask t2\nplan t1 node=cs1 cores=0-3 cmd='a \\'b\\''\n",
 		  "header first after filtering");
 	free(out);
@@ -276,7 +259,7 @@ static void test_stream_ops(void)
 	hs_record_set_num(t, "T", 1e9);
 	hs_record_set_num(t, "x", 1e-9);
 	hs_stream_append(&s, t);
-	out = written(&s, NULL);
+	out = fx_written(&s, NULL);
 	TAP_STREQ(out, "hs 1\ntask t9 T=1000000000 x=1e-09\n", "new stream written with header 'hs 1'");
 	free(out);
 	char *one = canonical(t);
@@ -447,7 +430,7 @@ static void test_garbage(void)
 		if (r == 0) {
 			loaded++;
 			/* Whatever parsed writes back identically (minus CRs). */
-			char *out = written(&s, NULL);
+			char *out = fx_written(&s, NULL);
 			crashes += out == NULL;
 			free(out);
 		} else if (!strstr(msg, "garbage.hs:")) {
@@ -472,7 +455,7 @@ static void test_long_line(void)
 	int r = load_text(&s, "long.hs", text, k, &msg);
 	TAP_OK(r == 0 && s.n == 1 && strlen(hs_record_get(s.recs[0], "cmd")) == n, "a 3 MiB line");
 	size_t m = 0;
-	char *out = r == 0 ? written(&s, &m) : NULL;
+	char *out = r == 0 ? fx_written(&s, &m) : NULL;
 	TAP_OK(out && m == k && memcmp(out, text, k) == 0, "a 3 MiB line written back identically");
 	free(out);
 	free(text);
@@ -520,14 +503,14 @@ static void test_compressed(void)
 		fx_cap_begin();
 		int r = made ? hs_stream_load(&s, cz) : (hs_stream_init(&s, "x"), -1);
 		msg = fx_cap_end();
-		char *out = r == 0 ? written(&s, NULL) : NULL;
+		char *out = r == 0 ? fx_written(&s, NULL) : NULL;
 		TAP_OK(out && strcmp(out, tricky) == 0, "%s input read transparently", tools[i]);
 		if (!out)
 			printf("#   %s", msg);
 		free(out);
 		hs_stream_release(&s);
 		r = load_stdin(&s, cz, &msg);
-		out = r == 0 ? written(&s, NULL) : NULL;
+		out = r == 0 ? fx_written(&s, NULL) : NULL;
 		TAP_OK(out && strcmp(out, tricky) == 0, "%s input on stdin", tools[i]);
 		if (!out)
 			printf("#   %s", msg);
@@ -539,7 +522,7 @@ static void test_compressed(void)
 	struct hs_stream s;
 	const char *msg;
 	int r = load_stdin(&s, plain, &msg);
-	char *out = r == 0 ? written(&s, NULL) : NULL;
+	char *out = r == 0 ? fx_written(&s, NULL) : NULL;
 	TAP_OK(out && strcmp(out, tricky) == 0, "plain input on stdin");
 	free(out);
 	hs_stream_release(&s);
@@ -607,7 +590,7 @@ static void test_compressed(void)
 	hs_stream_release(&s);
 	/* The intact file reads back identically through the line reader. */
 	r = hs_stream_load(&s, bz);
-	out = r == 0 ? written(&s, NULL) : NULL;
+	out = r == 0 ? fx_written(&s, NULL) : NULL;
 	TAP_OK(out && strlen(out) == len && memcmp(out, big, len) == 0, "1 MiB gzip stream reads back identically");
 	in = hs_input_open(bz);
 	lines = 0;
@@ -763,7 +746,7 @@ static void test_kept_once(void)
 		struct hs_stream s;
 		hs_stream_init(&s, "t");
 		hs_stream_append(&s, r);
-		char *out = written(&s, NULL);
+		char *out = fx_written(&s, NULL);
 		char *want = hs_asprintf("hs 1\n%s\n", line);
 		TAP_STREQ(out, want, "kept once: written back byte for byte");
 		free(out);
@@ -824,7 +807,7 @@ static void test_generated(void)
 	TAP_STREQ(hs_record_gen_tag(g), "plan", "generated: its tag");
 	TAP_OK(hs_record_gen_tag(s.recs[0]) == NULL && g->kind == NULL && g->nfields == 0,
 	       "generated: no tag on others, no kind or fields of its own");
-	char *out = written(&s, NULL);
+	char *out = fx_written(&s, NULL);
 	TAP_STREQ(out, "hs 1\ntask t0 a=1\nplan t0 node=n1 cmd=x\nplan t2 node=n1 cmd='a b'\n",
 		  "generated: its lines written in place, quoted, slot 1 skipped");
 	free(out);

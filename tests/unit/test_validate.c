@@ -383,17 +383,6 @@ static void test_take_plan(void)
 	fx_free(&s2, &in2);
 }
 
-/* The stream as hs_stream_write writes it (malloc'd). */
-static char *stream_written(const struct hs_stream *s)
-{
-	char *buf = NULL;
-	size_t n = 0;
-	FILE *f = open_memstream(&buf, &n);
-	hs_stream_write(f, s);
-	fclose(f);
-	return buf;
-}
-
 /* hs_instance_emit_plan/run: one generated record in the stream, written
  * as the records take_plan/run make; a later set_plan replaces both. */
 static void test_emit(void)
@@ -428,7 +417,7 @@ static void test_emit(void)
 	}
 	hs_instance_take_run(&in1, &rn[0]);
 	hs_instance_emit_run(&in2, &rn[1]);
-	char *a = stream_written(&s1), *b = stream_written(&s2);
+	char *a = fx_written(&s1, NULL), *b = fx_written(&s2, NULL);
 	TAP_STREQ(b, a, "emit plan and run: written as take_plan and take_run write them");
 	free(a);
 	free(b);
@@ -438,7 +427,7 @@ static void test_emit(void)
 	int c0 = 0;
 	hs_schedule_add(&sc2, 1, 0, &c0, 1, NULL, 0, 0, 2);
 	hs_instance_set_plan(&in2, &sc2);
-	b = stream_written(&s2);
+	b = fx_written(&s2, NULL);
 	TAP_OK(strstr(b, "plan b node=") && !strstr(b, "plan a ") && !strstr(b, "run "),
 	       "emit: set_plan replaces the emitted plan and drops the emitted run");
 	free(b);
