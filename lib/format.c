@@ -7,8 +7,9 @@
  * decoded copy never outgrows the line).  A line in canonical form (single
  * spaces, no quotes, nothing to quote: what the tools write) decodes to
  * its own text with NULs for separators: it is kept once, as the decoded
- * tokens (CANON, raw NULL), and the block shrinks by the copy.  The field count is bounded by the
- * number of '=' in the line, which is what cap_ reserves.  Fields added
+ * tokens (CANON, raw NULL), and the block shrinks by the copy.  The field
+ * count is bounded by the number of '=' in the line, which is what cap_
+ * reserves.  Fields added
  * later and replaced values live in small separate blocks chained from
  * mem_; a fields array that outgrows cap_ is moved to the heap (FIELDS_HEAP).
  *
@@ -19,10 +20,11 @@
  * records stay individually freeable and may move between streams.
  * Under AddressSanitizer every record is a plain malloc, to keep its checks.
  *
- * Writing: an unmodified record (raw != NULL) is written from its raw text,
- * so parse -> write is the identity, except that CRLF line ends come back
- * as "\n" and a missing final newline is added.  Modified and new records
- * are written canonically: "kind id k=v k=v".
+ * Writing: an unmodified record is written from its raw text (or, CANON,
+ * from its block with the separators put back), so parse -> write is the
+ * identity, except that CRLF line ends come back as "\n" and a missing
+ * final newline is added.  Modified and new records are written
+ * canonically: "kind id k=v k=v".
  */
 #include "hs/format.h"
 #include "hs/foreign.h"

@@ -32,7 +32,9 @@ struct hs_record {
 	struct hs_field *fields;
 	int nfields;
 	int line;         /* 1-based line in the source, 0 for new records */
-	const char *raw;  /* original text without newline; NULL once modified */
+	const char *raw;  /* original text without newline; NULL once modified,
+			   * and for a line in canonical form (kept once, as its
+			   * decoded tokens, and written back the same) */
 	/* private to format.c */
 	char *mem_;
 	int cap_;
