@@ -821,9 +821,9 @@ static int load_placement(struct loader *L, const struct hs_record *r, int task,
 		err_add(L, r->line, "%s: missing node=", what);
 		return -1;
 	}
-	struct pieces pc = { 0 };
+	struct pieces pc; /* set only when there are nodes: no 400-byte clear per record */
 	int nn = nodes && *nodes ? pieces_split(&pc, nodes, ',') : 0;
-	char **names = pc.v;
+	char **names = nn ? pc.v : NULL;
 	p->parts = hs_calloc(nn, sizeof *p->parts);
 	p->nparts = nn;
 	int okbuf[16];
@@ -1543,18 +1543,26 @@ void hs_placement_to_record(const struct hs_instance *in, const struct hs_placem
 
 /* A new record of kind for p: the fields hs_placement_to_record sets, in
  * one allocation. */
+/* The fields of f that have a value, in keys[] and vals[] (PF_MAX
+ * each); returns their count. */
+static int pf_pairs(const struct pfields *f, const char **keys, const char **vals)
+{
+	int n = 0;
+	for (int i = 0; i < f->n; i++)
+		if (pf_val(f, i)) {
+			keys[n] = f->key[i];
+			vals[n++] = pf_val(f, i);
+		}
+	return n;
+}
+
 static struct hs_record *placement_record(const struct hs_instance *in, const struct hs_placement *p,
 					  const char *kind, const char *id)
 {
 	struct pfields f;
 	placement_fields(in, p, strcmp(kind, "run") == 0, &f);
 	const char *keys[PF_MAX], *vals[PF_MAX];
-	int n = 0;
-	for (int i = 0; i < f.n; i++)
-		if (pf_val(&f, i)) {
-			keys[n] = f.key[i];
-			vals[n++] = pf_val(&f, i);
-		}
+	int n = pf_pairs(&f, keys, vals);
 	struct hs_record *r = hs_record_new_fields(kind, id, keys, vals, n);
 	sb_free(&f.b);
 	return r;
@@ -1589,10 +1597,13 @@ static void append_records(struct hs_instance *in, const struct hs_schedule *sch
 
 /* Emitted records: the lines of the model's plan or run, made as the
  * stream is written (hs/format.h, generated records). */
+_Static_assert(PF_MAX <= HS_GEN_FIELDS, "a generated line holds a placement's fields");
+
 struct emit {
 	const struct hs_instance *in;
 	const struct hs_schedule *sched; /* &in->plan or &in->run */
 	const char *kind;
+	int run;                         /* kind is "run": state, exit, energy too */
 	struct pfields f;
 	int used;                        /* f holds a line's fields */
 };
@@ -1609,15 +1620,10 @@ static int emit_next(void *arg, size_t i, struct hs_gen_line *l)
 	if (e->used)
 		sb_free(&e->f.b);
 	e->used = 1;
-	placement_fields(in, p, e->kind[0] == 'r', &e->f);
+	placement_fields(in, p, e->run, &e->f);
 	l->kind = e->kind;
 	l->id = in->tasks[i].id;
-	l->n = 0;
-	for (int k = 0; k < e->f.n; k++)
-		if (pf_val(&e->f, k)) {
-			l->keys[l->n] = e->f.key[k];
-			l->vals[l->n++] = pf_val(&e->f, k);
-		}
+	l->n = pf_pairs(&e->f, l->keys, l->vals);
 	return 1;
 }
 
@@ -1637,6 +1643,7 @@ static void emit_records(struct hs_instance *in, const struct hs_schedule *sched
 	e->in = in;
 	e->sched = sched;
 	e->kind = kind; /* a string literal */
+	e->run = strcmp(kind, "run") == 0;
 	hs_stream_append(in->stream, hs_record_new_gen(kind, emit_next, e, emit_free));
 }
 
