@@ -119,7 +119,7 @@ int main(int argc, char **argv)
 
 	if (hs_stream_load(&st, file) < 0) /* initialises st */
 		return HS_EXIT_USAGE;
-	if (hs_instance_load(&in, &st) < 0)
+	if (hs_instance_load_flags(&in, &st, HS_LOAD_PLAN_REPLACED | HS_LOAD_RUN_REPLACED) < 0)
 		return HS_EXIT_USAGE;
 	if (in.plat.nnodes == 0) {
 		hs_error("%s: no nodes in the platform", st.name);

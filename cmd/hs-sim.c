@@ -319,7 +319,7 @@ int main(int argc, char **argv)
 	memset(&in, 0, sizeof in);
 	int problems = 0;
 	if (hs_stream_load(&s, path) < 0 || (platform && hs_sim_replace_platform(&s, platform) < 0) ||
-	    hs_instance_load_flags(&in, &s, algo ? HS_LOAD_NO_AFTER : 0) < 0) {
+	    hs_instance_load_flags(&in, &s, algo ? HS_LOAD_NO_AFTER : HS_LOAD_RUN_REPLACED) < 0) {
 		problems = 1;
 	} else if (algo) {
 		if (in.plat.nnodes == 0) {

@@ -1267,8 +1267,12 @@ int hs_instance_load_flags(struct hs_instance *in, struct hs_stream *s, unsigned
 	free(L.dep_idx);
 	free(L.dep_bytes);
 
-	hs_schedule_init(&in->plan, in->ntasks);
-	hs_schedule_init(&in->run, in->ntasks);
+	/* A schedule the caller replaces costs nothing when the stream has
+	 * none to check: its slots would be written once and freed unread. */
+	if (counts[K_PLAN] || !(flags & HS_LOAD_PLAN_REPLACED))
+		hs_schedule_init(&in->plan, in->ntasks);
+	if (counts[K_RUN] || !(flags & HS_LOAD_RUN_REPLACED))
+		hs_schedule_init(&in->run, in->ntasks);
 	int *plan_line = hs_calloc(in->ntasks ? in->ntasks : 1, sizeof *plan_line);
 	int *run_line = hs_calloc(in->ntasks ? in->ntasks : 1, sizeof *run_line);
 	/* Plan and run records mostly come in task order: the task after the
@@ -1676,8 +1680,9 @@ static void set_plan(struct hs_instance *in, struct hs_schedule *sched, int move
 	if (lazy)
 		emit_records(in, &in->plan, "plan");
 	in->has_plan = 1;
-	/* Without run records the run is already empty, one slot per task. */
-	if (in->has_run || in->run.n != in->ntasks) {
+	/* Without run records the run is already empty: one slot per task, or
+	 * none where the loader was told the run is replaced. */
+	if (in->has_run || (in->run.n && in->run.n != in->ntasks)) {
 		hs_schedule_release(&in->run);
 		hs_schedule_init(&in->run, in->ntasks);
 	}

@@ -223,6 +223,14 @@ int hs_instance_load(struct hs_instance *in, struct hs_stream *s);
 enum {
 	HS_LOAD_NO_AFTER = 1, /* leave after lists empty, unread and unchecked (a
 				 reader that does not use them: metrics) */
+	/* The caller replaces the plan (the run) before reading it: when the
+	 * stream has no plan (run) records, in->plan (in->run) is left with
+	 * n 0 and no slots instead of an empty slot per task.  Records that
+	 * are there are loaded and checked as without the flag.  hs-plan
+	 * loads with both (a plugin's plan() then sees n 0 there), hs-sim
+	 * with RUN_REPLACED when it simulates a plan. */
+	HS_LOAD_PLAN_REPLACED = 2,
+	HS_LOAD_RUN_REPLACED = 4,
 };
 int hs_instance_load_flags(struct hs_instance *in, struct hs_stream *s, unsigned flags);
 void hs_instance_release(struct hs_instance *in);

@@ -436,6 +436,60 @@ static void test_emit(void)
 	fx_free(&s2, &in2);
 }
 
+/* HS_LOAD_PLAN_REPLACED / RUN_REPLACED: no slots for a schedule the stream
+ * does not have, the usual ones (checked as usual) for one it has; a plan
+ * emitted on such an instance writes as on one loaded without the flags. */
+static void test_replaced(void)
+{
+	const char *tasks = "task a model=amdahl t1=2\ntask b model=amdahl t1=2\n";
+	char buf[4096];
+	struct hs_stream s[2];
+	struct hs_instance in[2];
+	snprintf(buf, sizeof buf, "%s%s", PLAT, tasks);
+	for (int k = 0; k < 2; k++) {
+		fx_stream(&s[k], buf);
+		hs_instance_load_flags(&in[k], &s[k],
+				       k ? HS_LOAD_PLAN_REPLACED | HS_LOAD_RUN_REPLACED : 0);
+	}
+	TAP_OK(in[0].plan.n == 2 && in[0].run.n == 2, "replaced: without the flags, a slot per task");
+	TAP_OK(in[1].plan.n == 0 && !in[1].plan.p && in[1].run.n == 0 && !in[1].run.p,
+	       "replaced: no plan or run records, no slots");
+	for (int k = 0; k < 2; k++) {
+		struct hs_schedule sc;
+		hs_schedule_init(&sc, 2);
+		int c0 = 0;
+		hs_schedule_add(&sc, 1, 0, &c0, 1, NULL, 0, 0, 2);
+		hs_instance_emit_plan(&in[k], &sc);
+		hs_schedule_release(&sc);
+	}
+	TAP_OK(in[1].plan.n == 2 && in[1].plan.p[1].task == 1 && in[1].plan.p[0].task < 0 &&
+		       in[1].run.n == 0 && !in[1].has_run,
+	       "replaced: the emitted plan has its slots, the run none");
+	char *a = fx_written(&s[0], NULL), *b = fx_written(&s[1], NULL);
+	TAP_STREQ(b, a, "replaced: the emitted plan writes the same");
+	free(a);
+	free(b);
+	for (int k = 0; k < 2; k++)
+		fx_free(&s[k], &in[k]);
+
+	/* Records there are loaded and checked as without the flag. */
+	snprintf(buf, sizeof buf, "%s%splan a node=cs1 cores=0 start=0 end=1\n"
+		 "run b node=cs9 cores=0 start=0 end=1\n", PLAT, tasks);
+	fx_stream(&s[0], buf);
+	fx_cap_begin();
+	int rc = hs_instance_load_flags(&in[0], &s[0], HS_LOAD_PLAN_REPLACED | HS_LOAD_RUN_REPLACED);
+	const char *err = fx_cap_end();
+	TAP_OK(rc < 0 && strstr(err, "unknown node 'cs9'"), "replaced: run records still checked");
+	fx_free(&s[0], &in[0]);
+	snprintf(buf, sizeof buf, "%s%splan a node=cs1 cores=0 start=0 end=1\n", PLAT, tasks);
+	fx_stream(&s[0], buf);
+	rc = hs_instance_load_flags(&in[0], &s[0], HS_LOAD_PLAN_REPLACED | HS_LOAD_RUN_REPLACED);
+	TAP_OK(rc == 0 && in[0].has_plan && in[0].plan.n == 2 && in[0].plan.p[0].task == 0 &&
+		       in[0].run.n == 0,
+	       "replaced: a plan that is there is loaded");
+	fx_free(&s[0], &in[0]);
+}
+
 int main(void)
 {
 	hs_set_progname("test");
@@ -450,5 +504,6 @@ int main(void)
 	test_order_reuse();
 	test_take_plan();
 	test_emit();
+	test_replaced();
 	return tap_done();
 }
