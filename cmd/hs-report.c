@@ -221,6 +221,7 @@ static void *worker(void *arg)
 		pthread_cond_broadcast(&p->cv);
 		pthread_mutex_unlock(&p->mu);
 	}
+	hs_stream_thread_end();
 	return NULL;
 }
 
@@ -832,6 +833,7 @@ int main(int argc, char **argv)
 	struct pool pool = {.cf = &cf, .in = in, .n = n};
 	pthread_t *th = hs_calloc((size_t)(nworkers > 0 ? nworkers : 1), sizeof *th);
 	if (nworkers) {
+		hs_stream_set_threads(1); /* the files are read side by side already */
 		pthread_mutex_init(&pool.mu, NULL);
 		pthread_cond_init(&pool.cv, NULL);
 		for (int t = 0; t < nworkers; t++)

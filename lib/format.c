@@ -29,6 +29,7 @@
 #include "hs/format.h"
 #include "hs/foreign.h"
 #include "hs/util.h"
+#include "stream_par.h"
 
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -170,6 +171,16 @@ static int arena_new(void)
 	if (next_size < ARENA_ALIGN)
 		next_size *= 2;
 	return 0;
+}
+
+void hs_stream_thread_end(void)
+{
+	if (!cur_arena)
+		return;
+	arena_unref(cur_arena);
+	cur_arena = NULL;
+	cur_p = cur_end = cur_filled = NULL;
+	next_size = ARENA_FIRST;
 }
 
 static struct hs_record *rec_alloc(size_t n)
@@ -981,8 +992,9 @@ static void notes_add(struct notes *b, const char *line, size_t len, int lineno)
 	b->c->s[b->len] = '\0';
 }
 
-/* The run so far as one record appended to s. */
-static void notes_flush(struct notes *b, struct hs_stream *s)
+/* The run so far as one record appended to s (through par when parsing
+ * on threads). */
+static void notes_flush(struct notes *b, struct hs_stream *s, struct hs_par *par)
 {
 	if (!b->line)
 		return;
@@ -993,7 +1005,10 @@ static void notes_flush(struct notes *b, struct hs_stream *s)
 	r->raw = b->c->s;
 	r->rawlen_ = b->len;
 	r->line = b->line;
-	hs_stream_append(s, r);
+	if (par)
+		hs_par_record(par, r);
+	else
+		hs_stream_append(s, r);
 	memset(b, 0, sizeof *b);
 }
 
@@ -1006,6 +1021,22 @@ static int note_kind(const char *line, size_t len)
 	return p == end ? 1 : *p == '#' ? 2 : 0;
 }
 
+/* Record lines are parsed on threads (stream_par.h) once this much of a
+ * stream has been read: small streams, most of them, never start any. */
+#define PAR_AFTER ((size_t)4 << 20)
+
+/* The first bad line of those queued in par, if any, reported; -1 then. */
+static int par_end(struct hs_par *par, const char *name)
+{
+	int line;
+	char *msg;
+	if (hs_par_finish(par, &line, &msg) == 0)
+		return 0;
+	hs_error_at(name, line, "%s", msg);
+	free(msg);
+	return -1;
+}
+
 int hs_stream_read(struct hs_stream *s, struct hs_input *in)
 {
 	const char *name = hs_input_name(in);
@@ -1016,12 +1047,16 @@ int hs_stream_read(struct hs_stream *s, struct hs_input *in)
 	long len;
 	const char *err;
 	struct notes notes = {0};
+	struct hs_par *par = NULL;
+	size_t seen = 0;
 	while ((len = hs_input_getline(in, &line)) >= 0) {
 		int lineno = hs_input_lineno(in);
 		int note = note_kind(line, (size_t)len);
 		if (note) {
 			if (memchr(line, '\0', (size_t)len)) {
-				hs_error_at(name, lineno, "line contains a NUL byte");
+				/* A bad line queued before this one comes first. */
+				if (!par || par_end(par, name) == 0)
+					hs_error_at(name, lineno, "line contains a NUL byte");
 				free(notes.c);
 				return -1;
 			}
@@ -1029,7 +1064,7 @@ int hs_stream_read(struct hs_stream *s, struct hs_input *in)
 			notes_add(&notes, line, (size_t)len, lineno);
 			continue;
 		}
-		notes_flush(&notes, s);
+		notes_flush(&notes, s, par);
 		if (!have_header) {
 			have_text = 1;
 			int h = parse_header(s, name, lineno, line, (size_t)len);
@@ -1047,14 +1082,27 @@ int hs_stream_read(struct hs_stream *s, struct hs_input *in)
 			s->header_pos = s->n;
 			continue;
 		}
+		if (par) {
+			if (hs_par_line(par, line, (size_t)len, lineno) < 0) {
+				par_end(par, name);
+				return -1;
+			}
+			continue;
+		}
 		struct hs_record *r = hs_record_parse(line, (size_t)len, lineno, &err);
 		if (!r) {
 			hs_error_at(name, lineno, "%s", err);
 			return -1;
 		}
 		hs_stream_append(s, r);
+		if ((seen += (size_t)len) > PAR_AFTER && seen - (size_t)len <= PAR_AFTER)
+			par = hs_par_new(s);
 	}
-	notes_flush(&notes, s);
+	notes_flush(&notes, s, par);
+	/* (An input error is reported as it happens, before a bad line still
+	 * queued: only a stream with both, large, sees the order change.) */
+	if (par && par_end(par, name) < 0)
+		return -1;
 	if (len == -2)
 		return -1;
 	if (!have_header) {

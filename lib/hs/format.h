@@ -129,6 +129,15 @@ void hs_stream_release(struct hs_stream *s); /* frees records, keeps nothing */
 int hs_stream_read(struct hs_stream *s, struct hs_input *in);
 /* Convenience: open, read, close.  path "-" or NULL is stdin. */
 int hs_stream_load(struct hs_stream *s, const char *path);
+/* Past its first 4 MiB, hs_stream_read parses record lines on several
+ * threads while it reads on (same records, same order, same first error):
+ * as many as the processors online, at most 4, or HS_THREADS from the
+ * environment.  hs_stream_set_threads(n > 0) overrides both (1: none), for
+ * a program that already reads several streams side by side. */
+void hs_stream_set_threads(int n);
+/* A thread that read streams calls this before it ends, so that the
+ * memory its records came from goes back once they are freed. */
+void hs_stream_thread_end(void);
 /* Append a record (the stream takes ownership). */
 void hs_stream_append(struct hs_stream *s, struct hs_record *r);
 /* Remove (and free) every record for which drop(r, arg) is non-zero,
