@@ -8,6 +8,8 @@
  * resource), which leaves each resource's uses sorted: O(n log n + U + R)
  * for R resources.  Resource indices too large to count over (only a
  * broken plan has them) fall back to sorting the pairs. */
+#include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,6 +46,75 @@ static int ord_cmp(const void *a, const void *b)
 	if (x->end != y->end)
 		return x->end < y->end ? -1 : 1;
 	return (x->task > y->task) - (x->task < y->task);
+}
+
+/* The bits of a finite double as an unsigned key in the same order
+ * (-0 taken as 0, as == takes it). */
+static uint64_t order_key(double d)
+{
+	uint64_t b;
+	if (d == 0)
+		d = 0;
+	memcpy(&b, &d, sizeof b);
+	return b >> 63 ? ~b : b | (uint64_t)1 << 63;
+}
+
+#define RADIX_BITS 11
+#define RADIX (1 << RADIX_BITS)
+#define RADIX_PASSES ((64 + RADIX_BITS - 1) / RADIX_BITS)
+
+/* o[0..n) sorted by ord_cmp, all times finite, o in task order (the last
+ * tie rule) on entry: a stable radix sort on start (passes over digits
+ * that all keys share are skipped), then each run of equal starts sorted
+ * by (end, task).  A comparison sort took 8% of hs-plan on a million
+ * tasks; this is a few linear passes. */
+static void sort_order(struct ord *o, size_t n)
+{
+	struct ord *tmp = hs_malloc(n * sizeof *tmp);
+	size_t (*count)[RADIX] = hs_calloc(RADIX_PASSES, sizeof *count);
+	for (size_t i = 0; i < n; i++) {
+		uint64_t k = order_key(o[i].start);
+		for (int d = 0; d < RADIX_PASSES; d++)
+			count[d][(k >> (d * RADIX_BITS)) & (RADIX - 1)]++;
+	}
+	struct ord *src = o, *dst = tmp;
+	for (int d = 0; d < RADIX_PASSES; d++) {
+		size_t sum = 0, *c = count[d];
+		int one = 0;
+		for (int b = 0; b < RADIX && !one; b++)
+			one = c[b] == n;
+		if (one)
+			continue;
+		for (int b = 0; b < RADIX; b++) {
+			size_t x = c[b];
+			c[b] = sum;
+			sum += x;
+		}
+		for (size_t i = 0; i < n; i++)
+			dst[c[(order_key(src[i].start) >> (d * RADIX_BITS)) & (RADIX - 1)]++] = src[i];
+		struct ord *t = src;
+		src = dst;
+		dst = t;
+	}
+	if (src != o)
+		memcpy(o, src, n * sizeof *o);
+	free(count);
+	free(tmp);
+	for (size_t i = 0, j; i < n; i = j) {
+		for (j = i + 1; j < n && o[j].start == o[i].start; j++)
+			;
+		if (j - i > 16) {
+			qsort(o + i, j - i, sizeof *o, ord_cmp);
+			continue;
+		}
+		for (size_t a = i + 1; a < j; a++) {
+			struct ord x = o[a];
+			size_t b = a;
+			for (; b > i && ord_cmp(&o[b - 1], &x) > 0; b--)
+				o[b] = o[b - 1];
+			o[b] = x;
+		}
+	}
 }
 
 static int kept(const struct hs_schedule *s, const char *keep, int i)
@@ -175,16 +246,19 @@ static struct ord *tasks_in_order(const struct hs_schedule *s, const char *keep,
 	if (o)
 		return o;
 	o = hs_malloc(((size_t)s->n + 1) * sizeof *o);
-	int no = 0, sorted = 1;
+	int no = 0, sorted = 1, finite = 1;
 	for (int i = 0; i < s->n; i++) {
 		if (!kept(s, keep, i))
 			continue;
 		o[no] = (struct ord){ s->p[i].start, s->p[i].end, i };
+		finite &= isfinite(o[no].start) && isfinite(o[no].end);
 		if (no > 0 && ord_cmp(&o[no - 1], &o[no]) > 0)
 			sorted = 0;
 		no++;
 	}
-	if (!sorted)
+	if (!sorted && finite && no > 256)
+		sort_order(o, (size_t)no);
+	else if (!sorted)
 		qsort(o, (size_t)no, sizeof *o, ord_cmp);
 	*n = no;
 	return o;

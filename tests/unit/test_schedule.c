@@ -135,8 +135,13 @@ static void test_uses_sorted(void)
 	unsigned long long x = 88172645463325252ull;
 #define RND() (x ^= x << 13, x ^= x >> 7, x ^= x << 17, x)
 	int bad = 0, cases = 0, after_bad = 0, after_cases = 0;
-	for (int round = 0; round < 60; round++) {
-		int n = 1 + (int)(RND() % 300), nodes = 1 + (int)(RND() % 5);
+	for (int round = 0; round < 90; round++) {
+		/* From round 60: more than 256 tasks (the radix sort of uses.c)
+		 * with fractional, negative and -0 starts beside runs of equal
+		 * ones, short and long. */
+		int big = round >= 60;
+		int n = big ? 257 + (int)(RND() % 3000) : 1 + (int)(RND() % 300);
+		int nodes = 1 + (int)(RND() % 5);
 		struct hs_schedule s;
 		hs_schedule_init(&s, n);
 		char *keep = hs_calloc((size_t)n, 1);
@@ -144,6 +149,12 @@ static void test_uses_sorted(void)
 			if (RND() % 10 == 0)
 				continue; /* not placed */
 			double st = (double)(RND() % 20), len = (double)(RND() % 4);
+			if (big && RND() % 3 == 0)
+				st = (double)(RND() % 2000000) / 7.0 - 1000.0;
+			else if (big && RND() % 5 == 0)
+				st = RND() % 2 ? -0.0 : -3.5;
+			if (big && RND() % 2)
+				len = (double)(RND() % 1000) / 3.0;
 			int parts = 1 + (int)(RND() % 2);
 			for (int k = 0; k < parts; k++) {
 				int c[8], nc = 1 + (int)(RND() % 8), g = (int)(RND() % 3);
