@@ -31,6 +31,7 @@
 #include "hs/util.h"
 #include "stream_par.h"
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -47,6 +48,7 @@ struct gen {
 	hs_gen_next next;
 	void *arg;
 	void (*free_arg)(void *);
+	int mt;           /* next may run on several threads (hs_record_new_gen_mt) */
 	char tag[];
 };
 
@@ -303,9 +305,18 @@ struct hs_record *hs_record_new_gen(const char *tag, hs_gen_next next, void *arg
 	g->next = next;
 	g->arg = arg;
 	g->free_arg = free_arg;
+	g->mt = 0;
 	memcpy(g->tag, tag, n);
 	r->mem_ = (char *)(void *)g;
 	r->dirty_ = GEN;
+	return r;
+}
+
+struct hs_record *hs_record_new_gen_mt(const char *tag, hs_gen_next next, void *arg,
+				       void (*free_arg)(void *))
+{
+	struct hs_record *r = hs_record_new_gen(tag, next, arg, free_arg);
+	((struct gen *)(void *)r->mem_)->mt = 1;
 	return r;
 }
 
@@ -710,6 +721,15 @@ struct obuf {
 	int err;
 };
 
+/* Without a FILE (f NULL) the buffer grows instead: lines made on a
+ * thread, written later (ob_gen_par). */
+static void ob_grow(struct obuf *o, size_t n)
+{
+	while (o->cap - o->n < n)
+		o->cap = o->cap ? 2 * o->cap : 1u << 16;
+	o->p = hs_realloc(o->p, o->cap);
+}
+
 static void ob_flush(struct obuf *o)
 {
 	if (o->n && fwrite(o->p, 1, o->n, o->f) != o->n)
@@ -720,6 +740,12 @@ static void ob_flush(struct obuf *o)
 static inline void ob_put(struct obuf *o, const char *s, size_t n)
 {
 	if (o->cap - o->n < n) {
+		if (!o->f) {
+			ob_grow(o, n);
+			memcpy(o->p + o->n, s, n);
+			o->n += n;
+			return;
+		}
 		ob_flush(o);
 		if (n > o->cap) {
 			if (fwrite(s, 1, n, o->f) != n)
@@ -733,8 +759,12 @@ static inline void ob_put(struct obuf *o, const char *s, size_t n)
 
 static inline void ob_putc(struct obuf *o, char c)
 {
-	if (o->n == o->cap)
-		ob_flush(o);
+	if (o->n == o->cap) {
+		if (o->f)
+			ob_flush(o);
+		else
+			ob_grow(o, 1);
+	}
 	o->p[o->n++] = c;
 }
 
@@ -784,21 +814,134 @@ static void ob_head(struct obuf *o, const char *kind, const char *id)
 	ob_put(o, id, strlen(id));
 }
 
-/* The lines of a generated record, each with its newline. */
-static void ob_gen(struct obuf *o, const struct hs_record *r)
+/* Lines [from, to) of generator g into o; 1 when g ended there. */
+static int ob_gen_lines(struct obuf *o, const struct gen *g, size_t from, size_t to)
 {
-	const struct gen *g = (const struct gen *)(const void *)r->mem_;
 	struct hs_gen_line l;
-	for (size_t i = 0;; i++) {
+	for (size_t i = from; i < to; i++) {
 		int rc = g->next(g->arg, i, &l);
 		if (rc < 0)
-			return;
+			return 1;
 		if (rc == 0)
 			continue;
 		ob_head(o, l.kind, l.id);
 		for (int k = 0; k < l.n; k++)
 			ob_field(o, l.keys[k], l.vals[k]);
 		ob_putc(o, '\n');
+	}
+	return 0;
+}
+
+/* Lines made on threads, GEN_CHUNK at a time, each chunk into a slot of
+ * its own; the writer takes the chunks in order.  Chunk c goes to slot
+ * c % nslots once chunk c - nslots is written, so memory stays at a few
+ * chunks per thread. */
+#define GEN_CHUNK ((size_t)4096)
+#define GEN_SLOTS 3 /* per thread */
+
+struct gen_slot {
+	struct obuf b;
+	size_t chunk;
+	int ready;
+};
+
+struct gen_par {
+	const struct gen *g;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	size_t next;    /* the next chunk to take */
+	size_t written; /* chunks written */
+	size_t end;     /* the first chunk where the generator ended, or SIZE_MAX */
+	struct gen_slot *slot;
+	size_t nslots;
+};
+
+static void *gen_worker(void *arg)
+{
+	struct gen_par *P = arg;
+	pthread_mutex_lock(&P->mu);
+	for (;;) {
+		size_t c = P->next;
+		if (c > P->end)
+			break;
+		P->next++;
+		while (c >= P->written + P->nslots && c <= P->end)
+			pthread_cond_wait(&P->cv, &P->mu);
+		if (c > P->end)
+			break;
+		struct gen_slot *sl = &P->slot[c % P->nslots];
+		pthread_mutex_unlock(&P->mu);
+		sl->b.n = 0;
+		int end = ob_gen_lines(&sl->b, P->g, c * GEN_CHUNK, (c + 1) * GEN_CHUNK);
+		pthread_mutex_lock(&P->mu);
+		sl->chunk = c;
+		sl->ready = 1;
+		if (end && c < P->end)
+			P->end = c;
+		pthread_cond_broadcast(&P->cv);
+	}
+	pthread_mutex_unlock(&P->mu);
+	struct hs_gen_line l;
+	P->g->next(P->g->arg, HS_GEN_DONE, &l);
+	return NULL;
+}
+
+/* Chunks 1, 2, ... of g made on nth threads and written to o in order. */
+static void ob_gen_par(struct obuf *o, const struct gen *g, int nth)
+{
+	struct gen_par P = { .g = g, .next = 1, .written = 1, .end = SIZE_MAX };
+	P.nslots = (size_t)nth * GEN_SLOTS;
+	P.slot = hs_calloc(P.nslots, sizeof *P.slot);
+	pthread_mutex_init(&P.mu, NULL);
+	pthread_cond_init(&P.cv, NULL);
+	pthread_t th[8];
+	int started = 0;
+	while (started < nth && started < 8 && pthread_create(&th[started], NULL, gen_worker, &P) == 0)
+		started++;
+	for (size_t c = 1; started; c++) {
+		struct gen_slot *sl = &P.slot[c % P.nslots];
+		pthread_mutex_lock(&P.mu);
+		while (!(sl->ready && sl->chunk == c))
+			pthread_cond_wait(&P.cv, &P.mu);
+		pthread_mutex_unlock(&P.mu);
+		ob_put(o, sl->b.p, sl->b.n);
+		pthread_mutex_lock(&P.mu);
+		sl->ready = 0;
+		P.written = c + 1;
+		int last = c >= P.end;
+		pthread_cond_broadcast(&P.cv);
+		pthread_mutex_unlock(&P.mu);
+		if (last)
+			break;
+	}
+	for (int t = 0; t < started; t++)
+		pthread_join(th[t], NULL);
+	if (!started) /* no thread to be had: the rest here */
+		for (size_t c = 1; !ob_gen_lines(o, g, c * GEN_CHUNK, (c + 1) * GEN_CHUNK); c++)
+			;
+	for (size_t k = 0; k < P.nslots; k++)
+		free(P.slot[k].b.p);
+	free(P.slot);
+	pthread_mutex_destroy(&P.mu);
+	pthread_cond_destroy(&P.cv);
+}
+
+/* The lines of a generated record, each with its newline.  A generator
+ * that allows it makes its lines past the first GEN_CHUNK on threads:
+ * formatting numbers was 15% of hs-plan on a million tasks. */
+static void ob_gen(struct obuf *o, const struct hs_record *r)
+{
+	const struct gen *g = (const struct gen *)(const void *)r->mem_;
+	int end = ob_gen_lines(o, g, 0, g->mt ? GEN_CHUNK : SIZE_MAX);
+	int nth;
+	if (!end && (nth = hs_par_threads()) > 1)
+		ob_gen_par(o, g, nth);
+	else if (!end)
+		for (size_t c = 1; !ob_gen_lines(o, g, c * GEN_CHUNK, (c + 1) * GEN_CHUNK); c++)
+			;
+	if (g->mt) {
+		struct hs_gen_line l;
+		g->next(g->arg, HS_GEN_DONE, &l);
 	}
 }
 

@@ -1608,35 +1608,37 @@ struct emit {
 	const struct hs_schedule *sched; /* &in->plan or &in->run */
 	const char *kind;
 	int run;                         /* kind is "run": state, exit, energy too */
-	struct pfields f;
-	int used;                        /* f holds a line's fields */
 };
+
+/* The fields of the line last made on this thread (lines are made on
+ * several threads at once: hs_record_new_gen_mt). */
+static _Thread_local struct pfields emit_f;
+static _Thread_local int emit_used;
 
 static int emit_next(void *arg, size_t i, struct hs_gen_line *l)
 {
 	struct emit *e = arg;
 	const struct hs_instance *in = e->in;
+	if (emit_used) {
+		sb_free(&emit_f.b);
+		emit_used = 0;
+	}
 	if (i >= (size_t)in->ntasks || i >= (size_t)e->sched->n)
-		return -1;
+		return -1; /* also HS_GEN_DONE */
 	const struct hs_placement *p = &e->sched->p[i];
 	if (p->task < 0)
 		return 0;
-	if (e->used)
-		sb_free(&e->f.b);
-	e->used = 1;
-	placement_fields(in, p, e->run, &e->f);
+	emit_used = 1;
+	placement_fields(in, p, e->run, &emit_f);
 	l->kind = e->kind;
 	l->id = in->tasks[i].id;
-	l->n = pf_pairs(&e->f, l->keys, l->vals);
+	l->n = pf_pairs(&emit_f, l->keys, l->vals);
 	return 1;
 }
 
 static void emit_free(void *arg)
 {
-	struct emit *e = arg;
-	if (e->used)
-		sb_free(&e->f.b);
-	free(e);
+	free(arg);
 }
 
 /* One generated record standing for the records of kind of the model's
@@ -1648,7 +1650,7 @@ static void emit_records(struct hs_instance *in, const struct hs_schedule *sched
 	e->sched = sched;
 	e->kind = kind; /* a string literal */
 	e->run = strcmp(kind, "run") == 0;
-	hs_stream_append(in->stream, hs_record_new_gen(kind, emit_next, e, emit_free));
+	hs_stream_append(in->stream, hs_record_new_gen_mt(kind, emit_next, e, emit_free));
 }
 
 /* The model's schedule *dst replaced by sched: a deep copy, or sched's

@@ -94,6 +94,15 @@ struct hs_gen_line {
 typedef int (*hs_gen_next)(void *arg, size_t i, struct hs_gen_line *l);
 struct hs_record *hs_record_new_gen(const char *tag, hs_gen_next next, void *arg,
 				    void (*free_arg)(void *));
+/* The same for a generator that may run on several threads at once, each
+ * with its own i: the writer then makes the lines past the first 4096 on
+ * up to 4 threads (hs_stream_set_threads) and writes them in order.  What
+ * l points to stays valid until the next call on the same thread; after
+ * its last call on a thread the writer calls next(arg, HS_GEN_DONE, l)
+ * there, so that per-thread state can be freed (its result is ignored). */
+#define HS_GEN_DONE ((size_t)-1)
+struct hs_record *hs_record_new_gen_mt(const char *tag, hs_gen_next next, void *arg,
+				       void (*free_arg)(void *));
 /* The tag given to hs_record_new_gen, or NULL for any other record. */
 const char *hs_record_gen_tag(const struct hs_record *r);
 
@@ -133,7 +142,8 @@ int hs_stream_load(struct hs_stream *s, const char *path);
  * threads while it reads on (same records, same order, same first error):
  * as many as the processors online, at most 4, or HS_THREADS from the
  * environment.  hs_stream_set_threads(n > 0) overrides both (1: none), for
- * a program that already reads several streams side by side. */
+ * a program that already reads several streams side by side; it also sets
+ * the threads that make generated lines (hs_record_new_gen_mt). */
 void hs_stream_set_threads(int n);
 /* A thread that read streams calls this before it ends, so that the
  * memory its records came from goes back once they are freed. */

@@ -5,6 +5,8 @@
 #include "model_fixture.h"
 #include "tap.h"
 
+#include <stdatomic.h>
+
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -815,6 +817,74 @@ static void test_generated(void)
 	TAP_OK(gen_freed == 3, "generated: free_arg called with the record");
 }
 
+/* A generator for several threads: per-thread line memory, released by
+ * HS_GEN_DONE on each thread that made lines. */
+static _Thread_local char *mt_line;
+static _Atomic int mt_done, mt_live;
+static int gen_mt_next(void *arg, size_t i, struct hs_gen_line *l)
+{
+	const int *n = arg;
+	if (mt_line) {
+		free(mt_line);
+		mt_line = NULL;
+		mt_live--;
+	}
+	if (i == HS_GEN_DONE) {
+		mt_done++;
+		return -1;
+	}
+	if (i >= (size_t)*n)
+		return -1;
+	if (i % 1000 == 7)
+		return 0; /* skipped slots, some at chunk edges */
+	mt_line = hs_asprintf("t%zu", i);
+	mt_live++;
+	l->kind = "run";
+	l->id = mt_line;
+	l->keys[0] = "end";
+	l->vals[0] = mt_line + 1;
+	l->n = 1;
+	return 1;
+}
+
+/* The lines of a generator, made on 1 thread and on 4: the same text, in
+ * order; sizes around the 4096-line chunks. */
+static void test_generated_mt(void)
+{
+	static const int sizes[] = { 0, 1, 4095, 4096, 4097, 8192, 20000, 100003 };
+	int same = 0, done_ok = 0;
+	for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+		char *out[2];
+		for (int t = 0; t < 2; t++) {
+			hs_stream_set_threads(t ? 4 : 1);
+			struct hs_stream s;
+			hs_stream_init(&s, "t");
+			int *n = hs_malloc(sizeof *n);
+			*n = sizes[k];
+			hs_stream_append(&s, hs_record_new_gen_mt("run", gen_mt_next, n, free));
+			mt_done = 0;
+			out[t] = fx_written(&s, NULL);
+			done_ok += mt_done >= 1 && mt_live == 0;
+			hs_stream_release(&s);
+		}
+		same += out[0] && out[1] && strcmp(out[0], out[1]) == 0;
+		if (k == sizeof sizes / sizeof *sizes - 1) {
+			size_t lines = 0;
+			for (const char *p = out[1]; (p = strchr(p, '\n')); p++)
+				lines++;
+			TAP_OK(lines == 1 + 100003 - 100 && strstr(out[1], "\nrun t100002 end=100002\n"),
+			       "generated mt: every line, the last at the end (%zu lines)", lines);
+		}
+		free(out[0]);
+		free(out[1]);
+	}
+	hs_stream_set_threads(0);
+	TAP_OK(same == 8, "generated mt: 1 and 4 threads write the same, around chunk edges (%d of 8)",
+	       same);
+	TAP_OK(done_ok == 16, "generated mt: HS_GEN_DONE on every thread, nothing left (%d of 16)",
+	       done_ok);
+}
+
 int main(void)
 {
 	if (!mkdtemp(tmpdir)) {
@@ -836,6 +906,7 @@ int main(void)
 	test_lists();
 	test_kept_once();
 	test_generated();
+	test_generated_mt();
 	char *cmd = hs_asprintf("rm -rf '%s'", tmpdir);
 	if (system(cmd) != 0)
 		printf("# could not remove %s\n", tmpdir);
