@@ -17,6 +17,7 @@
  * the stream's own; their problems name the XML file and line.
  */
 #include <limits.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -28,6 +29,7 @@
 #include "hs/simgrid.h"
 #include "hs/util.h"
 #include "cycles.h"
+#include "stream_par.h"
 #include "strmap.h"
 
 #define MAX_SHOWN_ERRORS 20
@@ -1178,6 +1180,105 @@ int hs_instance_load(struct hs_instance *in, struct hs_stream *s)
 	return hs_instance_load_flags(in, s, 0);
 }
 
+/* Placements decoded on threads: a quarter of reading a planned stream,
+ * the records independent.  Only a stream without problems there goes
+ * this way: each record's task is found first (as the loop in
+ * hs_instance_load_flags finds it) and any unknown or repeated one, or
+ * any record a thread finds bad, sends the whole lot back to that loop,
+ * everything undone, so that messages and the problems kept are those of
+ * one thread.  Returns 0 when done here, -1 to go the sequential way. */
+#define PAR_PLACEMENTS 20000
+
+struct pl_job {
+	struct loader L; /* a copy: its own problems */
+	struct kind_recs *kp;
+	const int *task;
+	int from, to;
+};
+
+static void *pl_worker(void *arg)
+{
+	struct pl_job *j = arg;
+	struct hs_instance *in = j->L.in;
+	for (int i = j->from; i < j->to && !j->L.total; i++) {
+		struct hs_record *r = j->kp->v[i];
+		int t = j->task[i];
+		struct hs_placement *p = r->kind[0] == 'r' ? &in->run.p[t] : &in->plan.p[t];
+		if (load_placement(&j->L, r, t, p) != 0)
+			placement_free(p);
+	}
+	return NULL;
+}
+
+static int load_placements_par(struct loader *L, struct kind_recs *kp, int *plan_line,
+			       int *run_line)
+{
+	struct hs_instance *in = L->in;
+	int nth = hs_par_threads();
+	if (kp->n < PAR_PLACEMENTS || nth < 2)
+		return -1;
+	int *task = hs_malloc((size_t)kp->n * sizeof *task);
+	int next[2] = { 0, 0 }, ok = 1, hp = 0, hr = 0;
+	for (int i = 0; i < kp->n && ok; i++) {
+		struct hs_record *r = kp->v[i];
+		int is_run = r->kind[0] == 'r';
+		int t = next[is_run];
+		if (t >= in->ntasks || strcmp(in->tasks[t].id, r->id) != 0)
+			t = hs_strmap_get(&L->ix->tasks, r->id);
+		next[is_run] = t + 1;
+		int *lines = is_run ? run_line : plan_line;
+		ok = t >= 0 && !lines[t];
+		if (ok)
+			lines[t] = r->line ? r->line : -1;
+		task[i] = t;
+		hr |= is_run;
+		hp |= !is_run;
+	}
+	struct pl_job job[8];
+	int started = 0;
+	pthread_t th[8];
+	if (ok) {
+		if (nth > 8)
+			nth = 8;
+		for (int k = 0; k < nth; k++) {
+			job[k] = (struct pl_job){ *L, kp, task, (int)((long)kp->n * k / nth),
+						  (int)((long)kp->n * (k + 1) / nth) };
+			job[k].L.errs = NULL;
+			job[k].L.nerrs = job[k].L.caperrs = job[k].L.total = 0;
+		}
+		/* This thread takes the first part. */
+		while (started + 1 < nth &&
+		       pthread_create(&th[started], NULL, pl_worker, &job[started + 1]) == 0)
+			started++;
+		pl_worker(&job[0]);
+		for (int k = started + 1; k < nth; k++) /* threads not to be had */
+			pl_worker(&job[k]);
+		for (int k = 0; k < started; k++)
+			pthread_join(th[k], NULL);
+		for (int k = 0; k < nth; k++) {
+			ok &= job[k].L.total == 0;
+			for (int e = 0; e < job[k].L.nerrs; e++)
+				free(job[k].L.errs[e].msg);
+			free(job[k].L.errs);
+		}
+	}
+	if (!ok) {
+		for (int i = 0; i < kp->n; i++) {
+			struct hs_record *r = kp->v[i];
+			if (task[i] >= 0)
+				placement_free(r->kind[0] == 'r' ? &in->run.p[task[i]] : &in->plan.p[task[i]]);
+		}
+		memset(plan_line, 0, (size_t)(in->ntasks ? in->ntasks : 1) * sizeof *plan_line);
+		memset(run_line, 0, (size_t)(in->ntasks ? in->ntasks : 1) * sizeof *run_line);
+		free(task);
+		return -1;
+	}
+	free(task);
+	in->has_plan |= hp;
+	in->has_run |= hr;
+	return 0;
+}
+
 int hs_instance_load_flags(struct hs_instance *in, struct hs_stream *s, unsigned flags)
 {
 	memset(in, 0, sizeof *in);
@@ -1279,7 +1380,7 @@ int hs_instance_load_flags(struct hs_instance *in, struct hs_stream *s, unsigned
 	 * previous record's is tried before the id map (a lookup there is a
 	 * cache miss per record on large streams). */
 	int next[2] = { 0, 0 };
-	for (int i = 0; i < kp.n; i++) {
+	for (int i = load_placements_par(&L, &kp, plan_line, run_line) == 0 ? kp.n : 0; i < kp.n; i++) {
 		struct hs_record *r = kp.v[i];
 		int is_run = r->kind[0] == 'r';
 		int t = next[is_run];

@@ -85,3 +85,24 @@ plan_with() {
 	[ "$status" -eq 0 ]
 	[ "$(printf '%s\n' "$output" | awk '$1 == "tasks" { print $2, $3 }')" = "120000 120000" ]
 }
+
+@test "threads: plan records decoded on threads, problems as on one thread" {
+	plan_with 1 "$tmp/big.hs" >"$tmp/p.hs"
+	l=$(grep -n '^plan t100 ' "$tmp/p.hs" | cut -d: -f1)
+	sed "${l}s/node=[a-z0-9]*/node=zz9/" "$tmp/p.hs" >"$tmp/e1.hs"
+	sed "${l}p" "$tmp/p.hs" >"$tmp/e2.hs"
+	sed "${l}s/^plan t100 /plan t999999 /" "$tmp/p.hs" >"$tmp/e3.hs"
+	sed "$((l + 5000))s/ start=/ start=x/; $((l + 90000))s/ end=/ end=-/" "$tmp/p.hs" >"$tmp/e4.hs"
+	for e in e1 e2 e3 e4; do
+		HS_THREADS=1 run hs-sim "$tmp/$e.hs"
+		[ "$status" -eq 2 ]
+		one=$output
+		HS_THREADS=4 run hs-sim "$tmp/$e.hs"
+		[ "$status" -eq 2 ]
+		[ "$output" = "$one" ]
+	done
+	printf '%s\n' "$output" | grep -q "e4.hs:$((l + 5000)): plan t5100: start must be a number"
+	printf '%s\n' "$output" | grep -q "e4.hs:$((l + 90000)): plan t90100: end .* is before start"
+	HS_THREADS=4 run hs-sim "$tmp/e2.hs"
+	[ "$output" = "hs-sim: $tmp/e2.hs:$((l + 1)): duplicate plan record for task 't100' (first at line $l)" ]
+}
