@@ -17,7 +17,6 @@
  * the stream's own; their problems name the XML file and line.
  */
 #include <limits.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -1180,6 +1179,82 @@ int hs_instance_load(struct hs_instance *in, struct hs_stream *s)
 	return hs_instance_load_flags(in, s, 0);
 }
 
+/* The problems a loader copy for a thread found, given up; 0 when none. */
+static int job_problems(struct loader *J)
+{
+	for (int e = 0; e < J->nerrs; e++)
+		free(J->errs[e].msg);
+	free(J->errs);
+	return J->total;
+}
+
+/* A copy of L for a thread, with no problems of its own yet. */
+static struct loader job_loader(const struct loader *L)
+{
+	struct loader J = *L;
+	J.errs = NULL;
+	J.nerrs = J.caperrs = J.total = 0;
+	return J;
+}
+
+/* Tasks decoded on threads, those without app=, cmd= or deps= (which go
+ * to shared pools: left to the caller's loop); like placements below, only
+ * where none has a problem.  done[i] is set for each task decoded.
+ * Returns 0, or -1 (everything undone) for the sequential way. */
+#define PAR_TASKS 20000
+
+struct task_job {
+	struct loader L;
+	struct kind_recs *kt;
+	char *done;
+	int from, to;
+};
+
+static void *task_worker(void *arg)
+{
+	struct task_job *j = arg;
+	struct hs_instance *in = j->L.in;
+	for (int i = j->from; i < j->to && !j->L.total; i++) {
+		struct hs_record *r = j->kt->v[i];
+		if (hs_record_get(r, "app") || hs_record_get(r, "cmd") || hs_record_get(r, "deps"))
+			continue;
+		load_task(&j->L, &in->tasks[i], i, r, j->kt->ids[i]);
+		j->done[i] = 1;
+	}
+	return NULL;
+}
+
+static char *load_tasks_par(struct loader *L, struct kind_recs *kt)
+{
+	int nth = hs_par_threads();
+	if (kt->n < PAR_TASKS || nth < 2)
+		return NULL;
+	if (nth > 8)
+		nth = 8;
+	char *done = hs_calloc((size_t)kt->n, 1);
+	struct task_job job[8];
+	for (int k = 0; k < nth; k++)
+		job[k] = (struct task_job){ job_loader(L), kt, done, (int)((long)kt->n * k / nth),
+					    (int)((long)kt->n * (k + 1) / nth) };
+	hs_par_run(nth, task_worker, job, sizeof *job);
+	int problems = 0;
+	for (int k = 0; k < nth; k++)
+		problems += job_problems(&job[k].L);
+	if (!problems)
+		return done;
+	for (int i = 0; i < kt->n; i++) {
+		struct hs_task *t = &L->in->tasks[i];
+		if (done[i]) {
+			free(t->times);
+			free(t->comp);
+			free(t->comm);
+			memset(t, 0, sizeof *t);
+		}
+	}
+	free(done);
+	return NULL;
+}
+
 /* Placements decoded on threads: a quarter of reading a planned stream,
  * the records independent.  Only a stream without problems there goes
  * this way: each record's task is found first (as the loop in
@@ -1235,38 +1310,22 @@ static int load_placements_par(struct loader *L, struct kind_recs *kp, int *plan
 		hp |= !is_run;
 	}
 	struct pl_job job[8];
-	int started = 0;
-	pthread_t th[8];
+	int decoded = ok; /* placements to undo if a thread found a problem */
 	if (ok) {
 		if (nth > 8)
 			nth = 8;
 		for (int k = 0; k < nth; k++) {
-			job[k] = (struct pl_job){ *L, kp, task, (int)((long)kp->n * k / nth),
+			job[k] = (struct pl_job){ job_loader(L), kp, task, (int)((long)kp->n * k / nth),
 						  (int)((long)kp->n * (k + 1) / nth) };
-			job[k].L.errs = NULL;
-			job[k].L.nerrs = job[k].L.caperrs = job[k].L.total = 0;
 		}
-		/* This thread takes the first part. */
-		while (started + 1 < nth &&
-		       pthread_create(&th[started], NULL, pl_worker, &job[started + 1]) == 0)
-			started++;
-		pl_worker(&job[0]);
-		for (int k = started + 1; k < nth; k++) /* threads not to be had */
-			pl_worker(&job[k]);
-		for (int k = 0; k < started; k++)
-			pthread_join(th[k], NULL);
-		for (int k = 0; k < nth; k++) {
-			ok &= job[k].L.total == 0;
-			for (int e = 0; e < job[k].L.nerrs; e++)
-				free(job[k].L.errs[e].msg);
-			free(job[k].L.errs);
-		}
+		hs_par_run(nth, pl_worker, job, sizeof *job);
+		for (int k = 0; k < nth; k++)
+			ok &= job_problems(&job[k].L) == 0;
 	}
 	if (!ok) {
-		for (int i = 0; i < kp->n; i++) {
+		for (int i = 0; decoded && i < kp->n; i++) {
 			struct hs_record *r = kp->v[i];
-			if (task[i] >= 0)
-				placement_free(r->kind[0] == 'r' ? &in->run.p[task[i]] : &in->plan.p[task[i]]);
+			placement_free(r->kind[0] == 'r' ? &in->run.p[task[i]] : &in->plan.p[task[i]]);
 		}
 		memset(plan_line, 0, (size_t)(in->ntasks ? in->ntasks : 1) * sizeof *plan_line);
 		memset(run_line, 0, (size_t)(in->ntasks ? in->ntasks : 1) * sizeof *run_line);
@@ -1361,8 +1420,11 @@ int hs_instance_load_flags(struct hs_instance *in, struct hs_stream *s, unsigned
 	in->ntasks = kt.n;
 	in->tasks = hs_calloc(kt.n ? kt.n : 1, sizeof *in->tasks);
 	L.dep_off = hs_malloc((kt.n ? kt.n : 1) * sizeof *L.dep_off);
+	char *done = load_tasks_par(&L, &kt);
 	for (int i = 0; i < kt.n; i++)
-		load_task(&L, &in->tasks[i], i, kt.v[i], kt.ids[i]);
+		if (!done || !done[i])
+			load_task(&L, &in->tasks[i], i, kt.v[i], kt.ids[i]);
+	free(done);
 	finish_deps(&L);
 	free(L.dep_off);
 	free(L.dep_idx);

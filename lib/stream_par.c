@@ -73,6 +73,20 @@ int hs_par_threads(void)
 	return n < 1 ? 1 : n > MAX_THREADS ? MAX_THREADS : (int)n;
 }
 
+void hs_par_run(int njobs, void *(*fn)(void *), void *jobs, size_t size)
+{
+	pthread_t th[MAX_THREADS];
+	int started = 0;
+	while (started + 1 < njobs && started < MAX_THREADS &&
+	       pthread_create(&th[started], NULL, fn, (char *)jobs + (size_t)(started + 1) * size) == 0)
+		started++;
+	fn(jobs);
+	for (int k = started + 1; k < njobs; k++)
+		fn((char *)jobs + (size_t)k * size);
+	for (int t = 0; t < started; t++)
+		pthread_join(th[t], NULL);
+}
+
 static void parse_batch(struct batch *b)
 {
 	for (int i = 0; i < b->n; i++) {

@@ -23,6 +23,11 @@ struct hs_par;
  * limit), or HS_THREADS from the environment; 1 means no threads. */
 int hs_par_threads(void);
 
+/* fn(jobs + k * size) for k in [0, njobs), job 0 on this thread, the
+ * others on threads where they can be had (here where not); returns when
+ * all are done.  For the model's loader (model.c). */
+void hs_par_run(int njobs, void *(*fn)(void *), void *jobs, size_t size);
+
 /* A pool of hs_par_threads() parsers appending to s; NULL when it cannot
  * start threads (the caller parses on its own). */
 struct hs_par *hs_par_new(struct hs_stream *s);

@@ -106,3 +106,22 @@ plan_with() {
 	HS_THREADS=4 run hs-sim "$tmp/e2.hs"
 	[ "$output" = "hs-sim: $tmp/e2.hs:$((l + 1)): duplicate plan record for task 't100' (first at line $l)" ]
 }
+
+@test "threads: tasks decoded on threads; app=, cmd=, deps= and problems as on one thread" {
+	awk '/^task/ { n++; if (n % 10 == 0) $0 = $0 " deps=t" (n - 1) ",t" (n - 3) ":500"
+		if (n % 1000 == 0) $0 = $0 " app=a" (n % 3); if (n % 1500 == 0) $0 = $0 " cmd=true" }
+	     { print }' "$tmp/big.hs" >"$tmp/d.hs"
+	plan_with 1 "$tmp/d.hs" >"$tmp/d1"
+	plan_with 4 "$tmp/d.hs" >"$tmp/d4"
+	cmp "$tmp/d1" "$tmp/d4"
+	grep -q '^plan t10 .* start=57.343049695372 ' "$tmp/d4" # after t9, its dependency
+	sed '50000s/model=overhead/model=amdhal/; 90000s/x=0.95/x=1.5/' "$tmp/d.hs" >"$tmp/e.hs"
+	HS_THREADS=1 run hs-plan -a taskp "$tmp/e.hs"
+	[ "$status" -eq 2 ]
+	one=$output
+	HS_THREADS=4 run hs-plan -a taskp "$tmp/e.hs"
+	[ "$status" -eq 2 ]
+	[ "$output" = "$one" ]
+	[ "${lines[0]}" = "hs-plan: $tmp/e.hs:50000: task t49984: unknown model 'amdhal'" ]
+	[ "${lines[1]}" = "hs-plan: $tmp/e.hs:90000: task t89984: x must be in [0,1], got '1.5'" ]
+}
