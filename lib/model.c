@@ -1179,6 +1179,20 @@ int hs_instance_load(struct hs_instance *in, struct hs_stream *s)
 	return hs_instance_load_flags(in, s, 0);
 }
 
+/* The task of plan or run record r, or -1.  Those records mostly come in
+ * task order: the task after the previous record's (*next) is tried
+ * before the id map (a lookup there is a cache miss per record on large
+ * streams). */
+static int record_task(const struct hs_instance *in, const struct index *ix,
+		       const struct hs_record *r, int *next)
+{
+	int t = *next;
+	if (t >= in->ntasks || strcmp(in->tasks[t].id, r->id) != 0)
+		t = hs_strmap_get(&ix->tasks, r->id);
+	*next = t + 1;
+	return t;
+}
+
 /* The problems a loader copy for a thread found, given up; 0 when none. */
 static int job_problems(struct loader *J)
 {
@@ -1297,10 +1311,7 @@ static int load_placements_par(struct loader *L, struct kind_recs *kp, int *plan
 	for (int i = 0; i < kp->n && ok; i++) {
 		struct hs_record *r = kp->v[i];
 		int is_run = r->kind[0] == 'r';
-		int t = next[is_run];
-		if (t >= in->ntasks || strcmp(in->tasks[t].id, r->id) != 0)
-			t = hs_strmap_get(&L->ix->tasks, r->id);
-		next[is_run] = t + 1;
+		int t = record_task(in, L->ix, r, &next[is_run]);
 		int *lines = is_run ? run_line : plan_line;
 		ok = t >= 0 && !lines[t];
 		if (ok)
@@ -1438,17 +1449,11 @@ int hs_instance_load_flags(struct hs_instance *in, struct hs_stream *s, unsigned
 		hs_schedule_init(&in->run, in->ntasks);
 	int *plan_line = hs_calloc(in->ntasks ? in->ntasks : 1, sizeof *plan_line);
 	int *run_line = hs_calloc(in->ntasks ? in->ntasks : 1, sizeof *run_line);
-	/* Plan and run records mostly come in task order: the task after the
-	 * previous record's is tried before the id map (a lookup there is a
-	 * cache miss per record on large streams). */
 	int next[2] = { 0, 0 };
 	for (int i = load_placements_par(&L, &kp, plan_line, run_line) == 0 ? kp.n : 0; i < kp.n; i++) {
 		struct hs_record *r = kp.v[i];
 		int is_run = r->kind[0] == 'r';
-		int t = next[is_run];
-		if (t >= in->ntasks || strcmp(in->tasks[t].id, r->id) != 0)
-			t = hs_strmap_get(&ix->tasks, r->id);
-		next[is_run] = t + 1;
+		int t = record_task(in, ix, r, &next[is_run]);
 		if (t < 0) {
 			err_add(&L, r->line, "%s %s: unknown task", r->kind, r->id);
 			continue;
