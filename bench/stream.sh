@@ -16,6 +16,8 @@
 #                 BASE_BIN=/tmp/base/bin)
 #   REPS=5        rounds (each: awk, the tool, the previous build)
 #   N=1000000     records
+#   The tools run with the threads they choose (HS_THREADS, hs-format(5)),
+#   and each once more on one thread (HS_THREADS=1).
 set -e
 cd "$(dirname "$0")/.."
 BIN=${HS_BIN:-bin}
@@ -32,24 +34,25 @@ T=$BENCH_TMP
 	"$BIN/hs-plan" -a taskp | "$BIN/hs-sim" --model replay >"$T/report-in.hs"
 
 echo "whole processes, median of $REPS rounds, each run beside awk '{print}' on the same input"
-echo "($(getconf _NPROCESSORS_ONLN) CPUs; load $(cut -d' ' -f1-3 /proc/loadavg))"
+echo "($(getconf _NPROCESSORS_ONLN) CPUs; load $(cut -d' ' -f1-3 /proc/loadavg); HS_THREADS=${HS_THREADS:-default})"
 printf '%-26s %9s %6s %12s %7s %8s %8s %8s  %s\n' tool records MB records/s x_awk peak_MB x_input x_base target
-fail=0
-# bench1 NAME INPUT TOOL-ARGS RATE-TARGET: one tool against awk (and the
-# previous build).
+fail=0 ntag=0
+# bench1 NAME INPUT TOOL-ARGS RATE-TARGET [MEMCAP [ENV]]: one tool against
+# awk (and the previous build); ENV ("VAR=x ") goes before the tool.
 bench1() {
-	name=$1 in=$2 args=$3 target=$4
-	set -- "awk|awk '{print}'" "new|$BIN/$args"
+	name=$1 in=$2 args=$3 target=$4 envp=$6
+	set -- "awk|awk '{print}'" "new|$envp$BIN/$args"
 	[ -n "$BASE_BIN" ] && set -- "$@" "base|$BASE_BIN/$args"
-	paired "$name" "$in" "$@"
+	ntag=$((ntag + 1)) tag=b$ntag
+	paired "$tag" "$in" "$@"
 	recs=$(records "$in")
 	mb=$(du -m "$in" | cut -f1)
 	bytes=$(wc -c <"$in")
-	ta=$(med "$name" awk)
-	tn=$(med "$name" new)
-	pk=$(med "$name" new 2)
+	ta=$(med "$tag" awk)
+	tn=$(med "$tag" new)
+	pk=$(med "$tag" new 2)
 	tb=
-	[ -n "$BASE_BIN" ] && tb=$(med "$name" base)
+	[ -n "$BASE_BIN" ] && tb=$(med "$tag" base)
 	awk -v name="$name" -v recs="$recs" -v mb="$mb" -v bytes="$bytes" -v ta="$ta" -v tn="$tn" \
 	    -v pk="$pk" -v tb="$tb" -v target="$target" -v memcap="$5" 'BEGIN {
 		rate = recs / tn; xa = tn / ta; xin = pk * 1024 / bytes
@@ -64,6 +67,11 @@ bench1() {
 bench1 "hs-plan -a taskp" "$T/plan-in.hs" "hs-plan -a taskp" 3e6 3
 bench1 "hs-sim --model replay" "$T/sim-in.hs" "hs-sim --model replay" 3e6 3
 bench1 "hs-report" "$T/report-in.hs" "hs-report" 5e6
+# The same on one thread (HS_THREADS=1): what the tools do per core, apart
+# from reading, decoding and writing on several (hs-format(5)).
+bench1 "  hs-plan, 1 thread" "$T/plan-in.hs" "hs-plan -a taskp" 3e6 3 "HS_THREADS=1 "
+bench1 "  hs-sim, 1 thread" "$T/sim-in.hs" "hs-sim --model replay" 3e6 3 "HS_THREADS=1 "
+bench1 "  hs-report, 1 thread" "$T/report-in.hs" "hs-report" 5e6 "" "HS_THREADS=1 "
 
 # The pipeline against its stages, each on its own input file; same
 # rounds.  Stage inputs are the pipeline's intermediate streams.
