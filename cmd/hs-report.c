@@ -83,6 +83,27 @@ static char *key_value(const struct hs_stream *s, const char *label, const char 
 	return v ? hs_strdup(v) : NULL;
 }
 
+/* The run's check on a thread of its own (load_input). */
+struct run_check {
+	const struct hs_instance *in;
+	int problems;
+	char *msg;
+	size_t msglen;
+};
+
+static void *check_run(void *arg)
+{
+	struct run_check *c = arg;
+	FILE *m = open_memstream(&c->msg, &c->msglen);
+	if (!m)
+		hs_die(HS_EXIT_FAIL, "out of memory");
+	hs_msg_redirect(m);
+	c->problems = hs_validate_flags(c->in, &c->in->run, HS_VALIDATE_WARN | HS_VALIDATE_PARTIAL);
+	hs_msg_redirect(NULL);
+	fclose(m);
+	return NULL;
+}
+
 /* Read one input and take its row.  With keep, the stream and instance are
  * left loaded for the caller (one-file views); otherwise released.
  * Returns 0, or -1 after reporting bad input. */
@@ -109,12 +130,26 @@ static int load_input(const struct config *cf, struct input *it, struct hs_strea
 		goto out;
 	}
 	/* Runs (and plans) that break the rules still get their metrics, with a
-	 * warning that names the problems (hs-report(1), CHECKS). */
+	 * warning that names the problems (hs-report(1), CHECKS).  A large
+	 * run is checked on a thread beside the plan, its messages held back
+	 * to come after the plan's. */
+	struct run_check rc = { in, 0, NULL, 0 };
+	pthread_t th;
+	int side = in->has_plan && in->has_run && in->ntasks >= 20000 && hs_stream_threads() > 1 &&
+		   pthread_create(&th, NULL, check_run, &rc) == 0;
 	for (int k = 0; k < 2; k++) {
 		const struct hs_schedule *sc = k ? &in->run : &in->plan;
 		if (!(k ? in->has_run : in->has_plan))
 			continue;
-		int np = hs_validate_flags(in, sc, HS_VALIDATE_WARN | HS_VALIDATE_PARTIAL);
+		int np;
+		if (k && side) {
+			pthread_join(th, NULL);
+			hs_msg_put(rc.msg, rc.msglen);
+			free(rc.msg);
+			np = rc.problems;
+		} else {
+			np = hs_validate_flags(in, sc, HS_VALIDATE_WARN | HS_VALIDATE_PARTIAL);
+		}
 		if (np)
 			hs_error_at(s->name, 0, "warning: the %s breaks %d rule%s (overlaps on a core "
 				    "or GPU, starts before release dates, ...): its metrics may be "

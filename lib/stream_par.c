@@ -56,6 +56,11 @@ void hs_stream_set_threads(int n)
 	forced_threads = n;
 }
 
+int hs_stream_threads(void)
+{
+	return hs_par_threads();
+}
+
 int hs_par_threads(void)
 {
 	if (forced_threads > 0)

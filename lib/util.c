@@ -59,6 +59,11 @@ void hs_msg_redirect(FILE *f)
 	msg_out = f;
 }
 
+void hs_msg_put(const char *s, size_t n)
+{
+	fwrite(s, 1, n, msg_out ? msg_out : stderr);
+}
+
 void hs_verror(const char *fmt, va_list ap)
 {
 	emit(NULL, 0, "", fmt, ap);

@@ -125,3 +125,19 @@ plan_with() {
 	[ "${lines[0]}" = "hs-plan: $tmp/e.hs:50000: task t49984: unknown model 'amdhal'" ]
 	[ "${lines[1]}" = "hs-plan: $tmp/e.hs:90000: task t89984: x must be in [0,1], got '1.5'" ]
 }
+
+@test "threads: hs-report checks a large run beside its plan, messages in the same order" {
+	plan_with 1 "$tmp/big.hs" | hs-sim --model replay >"$tmp/r.hs"
+	lp=$(grep -n '^plan t500 ' "$tmp/r.hs" | cut -d: -f1)
+	lr=$(grep -n '^run t700 ' "$tmp/r.hs" | cut -d: -f1)
+	sed "${lp}s/ start=[0-9.]*/ start=0/; ${lr}s/ start=[0-9.]*/ start=1/" "$tmp/r.hs" >"$tmp/w.hs"
+	HS_THREADS=1 hs-report "$tmp/w.hs" >"$tmp/o1" 2>"$tmp/e1"
+	HS_THREADS=4 hs-report "$tmp/w.hs" >"$tmp/o4" 2>"$tmp/e4"
+	cmp "$tmp/o1" "$tmp/o4"
+	cmp "$tmp/e1" "$tmp/e4"
+	grep -n 'warning: the plan breaks\|warning: the run breaks' "$tmp/e4" | cut -d: -f1 >"$tmp/at"
+	[ "$(wc -l <"$tmp/at")" -eq 2 ]
+	grep -q "warning: run t700: core" "$tmp/e4"
+	# The run's messages come after the plan's summary.
+	[ "$(grep -n 'warning: run t700' "$tmp/e4" | head -1 | cut -d: -f1)" -gt "$(head -1 "$tmp/at")" ]
+}

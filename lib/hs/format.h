@@ -145,6 +145,8 @@ int hs_stream_load(struct hs_stream *s, const char *path);
  * a program that already reads several streams side by side; it also sets
  * the threads that make generated lines (hs_record_new_gen_mt). */
 void hs_stream_set_threads(int n);
+/* The threads that reading and writing streams may use now (1: none). */
+int hs_stream_threads(void);
 /* A thread that read streams calls this before it ends, so that the
  * memory its records came from goes back once they are freed. */
 void hs_stream_thread_end(void);

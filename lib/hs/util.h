@@ -50,6 +50,8 @@ int hs_dying(void);
  * stderr; NULL restores stderr.  A tool that reads inputs on worker threads
  * collects each input's messages and prints them in input order. */
 void hs_msg_redirect(FILE *f);
+/* Messages collected so (n bytes at s) written where this thread's go. */
+void hs_msg_put(const char *s, size_t n);
 
 /* Flush stdout at the end of a tool's output: HS_EXIT_OK, or after a write
  * error (a full disk, a closed pipe) "PROG: stdout: write error: ..." and
