@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # Past its first 4 MiB a stream's record lines are parsed on several
-# threads (hs-format(5), READING): the records, their order, the output
+# threads (hs-format(5), READING ON SEVERAL CORES): the records, their order, the output
 # and the first bad line reported are those of reading on one thread, with
 # any HS_THREADS.
 
