@@ -904,7 +904,8 @@ static void ob_gen_par(struct obuf *o, const struct gen *g, int nth)
 		while (!(sl->ready && sl->chunk == c))
 			pthread_cond_wait(&P.cv, &P.mu);
 		pthread_mutex_unlock(&P.mu);
-		ob_put(o, sl->b.p, sl->b.n);
+		if (sl->b.n) /* a chunk of skipped slots has no buffer */
+			ob_put(o, sl->b.p, sl->b.n);
 		pthread_mutex_lock(&P.mu);
 		sl->ready = 0;
 		P.written = c + 1;
