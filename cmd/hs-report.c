@@ -83,6 +83,23 @@ static char *key_value(const struct hs_stream *s, const char *label, const char 
 	return v ? hs_strdup(v) : NULL;
 }
 
+/* This thread's messages collected in *msg (*len bytes) from here to
+ * msgs_end, to be printed in order by another (hs_msg_redirect). */
+static FILE *msgs_begin(char **msg, size_t *len)
+{
+	FILE *m = open_memstream(msg, len);
+	if (!m)
+		hs_die(HS_EXIT_FAIL, "out of memory");
+	hs_msg_redirect(m);
+	return m;
+}
+
+static void msgs_end(FILE *m)
+{
+	hs_msg_redirect(NULL);
+	fclose(m);
+}
+
 /* The run's check on a thread of its own (load_input). */
 struct run_check {
 	const struct hs_instance *in;
@@ -94,13 +111,9 @@ struct run_check {
 static void *check_run(void *arg)
 {
 	struct run_check *c = arg;
-	FILE *m = open_memstream(&c->msg, &c->msglen);
-	if (!m)
-		hs_die(HS_EXIT_FAIL, "out of memory");
-	hs_msg_redirect(m);
+	FILE *m = msgs_begin(&c->msg, &c->msglen);
 	c->problems = hs_validate_flags(c->in, &c->in->run, HS_VALIDATE_WARN | HS_VALIDATE_PARTIAL);
-	hs_msg_redirect(NULL);
-	fclose(m);
+	msgs_end(m);
 	return NULL;
 }
 
@@ -241,15 +254,11 @@ static void *worker(void *arg)
 		if (k >= p->n || atomic_load(&p->stop))
 			break;
 		struct input *it = &p->in[k];
-		FILE *m = open_memstream(&it->msg, &it->msglen);
-		if (!m)
-			hs_die(HS_EXIT_FAIL, "out of memory");
-		hs_msg_redirect(m);
+		FILE *m = msgs_begin(&it->msg, &it->msglen);
 		struct hs_stream s;
 		struct hs_instance in;
 		int ok = load_input(p->cf, it, &s, &in, 0) == 0;
-		hs_msg_redirect(NULL);
-		fclose(m);
+		msgs_end(m);
 		pthread_mutex_lock(&p->mu);
 		it->ok = ok;
 		it->ready = 1;
@@ -882,7 +891,7 @@ int main(int argc, char **argv)
 			while (!it->ready)
 				pthread_cond_wait(&pool.cv, &pool.mu);
 			pthread_mutex_unlock(&pool.mu);
-			fwrite(it->msg, 1, it->msglen, stderr);
+			hs_msg_put(it->msg, it->msglen);
 		} else {
 			it->ok = load_input(&cf, it, &one_s, &one, n == 1) == 0;
 			have_one = it->ok && n == 1;

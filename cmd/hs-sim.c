@@ -357,8 +357,9 @@ int main(int argc, char **argv)
 	memset(&run, 0, sizeof run);
 	memset(&res, 0, sizeof res);
 	int status = HS_EXIT_OK;
-	/* The run the input had (a slot per task, mostly empty) is replaced by
-	 * the one simulated: its memory goes back before the new one is made. */
+	/* The run the input had (loaded only when it has run records, to be
+	 * checked: HS_LOAD_RUN_REPLACED) is replaced by the one simulated: its
+	 * memory goes back before the new one is made. */
 	if (!algo)
 		hs_schedule_release(&in.run);
 	double t0 = hs_now();

@@ -886,17 +886,19 @@ static void *gen_worker(void *arg)
 	return NULL;
 }
 
-/* Chunks 1, 2, ... of g made on nth threads and written to o in order. */
-static void ob_gen_par(struct obuf *o, const struct gen *g, int nth)
+/* Chunks 1, 2, ... of g made on the stream threads and written to o in
+ * order; here, one after the other, where no thread is to be had. */
+static void ob_gen_par(struct obuf *o, const struct gen *g)
 {
+	int nth = hs_stream_threads();
 	struct gen_par P = { .g = g, .next = 1, .written = 1, .end = SIZE_MAX };
 	P.nslots = (size_t)nth * GEN_SLOTS;
 	P.slot = hs_calloc(P.nslots, sizeof *P.slot);
 	pthread_mutex_init(&P.mu, NULL);
 	pthread_cond_init(&P.cv, NULL);
-	pthread_t th[8];
+	pthread_t th[HS_PAR_MAX];
 	int started = 0;
-	while (started < nth && started < 8 && pthread_create(&th[started], NULL, gen_worker, &P) == 0)
+	while (nth > 1 && started < nth && pthread_create(&th[started], NULL, gen_worker, &P) == 0)
 		started++;
 	for (size_t c = 1; started; c++) {
 		struct gen_slot *sl = &P.slot[c % P.nslots];
@@ -917,7 +919,7 @@ static void ob_gen_par(struct obuf *o, const struct gen *g, int nth)
 	}
 	for (int t = 0; t < started; t++)
 		pthread_join(th[t], NULL);
-	if (!started) /* no thread to be had: the rest here */
+	if (!started)
 		for (size_t c = 1; !ob_gen_lines(o, g, c * GEN_CHUNK, (c + 1) * GEN_CHUNK); c++)
 			;
 	for (size_t k = 0; k < P.nslots; k++)
@@ -933,13 +935,8 @@ static void ob_gen_par(struct obuf *o, const struct gen *g, int nth)
 static void ob_gen(struct obuf *o, const struct hs_record *r)
 {
 	const struct gen *g = (const struct gen *)(const void *)r->mem_;
-	int end = ob_gen_lines(o, g, 0, g->mt ? GEN_CHUNK : SIZE_MAX);
-	int nth;
-	if (!end && (nth = hs_par_threads()) > 1)
-		ob_gen_par(o, g, nth);
-	else if (!end)
-		for (size_t c = 1; !ob_gen_lines(o, g, c * GEN_CHUNK, (c + 1) * GEN_CHUNK); c++)
-			;
+	if (!ob_gen_lines(o, g, 0, g->mt ? GEN_CHUNK : SIZE_MAX))
+		ob_gen_par(o, g);
 	if (g->mt) {
 		struct hs_gen_line l;
 		g->next(g->arg, HS_GEN_DONE, &l);

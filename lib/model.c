@@ -1193,46 +1193,55 @@ static int record_task(const struct hs_instance *in, const struct index *ix,
 	return t;
 }
 
-/* The problems a loader copy for a thread found, given up; 0 when none. */
-static int job_problems(struct loader *J)
-{
-	for (int e = 0; e < J->nerrs; e++)
-		free(J->errs[e].msg);
-	free(J->errs);
-	return J->total;
-}
+/* Records [from, to) of recs decoded on a thread, with a copy of the
+ * loader of its own (its problems apart from the others'). */
+struct load_job {
+	struct loader L;
+	struct kind_recs *recs;
+	const int *task; /* placements: each record's task */
+	char *done;      /* tasks: set for each task decoded */
+	int from, to;
+};
 
-/* A copy of L for a thread, with no problems of its own yet. */
-static struct loader job_loader(const struct loader *L)
+/* worker on recs cut in hs_stream_threads() parts, side by side; returns
+ * the problems the parts found (their messages given up: a caller with
+ * any decodes again on one thread, for the messages of one thread). */
+static int load_on_threads(const struct loader *L, struct kind_recs *recs, const int *task,
+			   char *done, void *(*worker)(void *))
 {
-	struct loader J = *L;
-	J.errs = NULL;
-	J.nerrs = J.caperrs = J.total = 0;
-	return J;
+	int nth = hs_stream_threads(), problems = 0;
+	struct load_job job[HS_PAR_MAX];
+	for (int k = 0; k < nth; k++) {
+		job[k] = (struct load_job){ *L, recs, task, done, (int)((long)recs->n * k / nth),
+					    (int)((long)recs->n * (k + 1) / nth) };
+		job[k].L.errs = NULL;
+		job[k].L.nerrs = job[k].L.caperrs = job[k].L.total = 0;
+	}
+	hs_par_run(nth, worker, job, sizeof *job);
+	for (int k = 0; k < nth; k++) {
+		for (int e = 0; e < job[k].L.nerrs; e++)
+			free(job[k].L.errs[e].msg);
+		free(job[k].L.errs);
+		problems += job[k].L.total;
+	}
+	return problems;
 }
 
 /* Tasks decoded on threads, those without app=, cmd= or deps= (which go
  * to shared pools: left to the caller's loop); like placements below, only
- * where none has a problem.  done[i] is set for each task decoded.
- * Returns 0, or -1 (everything undone) for the sequential way. */
+ * where none has a problem.  Returns the tasks decoded (done[i] set), or
+ * NULL (everything undone) for the sequential way. */
 #define PAR_TASKS 20000
-
-struct task_job {
-	struct loader L;
-	struct kind_recs *kt;
-	char *done;
-	int from, to;
-};
 
 static void *task_worker(void *arg)
 {
-	struct task_job *j = arg;
+	struct load_job *j = arg;
 	struct hs_instance *in = j->L.in;
 	for (int i = j->from; i < j->to && !j->L.total; i++) {
-		struct hs_record *r = j->kt->v[i];
+		struct hs_record *r = j->recs->v[i];
 		if (hs_record_get(r, "app") || hs_record_get(r, "cmd") || hs_record_get(r, "deps"))
 			continue;
-		load_task(&j->L, &in->tasks[i], i, r, j->kt->ids[i]);
+		load_task(&j->L, &in->tasks[i], i, r, j->recs->ids[i]);
 		j->done[i] = 1;
 	}
 	return NULL;
@@ -1240,21 +1249,10 @@ static void *task_worker(void *arg)
 
 static char *load_tasks_par(struct loader *L, struct kind_recs *kt)
 {
-	int nth = hs_par_threads();
-	if (kt->n < PAR_TASKS || nth < 2)
+	if (kt->n < PAR_TASKS || hs_stream_threads() < 2)
 		return NULL;
-	if (nth > 8)
-		nth = 8;
 	char *done = hs_calloc((size_t)kt->n, 1);
-	struct task_job job[8];
-	for (int k = 0; k < nth; k++)
-		job[k] = (struct task_job){ job_loader(L), kt, done, (int)((long)kt->n * k / nth),
-					    (int)((long)kt->n * (k + 1) / nth) };
-	hs_par_run(nth, task_worker, job, sizeof *job);
-	int problems = 0;
-	for (int k = 0; k < nth; k++)
-		problems += job_problems(&job[k].L);
-	if (!problems)
+	if (!load_on_threads(L, kt, NULL, done, task_worker))
 		return done;
 	for (int i = 0; i < kt->n; i++) {
 		struct hs_task *t = &L->in->tasks[i];
@@ -1278,19 +1276,12 @@ static char *load_tasks_par(struct loader *L, struct kind_recs *kt)
  * one thread.  Returns 0 when done here, -1 to go the sequential way. */
 #define PAR_PLACEMENTS 20000
 
-struct pl_job {
-	struct loader L; /* a copy: its own problems */
-	struct kind_recs *kp;
-	const int *task;
-	int from, to;
-};
-
 static void *pl_worker(void *arg)
 {
-	struct pl_job *j = arg;
+	struct load_job *j = arg;
 	struct hs_instance *in = j->L.in;
 	for (int i = j->from; i < j->to && !j->L.total; i++) {
-		struct hs_record *r = j->kp->v[i];
+		struct hs_record *r = j->recs->v[i];
 		int t = j->task[i];
 		struct hs_placement *p = r->kind[0] == 'r' ? &in->run.p[t] : &in->plan.p[t];
 		if (load_placement(&j->L, r, t, p) != 0)
@@ -1303,8 +1294,7 @@ static int load_placements_par(struct loader *L, struct kind_recs *kp, int *plan
 			       int *run_line)
 {
 	struct hs_instance *in = L->in;
-	int nth = hs_par_threads();
-	if (kp->n < PAR_PLACEMENTS || nth < 2)
+	if (kp->n < PAR_PLACEMENTS || hs_stream_threads() < 2)
 		return -1;
 	int *task = hs_malloc((size_t)kp->n * sizeof *task);
 	int next[2] = { 0, 0 }, ok = 1, hp = 0, hr = 0;
@@ -1320,19 +1310,9 @@ static int load_placements_par(struct loader *L, struct kind_recs *kp, int *plan
 		hr |= is_run;
 		hp |= !is_run;
 	}
-	struct pl_job job[8];
 	int decoded = ok; /* placements to undo if a thread found a problem */
-	if (ok) {
-		if (nth > 8)
-			nth = 8;
-		for (int k = 0; k < nth; k++) {
-			job[k] = (struct pl_job){ job_loader(L), kp, task, (int)((long)kp->n * k / nth),
-						  (int)((long)kp->n * (k + 1) / nth) };
-		}
-		hs_par_run(nth, pl_worker, job, sizeof *job);
-		for (int k = 0; k < nth; k++)
-			ok &= job_problems(&job[k].L) == 0;
-	}
+	if (ok)
+		ok = load_on_threads(L, kp, task, NULL, pl_worker) == 0;
 	if (!ok) {
 		for (int i = 0; decoded && i < kp->n; i++) {
 			struct hs_record *r = kp->v[i];
@@ -1713,8 +1693,6 @@ void hs_placement_to_record(const struct hs_instance *in, const struct hs_placem
 	sb_free(&f.b);
 }
 
-/* A new record of kind for p: the fields hs_placement_to_record sets, in
- * one allocation. */
 /* The fields of f that have a value, in keys[] and vals[] (PF_MAX
  * each); returns their count. */
 static int pf_pairs(const struct pfields *f, const char **keys, const char **vals)
@@ -1728,6 +1706,8 @@ static int pf_pairs(const struct pfields *f, const char **keys, const char **val
 	return n;
 }
 
+/* A new record of kind for p: the fields hs_placement_to_record sets, in
+ * one allocation. */
 static struct hs_record *placement_record(const struct hs_instance *in, const struct hs_placement *p,
 					  const char *kind, const char *id)
 {

@@ -13,7 +13,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#define MAX_THREADS 4
 #define BATCH_BYTES ((size_t)256 << 10)
 #define BATCH_ITEMS 4096
 #define IN_FLIGHT 4 /* batches queued per thread before the reader waits */
@@ -39,7 +38,7 @@ struct hs_par {
 	struct hs_stream *s;
 	pthread_mutex_t mu;
 	pthread_cond_t work, done;
-	pthread_t th[MAX_THREADS];
+	pthread_t th[HS_PAR_MAX];
 	int nth;
 	struct batch *cur;         /* being filled by the reader */
 	struct batch *head, *tail; /* queued, oldest first, not yet appended */
@@ -58,16 +57,11 @@ void hs_stream_set_threads(int n)
 
 int hs_stream_threads(void)
 {
-	return hs_par_threads();
-}
-
-int hs_par_threads(void)
-{
-	if (forced_threads > 0)
-		return forced_threads;
 	const char *e = getenv("HS_THREADS");
 	long n;
-	if (e && *e) {
+	if (forced_threads > 0) {
+		n = forced_threads;
+	} else if (e && *e) {
 		char *end;
 		n = strtol(e, &end, 10);
 		if (*end || n < 1)
@@ -75,14 +69,14 @@ int hs_par_threads(void)
 	} else {
 		n = sysconf(_SC_NPROCESSORS_ONLN);
 	}
-	return n < 1 ? 1 : n > MAX_THREADS ? MAX_THREADS : (int)n;
+	return n < 1 ? 1 : n > HS_PAR_MAX ? HS_PAR_MAX : (int)n;
 }
 
 void hs_par_run(int njobs, void *(*fn)(void *), void *jobs, size_t size)
 {
-	pthread_t th[MAX_THREADS];
+	pthread_t th[HS_PAR_MAX];
 	int started = 0;
-	while (started + 1 < njobs && started < MAX_THREADS &&
+	while (started + 1 < njobs && started < HS_PAR_MAX &&
 	       pthread_create(&th[started], NULL, fn, (char *)jobs + (size_t)(started + 1) * size) == 0)
 		started++;
 	fn(jobs);
@@ -138,7 +132,7 @@ static void *worker(void *arg)
 
 struct hs_par *hs_par_new(struct hs_stream *s)
 {
-	int n = hs_par_threads();
+	int n = hs_stream_threads();
 	if (n < 2)
 		return NULL;
 	struct hs_par *p = hs_calloc(1, sizeof *p);

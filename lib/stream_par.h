@@ -18,17 +18,16 @@
 
 struct hs_par;
 
-/* Threads to parse with: hs_stream_set_threads's, or the processors
- * online, at most 4 (beyond, page faults and memory bandwidth are the
- * limit), or HS_THREADS from the environment; 1 means no threads. */
-int hs_par_threads(void);
+/* The most threads hs_stream_threads() gives (beyond, page faults and
+ * memory bandwidth are the limit): callers size their arrays by it. */
+#define HS_PAR_MAX 4
 
 /* fn(jobs + k * size) for k in [0, njobs), job 0 on this thread, the
  * others on threads where they can be had (here where not); returns when
  * all are done.  For the model's loader (model.c). */
 void hs_par_run(int njobs, void *(*fn)(void *), void *jobs, size_t size);
 
-/* A pool of hs_par_threads() parsers appending to s; NULL when it cannot
+/* A pool of hs_stream_threads() parsers appending to s; NULL when it cannot
  * start threads (the caller parses on its own). */
 struct hs_par *hs_par_new(struct hs_stream *s);
 /* Queue line (len bytes, copied) read at lineno.  Returns -1 once some

@@ -51,7 +51,7 @@ static void emit(const char *file, int line, const char *tag, const char *fmt, v
 	if ((size_t)n > sizeof buf - 2)
 		n = sizeof buf - 2;
 	buf[n++] = '\n';
-	fwrite(buf, 1, n, msg_out ? msg_out : stderr);
+	hs_msg_put(buf, (size_t)n);
 }
 
 void hs_msg_redirect(FILE *f)

@@ -141,9 +141,10 @@ int hs_stream_load(struct hs_stream *s, const char *path);
 /* Past its first 4 MiB, hs_stream_read parses record lines on several
  * threads while it reads on (same records, same order, same first error):
  * as many as the processors online, at most 4, or HS_THREADS from the
- * environment.  hs_stream_set_threads(n > 0) overrides both (1: none), for
- * a program that already reads several streams side by side; it also sets
- * the threads that make generated lines (hs_record_new_gen_mt). */
+ * environment.  hs_stream_set_threads(n > 0) overrides both (1: none; at
+ * most 4 still), for a program that already reads several streams side by
+ * side; it also sets the threads that make generated lines
+ * (hs_record_new_gen_mt) and decode the model (hs_instance_load). */
 void hs_stream_set_threads(int n);
 /* The threads that reading and writing streams may use now (1: none). */
 int hs_stream_threads(void);

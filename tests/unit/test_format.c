@@ -878,6 +878,8 @@ static void test_generated_mt(void)
 		free(out[0]);
 		free(out[1]);
 	}
+	hs_stream_set_threads(16);
+	TAP_OK(hs_stream_threads() == 4, "threads: at most 4, also when set (%d)", hs_stream_threads());
 	hs_stream_set_threads(0);
 	TAP_OK(same == 8, "generated mt: 1 and 4 threads write the same, around chunk edges (%d of 8)",
 	       same);
