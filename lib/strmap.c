@@ -6,20 +6,36 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define FNV_BASIS 1469598103934665603ull
+
+static inline uint64_t fnv_byte(uint64_t h, char c)
+{
+	return (h ^ (unsigned char)c) * 1099511628211ull;
+}
+
 /* FNV-1a of s; its first 8 bytes (NUL-padded) in head, its length in *len. */
 static uint64_t hash_str(const char *s, char head[8], size_t *len)
 {
-	uint64_t h = 1469598103934665603ull;
+	uint64_t h = FNV_BASIS;
 	size_t n = 0;
 	memset(head, 0, 8);
 	for (; s[n]; n++) {
 		if (n < 8)
 			head[n] = s[n];
-		h ^= (unsigned char)s[n];
-		h *= 1099511628211ull;
+		h = fnv_byte(h, s[n]);
 	}
 	*len = n;
 	return h;
+}
+
+void hs_strmap_prefetch(const struct hs_strmap *m, const char *k, size_t len)
+{
+	if (!m->cap)
+		return;
+	uint64_t h = FNV_BASIS; /* as hash_str */
+	for (size_t n = 0; n < len && k[n]; n++)
+		h = fnv_byte(h, k[n]);
+	__builtin_prefetch(&m->slots[(size_t)h & (m->cap - 1)]);
 }
 
 void hs_strmap_init(struct hs_strmap *m, size_t expected)

@@ -439,6 +439,75 @@ static void test_write_back(void)
 	fx_free(&s, &in);
 }
 
+/* After lists are looked up a few records ahead of their decoding (the
+ * task map's cache misses hidden): every list must still be its record's,
+ * on one thread and on several (from 20 000 placements), around the
+ * look-ahead's edges (the first 8 records, the last 8, a thread's part),
+ * and an unknown id reported on its own line. */
+static void test_after_lookahead(void)
+{
+	static const int sizes[] = { 1, 7, 8, 9, 17, 30011 };
+	for (int th = 1; th <= 4; th += 3)
+		for (size_t z = 0; z < sizeof sizes / sizeof *sizes; z++) {
+			int n = sizes[z];
+			hs_stream_set_threads(th);
+			char *text = NULL;
+			size_t len = 0;
+			FILE *f = open_memstream(&text, &len);
+			fprintf(f, "node a cores=4\n");
+			for (int i = 0; i < n; i++)
+				fprintf(f, "task t%d model=amdahl t1=1\n", i);
+			/* Task i runs on core i%4 in [i, i+1) after the tasks 1, 2
+			 * and 3 before it (3 ids, one repeated, unsorted; 1 or 0
+			 * near the start). */
+			for (int i = 0; i < n; i++) {
+				fprintf(f, "plan t%d node=a cores=%d start=%d end=%d", i, i % 4, i, i + 1);
+				if (i >= 3)
+					fprintf(f, " after=t%d,t%d,t%d,t%d", i - 1, i - 3, i - 2, i - 1);
+				else if (i >= 1)
+					fprintf(f, " after=t%d", i - 1);
+				fprintf(f, "\n");
+			}
+			fclose(f);
+			struct hs_stream s;
+			struct hs_instance in;
+			int rc = fx_load(&s, &in, text);
+			int bad = rc != 0;
+			for (int i = 0; !bad && i < n; i++) {
+				const struct hs_placement *p = &in.plan.p[i];
+				int want = i >= 3 ? 3 : i >= 1 ? 1 : 0;
+				bad = p->nafter != want;
+				for (int k = 0; !bad && k < want; k++)
+					bad = p->after[k] != i - want + k;
+			}
+			TAP_OK(!bad, "after lists through the look-ahead: %d placements, %d thread%s", n,
+			       th, th == 1 ? "" : "s");
+			fx_free(&s, &in);
+			free(text);
+		}
+	/* An unknown id at the edges of the look-ahead, on its own line. */
+	static const int at[] = { 0, 7, 8, 9, 11 };
+	for (size_t z = 0; z < sizeof at / sizeof *at; z++) {
+		char *text = NULL, want[200];
+		size_t len = 0;
+		FILE *f = open_memstream(&text, &len);
+		fprintf(f, "node a cores=12\n");
+		for (int i = 0; i < 12; i++)
+			fprintf(f, "task t%d model=amdahl t1=1\n", i);
+		for (int i = 0; i < 12; i++)
+			fprintf(f, "plan t%d node=a cores=%d start=0 end=1%s\n", i, i,
+				i == at[z] ? " after=t3,zz" : i == 4 ? " after=t3" : "");
+		fclose(f);
+		snprintf(want, sizeof want, "test: t.hs:%d: plan t%d: unknown task 'zz' in after\n",
+			 at[z] + 15, at[z]);
+		char name[64];
+		snprintf(name, sizeof name, "an unknown id in after at placement %d", at[z]);
+		check_errors(text, want, name);
+		free(text);
+	}
+	hs_stream_set_threads(0);
+}
+
 static void test_big_load(void)
 {
 	/* 200k tasks with plans: the loader must stay linear. */
@@ -477,6 +546,7 @@ int main(void)
 	test_load_tasks_and_plan();
 	test_errors();
 	test_write_back();
+	test_after_lookahead();
 	test_big_load();
 	return tap_done();
 }
