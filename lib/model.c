@@ -1412,6 +1412,11 @@ int hs_instance_load_flags(struct hs_instance *in, struct hs_stream *s, unsigned
 		for (size_t i = 0; srcs[f] && i < srcs[f]->n; i++) {
 			struct hs_record *r = srcs[f]->recs[i];
 			int k = kind_of(r->kind);
+			/* The slot of a task a few records on, a cache miss each in
+			 * the map of a large stream, fetched while this one is. */
+			const struct hs_record *ahead = i + 8 < srcs[f]->n ? srcs[f]->recs[i + 8] : NULL;
+			if (ahead && ahead->kind && ahead->kind[0] == 't' && ahead->id)
+				hs_strmap_prefetch(&ix->tasks, ahead->id, strlen(ahead->id));
 			if (k == K_PLATFORM) {
 				if (L.file)
 					xplat = r; /* the reader writes one */
