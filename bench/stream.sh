@@ -42,7 +42,7 @@ fail=0 ntag=0
 bench1() {
 	name=$1 in=$2 args=$3 target=$4 envp=$6
 	set -- "awk|awk '{print}'" "new|$envp$BIN/$args"
-	[ -n "$BASE_BIN" ] && set -- "$@" "base|$BASE_BIN/$args"
+	[ -n "$BASE_BIN" ] && set -- "$@" "base|$envp$BASE_BIN/$args"
 	ntag=$((ntag + 1)) tag=b$ntag
 	paired "$tag" "$in" "$@"
 	recs=$(records "$in")
