@@ -32,6 +32,9 @@
 #include "strmap.h"
 
 #define MAX_SHOWN_ERRORS 20
+/* Records looked at this far ahead of the one being decoded: far enough
+ * for a prefetch of the task map to land before its lookup. */
+#define LOOK_AHEAD 8
 #define MAX_KEPT_ERRORS 1000
 
 /* ---------------- string pool ----------------
@@ -1267,15 +1270,13 @@ static char *load_tasks_par(struct loader *L, struct kind_recs *kt)
 	return NULL;
 }
 
-/* The after values of placement records, each looked up AFTER_AHEAD
- * records before its record is decoded, and the slots of its ids in the
- * task map fetched then.  Those ids name earlier tasks in no order, a cache
- * miss each in the map of a large stream (8% of hs-report's time), which
- * the work on the records between then hides. */
-#define AFTER_AHEAD 8
-
+/* The after values of placement records, each looked up LOOK_AHEAD
+ * records before its record is decoded, and the slots of its first ids
+ * (up to 4) in the task map fetched then.  Those ids name earlier tasks in
+ * no order, a cache miss each in the map of a large stream (8% of
+ * hs-report's time), which the work on the records between then hides. */
 struct after_ring {
-	const char *v[AFTER_AHEAD];
+	const char *v[LOOK_AHEAD];
 };
 
 static const char *prefetch_after(const struct loader *L, const struct hs_record *r)
@@ -1283,7 +1284,7 @@ static const char *prefetch_after(const struct loader *L, const struct hs_record
 	const char *v = hs_record_get(r, "after"), *a = v;
 	for (int n = 0; a && *a && n < 4; n++) {
 		const char *c = strchr(a, ',');
-		hs_strmap_prefetch(&L->ix->tasks, a, c ? (size_t)(c - a) : strlen(a));
+		hs_strmap_prefetch(&L->ix->tasks, a, c ? (size_t)(c - a) : SIZE_MAX);
 		a = c ? c + 1 : NULL;
 	}
 	return v;
@@ -1297,11 +1298,11 @@ static const char *after_next(const struct loader *L, struct after_ring *a,
 	if (L->flags & HS_LOAD_NO_AFTER)
 		return NULL;
 	if (i == from)
-		for (int k = i; k < i + AFTER_AHEAD && k < to; k++)
-			a->v[k % AFTER_AHEAD] = prefetch_after(L, recs[k]);
-	const char *v = a->v[i % AFTER_AHEAD];
-	if (i + AFTER_AHEAD < to)
-		a->v[i % AFTER_AHEAD] = prefetch_after(L, recs[i + AFTER_AHEAD]);
+		for (int k = i; k < i + LOOK_AHEAD && k < to; k++)
+			a->v[k % LOOK_AHEAD] = prefetch_after(L, recs[k]);
+	const char *v = a->v[i % LOOK_AHEAD];
+	if (i + LOOK_AHEAD < to)
+		a->v[i % LOOK_AHEAD] = prefetch_after(L, recs[i + LOOK_AHEAD]);
 	return v;
 }
 
@@ -1412,11 +1413,13 @@ int hs_instance_load_flags(struct hs_instance *in, struct hs_stream *s, unsigned
 		for (size_t i = 0; srcs[f] && i < srcs[f]->n; i++) {
 			struct hs_record *r = srcs[f]->recs[i];
 			int k = kind_of(r->kind);
-			/* The slot of a task a few records on, a cache miss each in
-			 * the map of a large stream, fetched while this one is. */
-			const struct hs_record *ahead = i + 8 < srcs[f]->n ? srcs[f]->recs[i + 8] : NULL;
+			/* The slot of a task LOOK_AHEAD records on, a cache miss
+			 * each in the map of a large stream, fetched while this
+			 * one is registered. */
+			const struct hs_record *ahead =
+				i + LOOK_AHEAD < srcs[f]->n ? srcs[f]->recs[i + LOOK_AHEAD] : NULL;
 			if (ahead && ahead->kind && ahead->kind[0] == 't' && ahead->id)
-				hs_strmap_prefetch(&ix->tasks, ahead->id, strlen(ahead->id));
+				hs_strmap_prefetch(&ix->tasks, ahead->id, SIZE_MAX);
 			if (k == K_PLATFORM) {
 				if (L.file)
 					xplat = r; /* the reader writes one */

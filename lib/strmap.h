@@ -31,9 +31,10 @@ int hs_strmap_get(const struct hs_strmap *m, const char *k);
 int hs_strmap_put(struct hs_strmap *m, const char *k, int v);
 /* Insert or replace. */
 void hs_strmap_set(struct hs_strmap *m, const char *k, int v);
-/* Bring the slot where the first len bytes of k would start into the cache:
- * a caller that knows the keys it will look up soon hides the cache miss
- * of each lookup in a large map behind its work on earlier ones. */
+/* Bring the slot where the first len bytes of k (up to its NUL: len
+ * SIZE_MAX) would start into the cache: a caller that knows the keys it
+ * will look up soon hides the cache miss of each lookup in a large map
+ * behind its work on earlier ones. */
 void hs_strmap_prefetch(const struct hs_strmap *m, const char *k, size_t len);
 
 #endif

@@ -122,7 +122,6 @@ static int kept(const struct hs_schedule *s, const char *keep, int i)
 	return keep ? keep[i] : s->p[i].task >= 0;
 }
 
-/* The uses of s in any order (the fallback). */
 /* Each placement's parts, and its cores and GPUs, are blocks of their own:
  * a cache miss each on a large schedule, two thirds of a walk's time,
  * which fetching those of the task WALK_AHEAD places on hides. */
@@ -138,6 +137,7 @@ static inline void prefetch_parts(const struct hs_schedule *s, int i)
 	}
 }
 
+/* The uses of s in any order (the fallback). */
 static void collect(const struct hs_schedule *s, const char *keep, struct hs_use *u)
 {
 	size_t m = 0;
