@@ -153,9 +153,9 @@ int main(int argc, char **argv)
 				hs_error("%s: planning failed (the plugin gave no reason)", algo->name);
 			return HS_EXIT_USAGE;
 		}
-		if (!hs_schedule_has_after(&sched))
-			hs_schedule_compute_after(&sched, &in.plat);
-		if (hs_validate(&in, &sched, 1) > 0)
+		int bad = hs_schedule_has_after(&sched) ? hs_validate(&in, &sched, 1)
+			  : hs_validate_set_after(&in, &sched, HS_VALIDATE_DURATIONS);
+		if (bad > 0)
 			hs_die(HS_EXIT_FAIL, "%s: produced an invalid plan (a bug in plugin %s, %s)",
 			       algo->name, pl.desc.name, pl.path);
 	}

@@ -27,9 +27,38 @@ static int after_adj(const void *g, int v, const int **list)
 	return s->p[v].nafter;
 }
 
+/* Whether every after edge goes back in the order of (start, end, task):
+ * each task listed ends (or starts) no later than the one that lists it.
+ * Along such edges the order falls strictly, so they close no cycle.  A
+ * sound schedule's lists, and every list hs_schedule_compute_after makes,
+ * are like that: one pass over the edges then settles what the depth-first
+ * walk (its four arrays of n) would.  NaN times fail the test. */
+static int edges_go_back(const struct hs_schedule *s)
+{
+	for (int v = 0; v < s->n; v++) {
+		const struct hs_placement *p = &s->p[v];
+		if (p->task < 0)
+			continue;
+		for (int k = 0; k < p->nafter; k++) {
+			int w = p->after[k];
+			if (w < 0 || w >= s->n)
+				continue; /* no vertex: the walk skips it too */
+			const struct hs_placement *q = &s->p[w];
+			if (q->task < 0)
+				continue;
+			if (!(q->start < p->start ||
+			      (q->start == p->start && (q->end < p->end || (q->end == p->end && w < v)))))
+				return 0;
+		}
+	}
+	return 1;
+}
+
 int hs_after_cycles(const struct hs_schedule *s, const struct hs_task *tasks, int max,
 		    void (*found)(void *arg, int task, int len, const char *path), void *arg)
 {
+	if (edges_go_back(s))
+		return 0;
 	return hs_graph_cycles(s->n, after_adj, s, tasks, max, found, arg);
 }
 

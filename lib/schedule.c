@@ -157,6 +157,8 @@ struct walk {
 	struct hs_schedule *s;
 	int *last;
 	int task, *pred, npred, cap;
+	void (*also)(void *arg, const struct hs_use *u, int res); /* or NULL */
+	void *also_arg;
 };
 
 static void walk_flush(struct walk *w)
@@ -169,6 +171,8 @@ static void walk_flush(struct walk *w)
 static void walk_use(void *arg, const struct hs_use *u, int res)
 {
 	struct walk *w = arg;
+	if (w->also)
+		w->also(w->also_arg, u, res);
 	if (u->task != w->task) {
 		walk_flush(w);
 		w->task = u->task;
@@ -186,32 +190,10 @@ static void walk_use(void *arg, const struct hs_use *u, int res)
 	w->last[res] = u->task;
 }
 
-/* Each task's predecessors are the previous users of each of its cores
- * and GPUs, in the order of (start, end, task): a total order shared by
- * all resources, so the result is always acyclic.  With the platform: one
- * walk over the tasks in that order, keeping the last user of each
- * resource (O(n log n + U), U the total allotted cores and GPUs, in memory
- * the size of the platform).  Without it (or with a use outside it): the
- * uses sorted per resource, their edges dealt to their tasks by counting. */
-void hs_schedule_compute_after(struct hs_schedule *s, const struct hs_platform *pl)
+/* Without the platform (or with a use outside it): the uses sorted per
+ * resource, their edges dealt to their tasks by counting. */
+static void after_by_sorting(struct hs_schedule *s)
 {
-	for (int i = 0; i < s->n; i++) {
-		struct hs_placement *p = &s->p[i];
-		free(p->after);
-		p->after = NULL;
-		p->nafter = 0;
-	}
-	if (pl) {
-		size_t nres = (size_t)pl->total_cores + (size_t)pl->total_gpus;
-		struct walk w = { s, hs_malloc((nres + 1) * sizeof *w.last), -1, NULL, 0, 0 };
-		memset(w.last, 0xff, (nres + 1) * sizeof *w.last); /* -1: unused */
-		int rc = hs_uses_walk(s, pl, NULL, 1, walk_use, &w);
-		walk_flush(&w);
-		free(w.last);
-		free(w.pred);
-		if (rc == 0)
-			return;
-	}
 	struct hs_use *u;
 	size_t nu = hs_uses_sorted(s, NULL, &u);
 	if (nu == 0)
@@ -241,6 +223,45 @@ void hs_schedule_compute_after(struct hs_schedule *s, const struct hs_platform *
 			set_after(&s->p[i], pred + first[i], (int)(first[i + 1] - first[i]));
 	free(pred);
 	free(first);
+}
+
+/* Each task's predecessors are the previous users of each of its cores
+ * and GPUs, in the order of (start, end, task): a total order shared by
+ * all resources, so the result is always acyclic.  With the platform: one
+ * walk over the tasks in that order, keeping the last user of each
+ * resource (O(n log n + U), U the total allotted cores and GPUs, in memory
+ * the size of the platform).  Without it (or with a use outside it): the
+ * uses sorted per resource, their edges dealt to their tasks by counting. */
+int hs_schedule_after_walk(struct hs_schedule *s, const struct hs_platform *pl,
+			   void (*also)(void *arg, const struct hs_use *u, int res), void *arg)
+{
+	for (int i = 0; i < s->n; i++) {
+		struct hs_placement *p = &s->p[i];
+		free(p->after);
+		p->after = NULL;
+		p->nafter = 0;
+	}
+	if (pl) {
+		size_t nres = (size_t)pl->total_cores + (size_t)pl->total_gpus;
+		struct walk w = { s, hs_malloc((nres + 1) * sizeof *w.last), -1, NULL, 0, 0, also, arg };
+		memset(w.last, 0xff, (nres + 1) * sizeof *w.last); /* -1: unused */
+		/* The order is kept for a validator's walk only when nothing
+		 * rode along on this one. */
+		int rc = hs_uses_walk(s, pl, NULL, !also, walk_use, &w);
+		walk_flush(&w);
+		free(w.last);
+		free(w.pred);
+		if (rc == 0)
+			return 0;
+	}
+	after_by_sorting(s);
+	return -1;
+}
+
+/* The walk alone. */
+void hs_schedule_compute_after(struct hs_schedule *s, const struct hs_platform *pl)
+{
+	hs_schedule_after_walk(s, pl, NULL, NULL);
 }
 
 int hs_schedule_has_after(const struct hs_schedule *s)

@@ -1,6 +1,7 @@
 /* uses.h - the uses of each core and GPU by a schedule's tasks, sorted per
  * resource; shared by the after-list builder (schedule.c) and the overlap
- * check (validate.c).  Not installed. */
+ * check (validate.c), and the builder's walk the check can ride along on.
+ * Not installed. */
 #ifndef HS_USES_H
 #define HS_USES_H
 
@@ -29,5 +30,13 @@ size_t hs_uses_sorted(const struct hs_schedule *s, const char *keep, struct hs_u
  * visiting nothing, when pl is NULL or a use lies outside it. */
 int hs_uses_walk(const struct hs_schedule *s, const struct hs_platform *pl, const char *keep,
 		 int keep_order, void (*visit)(void *arg, const struct hs_use *u, int res), void *arg);
+
+/* hs_schedule_compute_after, with also(arg, u, res) called on each use of
+ * its walk too (the validator's overlap pass rides along: hs-plan's one
+ * walk where there were two).  Returns 0 when the lists came from that walk,
+ * every placed task's uses visited; -1 when they were made by sorting
+ * instead (no platform, a use outside it) and also was not called. */
+int hs_schedule_after_walk(struct hs_schedule *s, const struct hs_platform *pl,
+			   void (*also)(void *arg, const struct hs_use *u, int res), void *arg);
 
 #endif

@@ -408,7 +408,26 @@ int hs_validate(const struct hs_instance *in, const struct hs_schedule *s, int c
 	return hs_validate_flags(in, s, check_durations ? HS_VALIDATE_DURATIONS : 0);
 }
 
-int hs_validate_flags(const struct hs_instance *in, const struct hs_schedule *s, unsigned flags)
+/* check_overlaps where the after lists are still to be made: the overlap
+ * pass rides along on the walk that makes them.  It sees every placed task,
+ * not only the sound ones; when it finds no overlap there is none among
+ * those either, otherwise check_overlaps looks again at the sound ones. */
+static void set_after_check_overlaps(struct vctx *v, struct hs_schedule *s, const char *sound)
+{
+	const struct hs_platform *pl = &v->in->plat;
+	size_t nres = (size_t)pl->total_cores + (size_t)pl->total_gpus + 1;
+	struct first_pass f = { hs_calloc(nres, 1), hs_malloc(nres * sizeof *f.start),
+				hs_malloc(nres * sizeof *f.end), 0 };
+	int rc = hs_schedule_after_walk(s, pl, first_pass_use, &f);
+	free(f.seen);
+	free(f.start);
+	free(f.end);
+	if (rc < 0 || f.found)
+		check_overlaps(v, sound);
+}
+
+static int validate(const struct hs_instance *in, const struct hs_schedule *s, unsigned flags,
+		    struct hs_schedule *set_after)
 {
 	int check_durations = (flags & HS_VALIDATE_DURATIONS) != 0;
 	struct vctx v = { .in = in, .s = s, .kind = s == &in->run ? "run" : "plan",
@@ -428,7 +447,10 @@ int hs_validate_flags(const struct hs_instance *in, const struct hs_schedule *s,
 		}
 		sound[i] = (char)check_placement(&v, i, check_durations);
 	}
-	check_overlaps(&v, sound);
+	if (set_after)
+		set_after_check_overlaps(&v, set_after, sound);
+	else
+		check_overlaps(&v, sound);
 	for (int i = 0; i < n; i++)
 		if (s->p[i].task == i) {
 			check_after(&v, i);
@@ -445,4 +467,14 @@ int hs_validate_flags(const struct hs_instance *in, const struct hs_schedule *s,
 	free(sound);
 	free(v.line_of);
 	return v.problems;
+}
+
+int hs_validate_flags(const struct hs_instance *in, const struct hs_schedule *s, unsigned flags)
+{
+	return validate(in, s, flags, NULL);
+}
+
+int hs_validate_set_after(const struct hs_instance *in, struct hs_schedule *s, unsigned flags)
+{
+	return validate(in, s, flags, s);
 }

@@ -317,6 +317,11 @@ enum {
 				    * that stopped, a plan in the making) */
 };
 int hs_validate_flags(const struct hs_instance *in, const struct hs_schedule *s, unsigned flags);
+/* hs_schedule_compute_after(s, &in->plat), then hs_validate_flags(in, s,
+ * flags): the same after lists, problems and messages, with one walk over
+ * the uses of cores and GPUs where there were two (hs-plan, on a plugin's
+ * plan without after lists). */
+int hs_validate_set_after(const struct hs_instance *in, struct hs_schedule *s, unsigned flags);
 
 struct hs_bounds {
 	double longest;  /* max over tasks of its fastest possible time */

@@ -490,6 +490,102 @@ static void test_replaced(void)
 	fx_free(&s[0], &in[0]);
 }
 
+/* hs_validate_set_after makes the after lists hs_schedule_compute_after
+ * makes and reports what hs_validate_flags then reports, word for word:
+ * on a sound plan, on overlaps (among sound and unsound placements), on a
+ * core outside its node (the walk cannot be made; the lists come from
+ * sorting) and on a plan with durations off. */
+static void test_set_after(void)
+{
+	static const char *plans[] = {
+		"plan a node=cs1 cores=0 start=0 end=2\nplan b node=cs1 cores=0 start=2 end=4\n"
+		"plan c node=cs1 cores=0-1 start=4 end=5\nplan d node=ws1 cores=0 start=0 end=2\n",
+		"plan a node=cs1 cores=0 start=0 end=2\nplan b node=cs1 cores=0 start=1 end=3\n"
+		"plan c node=cs1 cores=1 start=0 end=2\nplan d node=cs1 cores=1 start=1.5 end=3.5\n",
+		/* d's duration is wrong (unsound): its overlap with c is not
+		 * reported, b's with a is */
+		"plan a node=cs1 cores=0 start=0 end=2\nplan b node=cs1 cores=0 start=1 end=3\n"
+		"plan c node=cs1 cores=1 start=0 end=2\nplan d node=cs1 cores=1 start=1 end=9\n",
+		/* b's core 3 becomes core 7 of a 4-core node below */
+		"plan a node=cs1 cores=0 start=0 end=2\nplan b node=cs1 cores=3 start=0 end=2\n"
+		"plan c node=cs1 cores=0 start=1 end=3\nplan d node=cs2 cores=0 start=0 end=1\n",
+		/* a's duration is wrong, nothing else */
+		"plan a node=cs1 cores=0 start=0 end=3\nplan b node=cs1 cores=0 start=3 end=5\n"
+		"plan c node=cs1 cores=1 start=0 end=2\nplan d node=cs1 cores=1 start=2 end=4\n",
+	};
+	for (size_t k = 0; k < sizeof plans / sizeof *plans; k++) {
+		struct hs_stream s;
+		struct hs_instance in;
+		char buf[4096];
+		snprintf(buf, sizeof buf, "%s%s%s", PLAT,
+			 "task a model=amdahl t1=2\ntask b model=amdahl t1=2\n"
+			 "task c model=amdahl t1=2\ntask d model=amdahl t1=2\n",
+			 plans[k]);
+		if (fx_load(&s, &in, buf) != 0) {
+			TAP_OK(0, "set_after %zu: load", k);
+			continue;
+		}
+		struct hs_schedule one, two;
+		hs_schedule_init(&one, in.ntasks);
+		hs_schedule_init(&two, in.ntasks);
+		for (int i = 0; i < in.ntasks; i++) {
+			hs_placement_copy(&one.p[i], &in.plan.p[i]);
+			hs_placement_copy(&two.p[i], &in.plan.p[i]);
+		}
+		if (k == 3)
+			one.p[1].parts[0].cores[0] = two.p[1].parts[0].cores[0] = 7;
+		hs_schedule_compute_after(&one, &in.plat);
+		fx_cap_begin();
+		int n1 = hs_validate(&in, &one, 1);
+		char *e1 = hs_strdup(fx_cap_end());
+		fx_cap_begin();
+		int n2 = hs_validate_set_after(&in, &two, HS_VALIDATE_DURATIONS);
+		const char *e2 = fx_cap_end();
+		TAP_OK(n1 == n2, "set_after %zu: %d problems, as compute_after + validate (%d)", k, n2, n1);
+		TAP_OK(strcmp(e2, e1) == 0 && (k == 0) == !*e2, "set_after %zu: the same messages", k);
+		if (strcmp(e2, e1) != 0)
+			fprintf(stderr, "# %s# against\n# %s", e2, e1);
+		int same = 1;
+		for (int i = 0; i < in.ntasks; i++)
+			same &= one.p[i].nafter == two.p[i].nafter &&
+				(!one.p[i].nafter || memcmp(one.p[i].after, two.p[i].after,
+							    (size_t)one.p[i].nafter * sizeof(int)) == 0);
+		TAP_OK(same, "set_after %zu: the same after lists", k);
+		free(e1);
+		hs_schedule_release(&one);
+		hs_schedule_release(&two);
+		fx_free(&s, &in);
+	}
+}
+
+/* A cycle among tasks of distinct times (an after edge that points forward
+ * in time) is still found once the edges no longer all point back; an
+ * edge pointing forward that closes no cycle is no cycle. */
+static void test_cycle_forward(void)
+{
+	struct hs_stream s;
+	struct hs_instance in;
+	char buf[4096];
+	snprintf(buf, sizeof buf, "%s%s", PLAT,
+		 "task a model=amdahl t1=1\ntask b model=amdahl t1=1\ntask c model=amdahl t1=1\n"
+		 "plan a node=cs1 cores=0 start=0 end=1 after=c\n"
+		 "plan b node=cs1 cores=0 start=1 end=2 after=a\n"
+		 "plan c node=cs1 cores=0 start=2 end=3 after=b\n");
+	fx_cap_begin();
+	int n = fx_load(&s, &in, buf);
+	const char *err = fx_cap_end();
+	TAP_OK(n != 0 && strstr(err, "t.hs:10: plan a: after list is cyclic (a -> c -> b -> a)"),
+	       "3-cycle of distinct times: found (%s)", err);
+	hs_stream_release(&s);
+	n = check("task a model=amdahl t1=1\ntask b model=amdahl t1=1\n"
+		  "plan a node=cs1 cores=0 start=0 end=1 after=b\n"
+		  "plan b node=cs1 cores=0 start=1 end=2\n",
+		  0, &err);
+	TAP_OK(n == 1 && strstr(err, "after lists b, which ends at 2 after this task starts at 0") &&
+	       !strstr(err, "cyclic"),
+	       "an edge forward in time, no cycle: only the after problem (%s)", err);
+}
+
 int main(void)
 {
 	hs_set_progname("test");
@@ -505,5 +601,7 @@ int main(void)
 	test_take_plan();
 	test_emit();
 	test_replaced();
+	test_set_after();
+	test_cycle_forward();
 	return tap_done();
 }
