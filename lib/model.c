@@ -28,6 +28,7 @@
 #include "hs/simgrid.h"
 #include "hs/util.h"
 #include "cycles.h"
+#include "ids.h"
 #include "stream_par.h"
 #include "strmap.h"
 
@@ -726,11 +727,9 @@ static int parse_set(struct loader *L, const struct hs_record *r, const char *wh
 	*out = NULL;
 	if (!*s)
 		return 0;
-	int n = max > 0 ? hs_parse_intset(s, max - 1, out) : -1;
+	int n = max > 0 ? hs_ids_parse(s, max - 1, out) : -1;
 	if (n >= 0)
 		return n;
-	free(*out);
-	*out = NULL;
 	/* Tell an index out of range from a syntax error: report the first
 	 * number that does not fit the node. */
 	for (const char *p = s; *p;) {
@@ -756,8 +755,8 @@ static int parse_set(struct loader *L, const struct hs_record *r, const char *wh
 static void placement_free(struct hs_placement *p)
 {
 	for (int i = 0; i < p->nparts; i++) {
-		free(p->parts[i].cores);
-		free(p->parts[i].gpus);
+		hs_ids_free(p->parts[i].cores);
+		hs_ids_free(p->parts[i].gpus);
 	}
 	free(p->parts);
 	free(p->after);

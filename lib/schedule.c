@@ -5,6 +5,7 @@
 
 #include "hs/model.h"
 #include "hs/util.h"
+#include "ids.h"
 #include "uses.h"
 
 void hs_schedule_init(struct hs_schedule *s, int ntasks)
@@ -25,8 +26,8 @@ void hs_schedule_release(struct hs_schedule *s)
 	for (int i = 0; i < s->n; i++) {
 		struct hs_placement *p = &s->p[i];
 		for (int k = 0; k < p->nparts; k++) {
-			free(p->parts[k].cores);
-			free(p->parts[k].gpus);
+			hs_ids_free(p->parts[k].cores);
+			hs_ids_free(p->parts[k].gpus);
 		}
 		free(p->parts);
 		free(p->after);
@@ -54,9 +55,9 @@ void hs_placement_copy(struct hs_placement *dst, const struct hs_placement *src)
 		struct hs_part *b = &dst->parts[k];
 		b->node = a->node;
 		b->ncores = a->ncores;
-		b->cores = copy_ints(a->cores, a->ncores);
+		b->cores = hs_ids_copy(a->cores, a->ncores);
 		b->ngpus = a->ngpus;
-		b->gpus = copy_ints(a->gpus, a->ngpus);
+		b->gpus = hs_ids_copy(a->gpus, a->ngpus);
 	}
 	dst->after = copy_ints(src->after, src->nafter);
 }
@@ -67,8 +68,8 @@ static int int_cmp(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Merge src[0..n) into the sorted set (*v, *nv), keeping it sorted and
- * without duplicates. */
+/* Merge src[0..n) into the sorted set (*v, *nv) of a part (ids.h), keeping
+ * it sorted and without duplicates. */
 static void set_merge(int **v, int *nv, const int *src, int n)
 {
 	if (n <= 0)
@@ -78,8 +79,8 @@ static void set_merge(int **v, int *nv, const int *src, int n)
 	for (int i = 1; i < n && inc; i++)
 		inc = src[i - 1] < src[i];
 	if (inc) {
-		free(*v);
-		*v = copy_ints(src, n);
+		hs_ids_free(*v);
+		*v = hs_ids_copy(src, n);
 		*nv = n;
 		return;
 	}
@@ -93,8 +94,8 @@ static void set_merge(int **v, int *nv, const int *src, int n)
 	for (int i = 0; i < total; i++)
 		if (k == 0 || m[k - 1] != m[i])
 			m[k++] = m[i];
-	free(*v);
-	*v = m;
+	hs_ids_free(*v);
+	*v = hs_ids_adopt(m, k);
 	*nv = k;
 }
 

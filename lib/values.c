@@ -61,10 +61,13 @@ int hs_parse_intset(const char *s, int max, int **out)
 	*out = NULL;
 	if (max < 0)
 		max = -1;
-	/* Ranges first, as (lo, hi) pairs; then expanded, sorted, deduplicated. */
+	/* Ranges first, as (lo, hi) pairs; then expanded, sorted, deduplicated
+	 * (no sort when each range starts past the one before: the sets the
+	 * tools write). */
 	size_t nr = 0, cap = 8;
-	long *rg = hs_malloc(cap * 2 * sizeof *rg);
+	long rg0[16], *rg = rg0;
 	size_t total = 0;
+	int ascending = 1;
 	const char *p = s;
 	if (*p) {
 		for (;;) {
@@ -79,8 +82,10 @@ int hs_parse_intset(const char *s, int max, int **out)
 			}
 			if (nr == cap) {
 				cap *= 2;
-				rg = hs_reallocarray(rg, cap * 2, sizeof *rg);
+				rg = rg == rg0 ? memcpy(hs_malloc(cap * 2 * sizeof *rg), rg0, sizeof rg0)
+					       : hs_reallocarray(rg, cap * 2, sizeof *rg);
 			}
+			ascending &= nr == 0 || lo > rg[2 * nr - 1];
 			rg[2 * nr] = lo;
 			rg[2 * nr + 1] = hi;
 			nr++;
@@ -97,7 +102,12 @@ int hs_parse_intset(const char *s, int max, int **out)
 	for (size_t i = 0; i < nr; i++)
 		for (long x = rg[2 * i]; x <= rg[2 * i + 1]; x++)
 			v[k++] = (int)x;
-	free(rg);
+	if (rg != rg0)
+		free(rg);
+	if (ascending) {
+		*out = v;
+		return (int)k;
+	}
 	qsort(v, k, sizeof *v, cmp_int);
 	size_t m = 0;
 	for (size_t i = 0; i < k; i++)
@@ -106,7 +116,8 @@ int hs_parse_intset(const char *s, int max, int **out)
 	*out = v;
 	return (int)m;
 bad:
-	free(rg);
+	if (rg != rg0)
+		free(rg);
 	return -1;
 }
 

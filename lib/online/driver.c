@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ids.h"
 #include "online_priv.h"
 
 /* Calls at one date beyond which an algorithm is taken to loop (it keeps
@@ -347,8 +348,8 @@ static void host_release(struct hs_online *h)
 	free(h->notes);
 	free(h->note_last);
 	for (int k = 0; k < h->scratch.nparts; k++) {
-		free(h->scratch.parts[k].cores);
-		free(h->scratch.parts[k].gpus);
+		hs_ids_free(h->scratch.parts[k].cores);
+		hs_ids_free(h->scratch.parts[k].gpus);
 	}
 	free(h->scratch.parts);
 	free(h->scratch_ids);

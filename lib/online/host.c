@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "hs/metrics.h"
+#include "ids.h"
 #include "online_priv.h"
 
 const char *hs_online_job_name(const struct hs_online *h, int job)
@@ -148,14 +149,29 @@ static int check_fit(struct hs_online *h, int job, const int *cores, int nc, con
 	return 0;
 }
 
+/* The set of a node's ids among sorted global ids g[0..n), the node's
+ * first at first: shared when they are consecutive (ids.h). */
+static int *node_set(const int *g, int n, int first)
+{
+	if (n <= 0)
+		return NULL;
+	int *v = n == 1 || g[n - 1] - g[0] == n - 1 ? hs_ids_run(g[0] - first, n) : NULL;
+	if (v)
+		return v;
+	v = hs_malloc((size_t)n * sizeof *v);
+	for (int k = 0; k < n; k++)
+		v[k] = g[k] - first;
+	return v;
+}
+
 /* h->scratch: the placement of sorted global cores and GPUs, a part per
  * node in node order. */
 static void build_placement(struct hs_online *h, const int *cores, int nc, const int *gpus, int ng)
 {
 	struct hs_placement *p = &h->scratch;
 	for (int k = 0; k < p->nparts; k++) {
-		free(p->parts[k].cores);
-		free(p->parts[k].gpus);
+		hs_ids_free(p->parts[k].cores);
+		hs_ids_free(p->parts[k].gpus);
 	}
 	free(p->parts);
 	memset(p, 0, sizeof *p);
@@ -176,12 +192,8 @@ static void build_placement(struct hs_online *h, const int *cores, int nc, const
 			b1++;
 		pt->ncores = a1 - a;
 		pt->ngpus = b1 - b;
-		pt->cores = pt->ncores ? hs_malloc(pt->ncores * sizeof *pt->cores) : NULL;
-		pt->gpus = pt->ngpus ? hs_malloc(pt->ngpus * sizeof *pt->gpus) : NULL;
-		for (int k = 0; k < pt->ncores; k++)
-			pt->cores[k] = cores[a + k] - h->node_first_core[node];
-		for (int k = 0; k < pt->ngpus; k++)
-			pt->gpus[k] = gpus[b + k] - h->node_first_gpu[node];
+		pt->cores = node_set(cores + a, pt->ncores, h->node_first_core[node]);
+		pt->gpus = node_set(gpus + b, pt->ngpus, h->node_first_gpu[node]);
 		a = a1;
 		b = b1;
 	}

@@ -1,5 +1,6 @@
 /* test_validate - the schedule validator finds each kind of problem and
  * accepts sound schedules silently. */
+#include "ids.h"
 #include "model_fixture.h"
 #include "tap.h"
 
@@ -532,8 +533,16 @@ static void test_set_after(void)
 			hs_placement_copy(&one.p[i], &in.plan.p[i]);
 			hs_placement_copy(&two.p[i], &in.plan.p[i]);
 		}
-		if (k == 3)
-			one.p[1].parts[0].cores[0] = two.p[1].parts[0].cores[0] = 7;
+		if (k == 3) /* core 7, beyond the node, in arrays of their own:
+			     * the sets libhs makes are read-only (ids.h) */
+			for (int w = 0; w < 2; w++) {
+				struct hs_part *pt = &(w ? &two : &one)->p[1].parts[0];
+				int *c = hs_malloc((size_t)pt->ncores * sizeof *c);
+				memcpy(c, pt->cores, (size_t)pt->ncores * sizeof *c);
+				c[0] = 7;
+				hs_ids_free(pt->cores);
+				pt->cores = c;
+			}
 		hs_schedule_compute_after(&one, &in.plat);
 		fx_cap_begin();
 		int n1 = hs_validate(&in, &one, 1);
