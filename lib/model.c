@@ -28,6 +28,7 @@
 #include "hs/simgrid.h"
 #include "hs/util.h"
 #include "cycles.h"
+#include "emit.h"
 #include "ids.h"
 #include "stream_par.h"
 #include "strmap.h"
@@ -1800,12 +1801,15 @@ static void append_records(struct hs_instance *in, const struct hs_schedule *sch
 /* Emitted records: the lines of the model's plan or run, made as the
  * stream is written (hs/format.h, generated records). */
 _Static_assert(PF_MAX <= HS_GEN_FIELDS, "a generated line holds a placement's fields");
+_Static_assert(HS_EMIT_PLAN_FIELDS <= HS_EMIT_RUN_FIELDS && HS_EMIT_RUN_FIELDS < PF_MAX,
+	       "emit.h counts the fields placement_fields sets");
 
 struct emit {
 	const struct hs_instance *in;
 	const struct hs_schedule *sched; /* &in->plan or &in->run */
 	const char *kind;
 	int run;                         /* kind is "run": state, exit, energy too */
+	struct hs_emit_extra x;          /* fields NULL: none */
 };
 
 /* The fields of the line last made on this thread (lines are made on
@@ -1831,23 +1835,32 @@ static int emit_next(void *arg, size_t i, struct hs_gen_line *l)
 	l->kind = e->kind;
 	l->id = in->tasks[i].id;
 	l->n = pf_pairs(&emit_f, l->keys, l->vals);
+	if (e->x.fields)
+		l->n += e->x.fields(e->x.arg, (int)i, l->keys + l->n, l->vals + l->n,
+				    HS_GEN_FIELDS - l->n);
 	return 1;
 }
 
 static void emit_free(void *arg)
 {
-	free(arg);
+	struct emit *e = arg;
+	if (e->x.free_arg)
+		e->x.free_arg(e->x.arg);
+	free(e);
 }
 
 /* One generated record standing for the records of kind of the model's
- * schedule *sched (in->plan or in->run). */
-static void emit_records(struct hs_instance *in, const struct hs_schedule *sched, const char *kind)
+ * schedule *sched (in->plan or in->run), with x's fields (or none). */
+static void emit_records(struct hs_instance *in, const struct hs_schedule *sched, const char *kind,
+			 const struct hs_emit_extra *x)
 {
 	struct emit *e = hs_calloc(1, sizeof *e);
 	e->in = in;
 	e->sched = sched;
 	e->kind = kind; /* a string literal */
 	e->run = strcmp(kind, "run") == 0;
+	if (x)
+		e->x = *x;
 	hs_stream_append(in->stream, hs_record_new_gen_mt(kind, emit_next, e, emit_free));
 }
 
@@ -1869,7 +1882,8 @@ static void install(struct hs_instance *in, struct hs_schedule *dst, struct hs_s
 	*dst = copy;
 }
 
-static void set_plan(struct hs_instance *in, struct hs_schedule *sched, int move, int lazy)
+static void set_plan(struct hs_instance *in, struct hs_schedule *sched, int move, int lazy,
+		     const struct hs_emit_extra *x)
 {
 	static const char *kinds[] = { "plan", "run", NULL };
 	hs_stream_filter(in->stream, drop_kinds, (void *)kinds);
@@ -1878,7 +1892,7 @@ static void set_plan(struct hs_instance *in, struct hs_schedule *sched, int move
 		append_records(in, sched, "plan");
 	install(in, &in->plan, sched, move);
 	if (lazy)
-		emit_records(in, &in->plan, "plan");
+		emit_records(in, &in->plan, "plan", x);
 	in->has_plan = 1;
 	/* Without run records the run is already empty: one slot per task, or
 	 * none where the loader was told the run is replaced. */
@@ -1889,7 +1903,8 @@ static void set_plan(struct hs_instance *in, struct hs_schedule *sched, int move
 	in->has_run = 0;
 }
 
-static void set_run(struct hs_instance *in, struct hs_schedule *sched, int move, int lazy)
+static void set_run(struct hs_instance *in, struct hs_schedule *sched, int move, int lazy,
+		    const struct hs_emit_extra *x)
 {
 	static const char *kinds[] = { "run", NULL };
 	hs_stream_filter(in->stream, drop_kinds, (void *)kinds);
@@ -1897,38 +1912,50 @@ static void set_run(struct hs_instance *in, struct hs_schedule *sched, int move,
 		append_records(in, sched, "run");
 	install(in, &in->run, sched, move);
 	if (lazy)
-		emit_records(in, &in->run, "run");
+		emit_records(in, &in->run, "run", x);
 	in->has_run = 1;
 }
 
 void hs_instance_set_plan(struct hs_instance *in, const struct hs_schedule *sched)
 {
-	set_plan(in, (struct hs_schedule *)sched, 0, 0);
+	set_plan(in, (struct hs_schedule *)sched, 0, 0, NULL);
 }
 
 void hs_instance_take_plan(struct hs_instance *in, struct hs_schedule *sched)
 {
-	set_plan(in, sched, 1, 0);
+	set_plan(in, sched, 1, 0, NULL);
 }
 
 void hs_instance_emit_plan(struct hs_instance *in, struct hs_schedule *sched)
 {
-	set_plan(in, sched, 1, 1);
+	set_plan(in, sched, 1, 1, NULL);
 }
 
 void hs_instance_set_run(struct hs_instance *in, const struct hs_schedule *sched)
 {
-	set_run(in, (struct hs_schedule *)sched, 0, 0);
+	set_run(in, (struct hs_schedule *)sched, 0, 0, NULL);
 }
 
 void hs_instance_take_run(struct hs_instance *in, struct hs_schedule *sched)
 {
-	set_run(in, sched, 1, 0);
+	set_run(in, sched, 1, 0, NULL);
 }
 
 void hs_instance_emit_run(struct hs_instance *in, struct hs_schedule *sched)
 {
-	set_run(in, sched, 1, 1);
+	set_run(in, sched, 1, 1, NULL);
+}
+
+void hs_instance_emit_plan_extra(struct hs_instance *in, struct hs_schedule *sched,
+				 const struct hs_emit_extra *x)
+{
+	set_plan(in, sched, 1, 1, x);
+}
+
+void hs_instance_emit_run_extra(struct hs_instance *in, struct hs_schedule *sched,
+				const struct hs_emit_extra *x)
+{
+	set_run(in, sched, 1, 1, x);
 }
 
 static int is_prov(const struct hs_record *r, const char *stage)

@@ -85,6 +85,20 @@ c node=h1 cores=1 start=1 end=1 state=done energy=0" ]
 	[ "$(records run)" = "p node=h1,h2 cores=0/0 start=0 end=1 state=done energy=0" ]
 }
 
+@test "online: notes beyond what a written line holds are all kept, in the order noted" {
+	# Lines are made as the stream is written, the notes as fields of
+	# their own; a job with more notes than a line holds beside its
+	# placement gets a record per job instead: the same stream.
+	run hs-sim -a "$bad" -o kind=many-notes "$tmp/four.hs"
+	[ "$status" -eq 0 ]
+	[ "$(records plan)" = "j1 node=h1,h2 cores=0/0 start=0 end=10 seen=0 n0=0 n1=1 n2=2 n3=3 n4=4 n5=5 n6=6 n7=7 n8=8 n9=9 n10=10 n11=11 ended=done
+j2 node=h1,h2,h3,h4 cores=0/0/0/0 start=10 end=20 after=j1 seen=0 n0=0 n1=1 n2=2 n3=3 n4=4 n5=5 n6=6 n7=7 n8=8 n9=9 n10=10 n11=11 ended=done
+j3 node=h1,h2 cores=0/0 start=20 end=30 after=j2 seen=0 n0=0 n1=1 n2=2 n3=3 n4=4 n5=5 n6=6 n7=7 n8=8 n9=9 n10=10 n11=11 ended=done" ]
+	many=$(printf '%s\n' "$output" | grep -v '^prov' | sed 's/ n[0-9]*=[0-9]*//g')
+	run hs-sim -a "$ff" "$tmp/four.hs"
+	[ "$many" = "$(printf '%s\n' "$output" | grep -v '^prov')" ]
+}
+
 @test "online: a rejected job has a run record without resources" {
 	run hs-sim -a "$bad" -o kind=reject-all "$tmp/four.hs"
 	[ "$status" -eq 0 ]

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emit.h"
 #include "ids.h"
 #include "online_priv.h"
 
@@ -264,10 +265,118 @@ static int check_all_decided(struct hs_online *h)
 	return left;
 }
 
+/* The notes of one kind of record (plan or run) as fields of its emitted
+ * lines (emit.h): task i's are kv[2 * off[i] .. 2 * off[i + 1]), keys and
+ * values taken over from the host's notes, in the order first noted. */
+struct note_fields {
+	int *off;
+	char **kv;
+	int nkv;
+};
+
+static int note_fields_get(void *arg, int task, const char **keys, const char **vals, int room)
+{
+	const struct note_fields *f = arg;
+	int k = 0;
+	for (int a = f->off[task]; a < f->off[task + 1] && k < room; a++, k++) {
+		keys[k] = f->kv[2 * a];
+		vals[k] = f->kv[2 * a + 1];
+	}
+	return k;
+}
+
+static void note_fields_free(void *arg)
+{
+	struct note_fields *f = arg;
+	for (int a = 0; a < 2 * f->nkv; a++)
+		free(f->kv[a]);
+	free(f->kv);
+	free(f->off);
+	free(f);
+}
+
+/* Which record a job's notes go on: its plan record when it started, its
+ * run record when it was rejected (a note may say why), else none. */
+static int note_target(const struct hs_online *h, const struct hs_schedule *plan, int job)
+{
+	return plan->p[job].task == job ? 0 : h->status[job] == JOB_REJECTED ? 1 : -1;
+}
+
+/* The notes on target t's records (0 plan, 1 run) as fields, taken from
+ * h (its notes keep no strings); NULL when there are none. */
+static struct note_fields *note_fields_make(struct hs_online *h, const struct hs_schedule *plan, int t)
+{
+	struct note_fields *f = hs_calloc(1, sizeof *f);
+	f->off = hs_calloc((size_t)h->n + 1, sizeof *f->off);
+	for (int k = 0; k < h->nnotes; k++)
+		if (note_target(h, plan, h->notes[k].job) == t)
+			f->off[h->notes[k].job + 1]++;
+	for (int i = 0; i < h->n; i++)
+		f->off[i + 1] += f->off[i];
+	f->nkv = f->off[h->n];
+	if (f->nkv == 0) {
+		note_fields_free(f);
+		return NULL;
+	}
+	f->kv = hs_malloc(2 * (size_t)f->nkv * sizeof *f->kv);
+	int *fill = hs_malloc(((size_t)h->n + 1) * sizeof *fill);
+	memcpy(fill, f->off, ((size_t)h->n + 1) * sizeof *fill);
+	for (int k = 0; k < h->nnotes; k++) {
+		struct note *nt = &h->notes[k];
+		if (note_target(h, plan, nt->job) != t)
+			continue;
+		int a = fill[nt->job]++;
+		f->kv[2 * a] = nt->key;
+		f->kv[2 * a + 1] = nt->val;
+		nt->key = nt->val = NULL;
+	}
+	free(fill);
+	return f;
+}
+
+/* Whether every job's notes fit in its emitted line beside its placement's
+ * fields (hs/format.h's HS_GEN_FIELDS a line). */
+static int notes_fit(const struct hs_online *h, const struct hs_schedule *plan)
+{
+	int *cnt = hs_calloc((size_t)h->n, sizeof *cnt), ok = 1;
+	for (int k = 0; k < h->nnotes && ok; k++) {
+		int j = h->notes[k].job, t = note_target(h, plan, j);
+		ok = ++cnt[j] <= HS_GEN_FIELDS - (t == 0 ? HS_EMIT_PLAN_FIELDS : HS_EMIT_RUN_FIELDS);
+	}
+	free(cnt);
+	return ok;
+}
+
+/* The notes set on records made for them: where some job has more notes
+ * than its emitted line holds. */
+static void notes_on_records(struct hs_online *h, struct hs_instance *in)
+{
+	/* The records to set the notes on, by task: its plan record, or for
+	 * a rejected job its run record (a note may say why). */
+	struct hs_record **rec = hs_calloc(h->n + 1, sizeof *rec);
+	struct hs_stream *s = in->stream;
+	for (size_t k = 0; k < s->n; k++) {
+		struct hs_record *r = s->recs[k];
+		int plan = r->kind && strcmp(r->kind, "plan") == 0;
+		if (!plan && !(r->kind && strcmp(r->kind, "run") == 0))
+			continue;
+		int t = hs_instance_find_task(in, r->id);
+		if (t >= 0 && (plan || h->status[t] == JOB_REJECTED))
+			rec[t] = r;
+	}
+	for (int k = 0; k < h->nnotes; k++)
+		if (rec[h->notes[k].job])
+			hs_record_set(rec[h->notes[k].job], h->notes[k].key, h->notes[k].val);
+	free(rec);
+}
+
 /* The stream's records: plans of started jobs (the decision: resources
  * and start, which the run records hold too; the end is the real one, so
  * the plan is valid and replays as it ran), runs, rejections, notes.  The
- * schedules move into the instance (run is left empty). */
+ * schedules move into the instance (run is left empty); their lines are
+ * made as the stream is written (emitted, with the notes as fields of
+ * their own), not a record per job, unless a job has more notes than a
+ * line holds. */
 static void write_records(struct hs_online *h, struct hs_instance *in, struct hs_schedule *run)
 {
 	struct hs_schedule plan;
@@ -302,28 +411,19 @@ static void write_records(struct hs_online *h, struct hs_instance *in, struct hs
 				       run->p[i].nafter * sizeof *run->p[i].after);
 			}
 		}
-	hs_instance_take_plan(in, &plan);
-	hs_schedule_release(&plan); /* left empty when taken */
-	hs_instance_take_run(in, run);
-	if (h->nnotes == 0)
+	if (!notes_fit(h, &plan)) {
+		hs_instance_take_plan(in, &plan);
+		hs_schedule_release(&plan); /* left empty when taken */
+		hs_instance_take_run(in, run);
+		notes_on_records(h, in);
 		return;
-	/* The records to set the notes on, by task: its plan record, or for
-	 * a rejected job its run record (a note may say why). */
-	struct hs_record **rec = hs_calloc(h->n + 1, sizeof *rec);
-	struct hs_stream *s = in->stream;
-	for (size_t k = 0; k < s->n; k++) {
-		struct hs_record *r = s->recs[k];
-		int plan = r->kind && strcmp(r->kind, "plan") == 0;
-		if (!plan && !(r->kind && strcmp(r->kind, "run") == 0))
-			continue;
-		int t = hs_instance_find_task(in, r->id);
-		if (t >= 0 && (plan || h->status[t] == JOB_REJECTED))
-			rec[t] = r;
 	}
-	for (int k = 0; k < h->nnotes; k++)
-		if (rec[h->notes[k].job])
-			hs_record_set(rec[h->notes[k].job], h->notes[k].key, h->notes[k].val);
-	free(rec);
+	struct note_fields *pf = note_fields_make(h, &plan, 0), *rf = note_fields_make(h, &plan, 1);
+	struct hs_emit_extra px = { note_fields_get, pf, note_fields_free };
+	struct hs_emit_extra rx = { note_fields_get, rf, note_fields_free };
+	hs_instance_emit_plan_extra(in, &plan, pf ? &px : NULL);
+	hs_schedule_release(&plan); /* left empty when taken */
+	hs_instance_emit_run_extra(in, run, rf ? &rx : NULL);
 }
 
 static void host_release(struct hs_online *h)

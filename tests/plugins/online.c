@@ -113,6 +113,13 @@ static int events(void *state, struct hs_online *h, const struct hs_online_event
 		return hs_online_wake(h, hs_online_now(h));
 	if (strcmp(k, "note-key") == 0 && job0 >= 0)
 		hs_online_note(h, job0, "start", "1");
+	/* More notes than an emitted line holds beside the placement. */
+	if (strcmp(k, "many-notes") == 0 && job0 >= 0)
+		for (int n = 0; n < 12; n++) {
+			char key[8];
+			snprintf(key, sizeof key, "n%d", n);
+			hs_online_note(h, job0, key, "%d", n);
+		}
 	if (strcmp(k, "reject-all") == 0) {
 		while (s->head < s->tail) {
 			hs_online_note(h, s->queue[s->head], "why", "test");
@@ -171,7 +178,7 @@ static const struct hs_online_ops mistake_ops = {
 
 static const struct hs_option mistake_opts[] = {
 	{"kind", HS_OPT_CHOICE, "busy", "which mistake",
-	 "busy|unknown-core|unsubmitted|idle|fail|wake-past|loop|note-key|reject-all|twice|"
+	 "busy|unknown-core|unsubmitted|idle|fail|wake-past|loop|note-key|many-notes|reject-all|twice|"
 	 "start-fails|start-crash|crash|exit|hang|print"},
 	{NULL, 0, NULL, NULL, NULL},
 };
