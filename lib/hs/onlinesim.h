@@ -33,9 +33,11 @@ struct hs_online_result {
 	const char *knowledge;          /* "walltime", "model" or "clairvoyant" */
 };
 
-/* Simulate in under cfg: on success the stream of in gets the plan and run
- * records (hs_instance_set_plan, hs_instance_set_run) with the algorithm's
- * notes, the algorithm's provenance entries are in ctx, and 0 is returned.
+/* Simulate in under cfg: on success in's plan and run are the simulation's
+ * and its stream gets their records with the algorithm's notes (made as
+ * the stream is written: hs_instance_emit_plan, hs_instance_emit_run; so
+ * in must outlive that writing), the algorithm's provenance entries are
+ * in ctx, and 0 is returned.
  * On a bad decision, a plugin error or jobs the algorithm never started,
  * the problem is reported and -1 returned (hs-sim exits 1); when the
  * algorithm refuses to start (bad options for this instance), -2 (hs-sim
