@@ -116,7 +116,7 @@ static int events(void *state, struct hs_online *h, const struct hs_online_event
 	/* More notes than an emitted line holds beside the placement. */
 	if (strcmp(k, "many-notes") == 0 && job0 >= 0)
 		for (int n = 0; n < 12; n++) {
-			char key[8];
+			char key[16];
 			snprintf(key, sizeof key, "n%d", n);
 			hs_online_note(h, job0, key, "%d", n);
 		}
