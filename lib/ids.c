@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "hs/format.h"
+#include "hs/model.h"
 #include "hs/util.h"
 #include "ids.h"
 
@@ -61,8 +62,13 @@ int hs_ids_is_run(const int *v, int n)
 {
 	if (n <= 0)
 		return 0;
-	return v[n - 1] - v[0] == n - 1 && (n <= 2 || v[1] == v[0] + 1) &&
-	       (shared(v) || n <= 2 || memcmp(v, iota + v[0], (size_t)n * sizeof *v) == 0);
+	if (shared(v))
+		return 1;
+	/* Any ids, not only sorted ones, and beyond the table too. */
+	for (int i = 1; i < n; i++)
+		if (v[i] != v[0] + i)
+			return 0;
+	return 1;
 }
 
 int *hs_ids_copy(const int *v, int n)
@@ -91,6 +97,15 @@ void hs_ids_free(int *v)
 {
 	if (!shared(v))
 		free(v);
+}
+
+void hs_ids_free_parts(struct hs_part *parts, int nparts)
+{
+	for (int k = 0; k < nparts; k++) {
+		hs_ids_free(parts[k].cores);
+		hs_ids_free(parts[k].gpus);
+	}
+	free(parts);
 }
 
 int hs_ids_parse(const char *s, int max, int **out)

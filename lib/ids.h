@@ -22,6 +22,9 @@ int *hs_ids_copy(const int *v, int n);
 int *hs_ids_adopt(int *v, int n);
 /* Free a set made by any of the above (shared slices are left alone). */
 void hs_ids_free(int *v);
+/* Free a placement's parts: each part's sets, then the array. */
+struct hs_part;
+void hs_ids_free_parts(struct hs_part *parts, int nparts);
 /* Parse "0-3,8" (hs_parse_intset: ids in [0, max]) into a set as above;
  * returns the count (*out NULL for 0) or -1 on a syntax error. */
 int hs_ids_parse(const char *s, int max, int **out);

@@ -755,11 +755,7 @@ static int parse_set(struct loader *L, const struct hs_record *r, const char *wh
 
 static void placement_free(struct hs_placement *p)
 {
-	for (int i = 0; i < p->nparts; i++) {
-		hs_ids_free(p->parts[i].cores);
-		hs_ids_free(p->parts[i].gpus);
-	}
-	free(p->parts);
+	hs_ids_free_parts(p->parts, p->nparts);
 	free(p->after);
 	p->parts = NULL;
 	p->nparts = 0;

@@ -25,11 +25,7 @@ void hs_schedule_release(struct hs_schedule *s)
 		return;
 	for (int i = 0; i < s->n; i++) {
 		struct hs_placement *p = &s->p[i];
-		for (int k = 0; k < p->nparts; k++) {
-			hs_ids_free(p->parts[k].cores);
-			hs_ids_free(p->parts[k].gpus);
-		}
-		free(p->parts);
+		hs_ids_free_parts(p->parts, p->nparts);
 		free(p->after);
 	}
 	free(s->p);

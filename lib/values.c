@@ -64,8 +64,8 @@ int hs_parse_intset(const char *s, int max, int **out)
 	/* Ranges first, as (lo, hi) pairs; then expanded, sorted, deduplicated
 	 * (no sort when each range starts past the one before: the sets the
 	 * tools write). */
-	size_t nr = 0, cap = 8;
 	long rg0[16], *rg = rg0;
+	size_t nr = 0, cap = sizeof rg0 / sizeof *rg0 / 2;
 	size_t total = 0;
 	int ascending = 1;
 	const char *p = s;

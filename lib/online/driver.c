@@ -447,11 +447,7 @@ static void host_release(struct hs_online *h)
 	}
 	free(h->notes);
 	free(h->note_last);
-	for (int k = 0; k < h->scratch.nparts; k++) {
-		hs_ids_free(h->scratch.parts[k].cores);
-		hs_ids_free(h->scratch.parts[k].gpus);
-	}
-	free(h->scratch.parts);
+	hs_ids_free_parts(h->scratch.parts, h->scratch.nparts);
 	free(h->scratch_ids);
 }
 

@@ -155,7 +155,7 @@ static int *node_set(const int *g, int n, int first)
 {
 	if (n <= 0)
 		return NULL;
-	int *v = n == 1 || g[n - 1] - g[0] == n - 1 ? hs_ids_run(g[0] - first, n) : NULL;
+	int *v = g[n - 1] - g[0] == n - 1 ? hs_ids_run(g[0] - first, n) : NULL;
 	if (v)
 		return v;
 	v = hs_malloc((size_t)n * sizeof *v);
@@ -169,11 +169,7 @@ static int *node_set(const int *g, int n, int first)
 static void build_placement(struct hs_online *h, const int *cores, int nc, const int *gpus, int ng)
 {
 	struct hs_placement *p = &h->scratch;
-	for (int k = 0; k < p->nparts; k++) {
-		hs_ids_free(p->parts[k].cores);
-		hs_ids_free(p->parts[k].gpus);
-	}
-	free(p->parts);
+	hs_ids_free_parts(p->parts, p->nparts);
 	memset(p, 0, sizeof *p);
 	p->exit_status = -1;
 	p->energy = NAN;

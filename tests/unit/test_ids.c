@@ -31,6 +31,7 @@ static void test_runs(void)
 	TAP_OK(hs_ids_run(0, 65536) && hs_ids_run(65535, 1) && !hs_ids_run(65535, 2) &&
 	       !hs_ids_run(-1, 2) && !hs_ids_run(0, 0) && !hs_ids_run(70000, 1),
 	       "slices end at the table's 65 536 ids; none empty or negative");
+	int *cp;
 	static const struct {
 		int v[6], n, run;
 		const char *what;
@@ -46,13 +47,18 @@ static void test_runs(void)
 	};
 	for (size_t k = 0; k < sizeof c / sizeof *c; k++) {
 		TAP_OK(hs_ids_is_run(c[k].v, c[k].n) == c[k].run, "is_run: %s", c[k].what);
-		int *cp = hs_ids_copy(c[k].v, c[k].n);
+		cp = hs_ids_copy(c[k].v, c[k].n);
 		TAP_OK(is_ids(cp, c[k].v, c[k].n) && is_shared(cp, c[k].n) == c[k].run,
 		       "copy: %s, %s", c[k].what, c[k].run ? "shared" : "an array of its own");
 		hs_ids_free(cp);
 	}
+	int far[] = { 70000, 70001, 70002, 70003 }, farcut[] = { 70000, 70001, 70003, 70004 };
+	cp = hs_ids_copy(far, 4);
+	TAP_OK(hs_ids_is_run(far, 4) && !hs_ids_is_run(farcut, 4) && is_ids(cp, far, 4) && !is_shared(cp, 4),
+	       "consecutive ids past the table: a run, but copied (the table is not read past its end)");
+	hs_ids_free(cp);
 	int neg[] = { -1, 0, 1 };
-	int *cp = hs_ids_copy(neg, 3);
+	cp = hs_ids_copy(neg, 3);
 	TAP_OK(is_ids(cp, neg, 3) && !is_shared(cp, 3), "negative ids are copied, not shared");
 	hs_ids_free(cp);
 	TAP_OK(hs_ids_copy(neg, 0) == NULL, "an empty set is NULL");
