@@ -98,3 +98,37 @@ run a node=n cores=0 start=-5 end=-4 state=done\nrun b node=n cores=0 start=-4.5
 	[ "$status" -eq 0 ]
 	[ "$(printf '%s\n' "$output" | grep -c "^hs-report: $tmp/r.hs: warning: the run breaks 3 rules")" -eq 2 ]
 }
+
+@test "validate: core and GPU sets, one range or many: read as written, bad ones exit 2 naming them" {
+	# One number or one range is read without an array of its own (ids.h):
+	# its forms and mistakes must read as any other set's.
+	bad() {
+		printf 'hs 1\nnode n cores=16 gpus=2\ntask a model=rigid size=%s time=1\nplan a node=n %s start=0 end=1\n' \
+			"$1" "$2" >"$tmp/s.hs"
+		run hs-sim --model replay "$tmp/s.hs"
+		[ "$status" -eq 2 ]
+		[ "${lines[0]}" = "hs-sim: $tmp/s.hs:4: plan a: $3" ]
+	}
+	bad 1 cores=3- "bad core set '3-'"
+	bad 1 cores=5-3 "bad core set '5-3'"
+	bad 1 cores=-3 "bad core set '-3'"
+	bad 1 cores=1,,2 "bad core set '1,,2'"
+	bad 1 cores=16 "core 16 out of range (node n has 16 cores)"
+	bad 14 cores=3-16 "core 16 out of range (node n has 16 cores)"
+	bad 1 cores=99999999999 "core 99999999999 out of range (node n has 16 cores)"
+	bad 1 "gpus=2" "GPU 2 out of range (node n has 2 GPUs)"
+	bad 1 "gpus=0-" "bad GPU set '0-'"
+	good() {
+		printf 'hs 1\nnode n cores=16 gpus=2\ntask a model=rigid size=%s time=1\nplan a node=n cores=%s start=0 end=1\n' \
+			"$1" "$2" >"$tmp/s.hs"
+		run hs-sim --model replay "$tmp/s.hs"
+		[ "$status" -eq 0 ]
+		[ "$(records run)" = "a node=n cores=$3 start=0 end=1 state=done energy=0" ]
+	}
+	good 1 007 7
+	good 1 15 15
+	good 16 0-15 0-15
+	good 4 9,3-5,4 3-5,9
+	good 3 4,5,6 4-6
+	good 3 2-2,0-1 0-2
+}
