@@ -41,8 +41,7 @@ LDLIBS   = $(PKG_LIBS) -lglpk -ldl -lm
 TOOL_LDFLAGS = $(SANFLAGS) -rdynamic
 
 B        = $(O)/build
-LIB_SRC  = $(wildcard lib/*.c) $(wildcard lib/gen/*.c) $(wildcard lib/report/*.c) $(wildcard lib/online/*.c) \
-	   $(wildcard formats/*.c)
+LIB_SRC  = $(wildcard lib/*.c) $(wildcard lib/*/*.c) $(wildcard formats/*.c)
 LIB_OBJ  = $(patsubst %.c,$(B)/obj/%.o,$(LIB_SRC))
 LIB_A    = $(B)/libhs.a
 TOOLS    = $(patsubst cmd/%.c,$(O)/bin/%,$(wildcard cmd/hs-*.c))

@@ -10,7 +10,7 @@
 #include "hs/batsim.h"
 #include "hs/json.h"
 #include "hs/util.h"
-#include "strmap.h"
+#include "util/strmap.h"
 
 #include <math.h>
 #include <stdarg.h>

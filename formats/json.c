@@ -8,7 +8,7 @@
 #include "hs/json.h"
 #include "hs/format.h"
 #include "hs/util.h"
-#include "strmap.h"
+#include "util/strmap.h"
 
 #include <stdarg.h>
 #include <stdint.h>

@@ -6,7 +6,7 @@
 
 #include "hs/format.h"
 #include "hs/util.h"
-#include "strmap.h"
+#include "util/strmap.h"
 
 #include <libxml/tree.h>
 

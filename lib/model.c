@@ -31,7 +31,7 @@
 #include "emit.h"
 #include "ids.h"
 #include "stream_par.h"
-#include "strmap.h"
+#include "util/strmap.h"
 
 #define MAX_SHOWN_ERRORS 20
 /* Records looked at this far ahead of the one being decoded: far enough

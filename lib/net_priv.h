@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #include "hs/net.h"
-#include "strmap.h"
+#include "util/strmap.h"
 
 #define CENTER (-1) /* point: the switch of a star cluster */
 #define NONE (-2)   /* point: no gateway */

@@ -1,6 +1,6 @@
 /* test_strmap - the id map: keys of every length around the 8 bytes kept
  * in a slot, equal heads, growth, replacement, absent keys. */
-#include "strmap.h"
+#include "util/strmap.h"
 #include "hs/util.h"
 #include "tap.h"
 
