@@ -17,7 +17,7 @@
 #include <string.h>
 
 #if defined(__SIZEOF_INT128__)
-#include "../../lib/fmt_double_table.h"
+#include "format/fmt_double_table.h"
 
 /* ---- big integers, 32-bit limbs, little-endian: enough for 2^920 ---- */
 #define LIMBS 32
