@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "emit.h"
-#include "ids.h"
+#include "model/emit.h"
+#include "model/ids.h"
 #include "online_priv.h"
 
 /* Calls at one date beyond which an algorithm is taken to loop (it keeps

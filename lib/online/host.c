@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "hs/metrics.h"
-#include "ids.h"
+#include "model/ids.h"
 #include "online_priv.h"
 
 const char *hs_online_job_name(const struct hs_online *h, int job)

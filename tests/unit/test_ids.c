@@ -2,7 +2,7 @@
  * (ids.h): which sets are shared, what copying, merging and parsing make
  * of them, that the loader, hs_schedule_add and hs_placement_copy share
  * them, and that writing into a shared one faults. */
-#include "ids.h"
+#include "model/ids.h"
 #include "model_fixture.h"
 #include "tap.h"
 

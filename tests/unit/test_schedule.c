@@ -1,7 +1,7 @@
 /* test_schedule - schedule building, after lists, makespan, totals. */
 #include "model_fixture.h"
 #include "tap.h"
-#include "uses.h"
+#include "model/uses.h"
 
 static int after_is(const struct hs_placement *p, int n, ...)
 {

@@ -1,6 +1,6 @@
 /* test_validate - the schedule validator finds each kind of problem and
  * accepts sound schedules silently. */
-#include "ids.h"
+#include "model/ids.h"
 #include "model_fixture.h"
 #include "tap.h"
 
