@@ -1,4 +1,4 @@
-/* sim_heap.h - binary min-heaps for the simulator.
+/* sim/heap.h - binary min-heaps for the simulator.
  *
  * hs_heap: timed items (events) compared by key, then prio, then
  * insertion order, so equal keys pop in a fixed order.  Items are never

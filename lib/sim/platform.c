@@ -1,4 +1,4 @@
-/* sim_platform.c - hs-sim --platform: put another platform under a
+/* sim/platform.c - hs-sim --platform: put another platform under a
  * planned stream (hs_sim_replace_platform in hs/sim.h). */
 #include "hs/model.h"
 #include "hs/sim.h"

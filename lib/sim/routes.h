@@ -1,4 +1,4 @@
-/* sim_routes.h - the routes of the flow-level simulator's parallel tasks,
+/* sim/routes.h - the routes of the flow-level simulator's parallel tasks,
  * each pair of nodes looked up once: a run asks for the route of every
  * pair of communicating nodes of every task, mostly the same pairs again
  * and again (hs_net_route costs a walk of the platform's zones each time).

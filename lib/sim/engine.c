@@ -1,4 +1,4 @@
-/* sim.c - the event-driven flow-level simulator (hs/sim.h).
+/* sim/engine.c - the event-driven flow-level simulator (hs/sim.h).
  *
  * Every task becomes an activity before the run: a delay (fixed
  * duration) or a parallel task (elements on the sharing system's
@@ -20,9 +20,9 @@
 #include "hs/metrics.h"
 #include "hs/net.h"
 #include "hs/util.h"
-#include "sim_heap.h"
-#include "sim_links.h"
-#include "sim_routes.h"
+#include "heap.h"
+#include "links.h"
+#include "routes.h"
 
 #include <math.h>
 #include <stdlib.h>

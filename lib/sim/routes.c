@@ -1,6 +1,6 @@
-/* sim_routes.c - routes looked up once per pair of nodes (sim_routes.h):
+/* sim/routes.c - routes looked up once per pair of nodes (routes.h):
  * an open-addressing table from the pair to the route's links in a pool. */
-#include "sim_routes.h"
+#include "routes.h"
 #include "hs/util.h"
 
 #include <stdlib.h>

@@ -1,5 +1,5 @@
-/* sim_links.c - per-link utilisation of a flow-level run (sim_links.h). */
-#include "sim_links.h"
+/* sim/links.c - per-link utilisation of a flow-level run (links.h). */
+#include "links.h"
 #include "hs/util.h"
 
 #include <math.h>

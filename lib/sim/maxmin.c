@@ -1,4 +1,4 @@
-/* maxmin.c - the sharing system of the flow-level simulator (hs/maxmin.h):
+/* sim/maxmin.c - the sharing system of the flow-level simulator (hs/maxmin.h):
  * incremental bookkeeping (which part of the system an event touches) and
  * SimGrid's fair bottleneck rounds, with or without its two bugs. */
 #include "hs/maxmin.h"

@@ -1,4 +1,4 @@
-/* replay.c - replay a static plan under the runtime model (hs_replay in
+/* sim/replay.c - replay a static plan under the runtime model (hs_replay in
  * metrics.h).  Only the order encoded by the after lists, the deps of the
  * task graph and the release dates matter, not the planned start times:
  * when the model's durations differ from the planned ones, the replay shows

@@ -1,5 +1,5 @@
-/* sim_heap.c - binary min-heap (sim_heap.h). */
-#include "sim_heap.h"
+/* sim/heap.c - binary min-heap (heap.h). */
+#include "heap.h"
 #include "hs/util.h"
 
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* sim_energy.c - energy of a simulated run (hs_sim_energy in hs/sim.h).
+/* sim/energy.c - energy of a simulated run (hs_sim_energy in hs/sim.h).
  *
  * Host model: a node draws its busy power (all its cores and GPUs at
  * cpu_busy/gpu_busy) while any task runs on any of its cores or GPUs, its

@@ -1,4 +1,4 @@
-/* sim_links.h - what each link of the network carried during a flow-level
+/* sim/links.h - what each link of the network carried during a flow-level
  * simulation (hs-sim --link-stats): its peak utilisation, the time it was
  * saturated and the bytes it carried.  The rates are constant between two
  * re-solves, so each link's flow is a step function: the simulator calls
