@@ -1,4 +1,4 @@
-/* net_route.c - route lookups in a built network (hs/net.h): each costs
+/* net/route.c - route lookups in a built network (hs/net.h): each costs
  * O(route length): hashed edges, a Floyd zone's predecessor chain, a
  * star's constant walk. */
 #include "net_priv.h"

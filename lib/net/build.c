@@ -1,4 +1,4 @@
-/* net.c - the network of a platform: links and routes (hs/net.h).
+/* net/build.c - the network of a platform: links and routes (hs/net.h).
  *
  * The model follows SimGrid's routing (FullZone, FloydZone, StarZone and
  * NetZoneImpl::get_global_route in SimGrid 3.3x), with the platform's
