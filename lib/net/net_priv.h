@@ -1,4 +1,4 @@
-/* net/net_priv.h - the private part of struct hs_net (net.c builds it,
+/* net/net_priv.h - the private part of struct hs_net (build.c builds it,
  * net_route.c looks routes up in it).  Not installed. */
 #ifndef HS_NET_PRIV_H
 #define HS_NET_PRIV_H

@@ -1,4 +1,4 @@
-/* exec_slurm.c - hs-exec's Slurm back end: one sbatch job per task.
+/* exec/slurm.c - hs-exec's Slurm back end: one sbatch job per task.
  *
  * The plan maps onto Slurm as: nodes -> --nodelist (and --nodes), cores ->
  * --cpus-per-task (and taskset to the planned cores inside the job where

@@ -1,4 +1,4 @@
-/* exec_local.c - hs-exec's local back end: each task is `/bin/sh -c CMD` in
+/* exec/local.c - hs-exec's local back end: each task is `/bin/sh -c CMD` in
  * its own process group, pinned to its planned cores, its output in the
  * log directory.  Core k of the plan is the k-th CPU of hs-exec's own
  * affinity mask (see hs/local.h). */

@@ -1,4 +1,4 @@
-/* exec_priv.h - shared by the engine (exec.c) and its back ends
+/* exec/exec_priv.h - shared by the engine (exec.c) and its back ends
  * (exec_local.c, exec_ssh.c, exec_slurm.c, exec_proc.c).  Not installed. */
 #ifndef HS_EXEC_PRIV_H
 #define HS_EXEC_PRIV_H

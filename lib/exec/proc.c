@@ -1,4 +1,4 @@
-/* exec_proc.c - child processes for hs-exec: logs, reaping, killing what a
+/* exec/proc.c - child processes for hs-exec: logs, reaping, killing what a
  * task leaves behind, running helper programs (sbatch, scontrol). */
 #include "exec_priv.h"
 #include "hs/util.h"

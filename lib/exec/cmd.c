@@ -1,4 +1,4 @@
-/* exec_cmd.c - what a task runs: the --command template's placeholders, the
+/* exec/cmd.c - what a task runs: the --command template's placeholders, the
  * environment variables naming its allotment, and quoting for sh. */
 #include "exec_priv.h"
 #include "hs/util.h"

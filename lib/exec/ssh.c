@@ -1,4 +1,4 @@
-/* exec_ssh.c - hs-exec's ssh back end: each task is `ssh DEST SCRIPT`, run
+/* exec/ssh.c - hs-exec's ssh back end: each task is `ssh DEST SCRIPT`, run
  * locally in its own process group like a local task.
  *
  * The remote script starts the command in a new session (setsid), pinned

@@ -1,4 +1,4 @@
-/* exec.c - hs-exec's engine: which task may start when, walltimes, signals,
+/* exec/engine.c - hs-exec's engine: which task may start when, walltimes, signals,
  * progress and the run records.  The back ends (exec_local.c, exec_ssh.c,
  * exec_slurm.c) only start, watch and kill.
  *
