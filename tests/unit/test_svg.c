@@ -12,7 +12,7 @@
 
 #include "hs/svg.h"
 #include "model_fixture.h"
-#include "svg_priv.h"
+#include "svg/svg_priv.h"
 #include "tap.h"
 
 /* ---------------- helpers ---------------- */

@@ -1,4 +1,4 @@
-/* svg_ticks.h - axis ticks for the SVG figures: nice numbers (1-2-5 steps)
+/* svg/ticks.h - axis ticks for the SVG figures: nice numbers (1-2-5 steps)
  * on linear axes, decades on log axes.  Internal to libhs (svg_*.c and the
  * unit test); not installed. */
 #ifndef HS_SVG_TICKS_H

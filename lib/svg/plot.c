@@ -1,4 +1,4 @@
-/* svg_plot.c - line plots of a metric against a parameter, one series per
+/* svg/plot.c - line plots of a metric against a parameter, one series per
  * algorithm, and step lines of a quantity over time (hs_svg_plot in
  * hs/svg.h).
  *

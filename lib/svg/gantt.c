@@ -1,4 +1,4 @@
-/* svg_gantt.c - a schedule as a Gantt chart (hs_svg_gantt in hs/svg.h).
+/* svg/gantt.c - a schedule as a Gantt chart (hs_svg_gantt in hs/svg.h).
  *
  * Rows: one per core, then one per GPU, of each node; nodes in the order of
  * their cluster, clusters in stream order, so every resource has a row

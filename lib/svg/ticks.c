@@ -1,9 +1,9 @@
-/* svg_ticks.c - nice tick values for linear and log axes (see svg_ticks.h). */
+/* svg/ticks.c - nice tick values for linear and log axes (see svg_ticks.h). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "svg_ticks.h"
+#include "ticks.h"
 
 #define EPS 1e-9
 

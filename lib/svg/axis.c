@@ -1,4 +1,4 @@
-/* svg_axis.c - scales, axes with ticks and labels, grid lines (svg_priv.h). */
+/* svg/axis.c - scales, axes with ticks and labels, grid lines (svg_priv.h). */
 #include <math.h>
 #include <string.h>
 

@@ -1,4 +1,4 @@
-/* svg_priv.h - shared by the SVG figures (svg_gantt.c, svg_plot.c): a thin
+/* svg/svg_priv.h - shared by the SVG figures (svg_gantt.c, svg_plot.c): a thin
  * layer over libxml2's text writer (svg.c), colours, scales and axes
  * (svg_axis.c).  Not installed.
  *
@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "svg_ticks.h"
+#include "ticks.h"
 
 struct svg {
 	void *w;  /* xmlTextWriterPtr */

@@ -1,4 +1,4 @@
-/* svg.c - writing SVG with libxml2's text writer: the document, elements,
+/* svg/writer.c - writing SVG with libxml2's text writer: the document, elements,
  * attributes with compact numbers, path data, palettes (see svg_priv.h). */
 #include <errno.h>
 #include <math.h>
