@@ -1,4 +1,4 @@
-/* guard.c - calls into plugins (hs/guard.h).
+/* plugin/guard.c - calls into plugins (hs/guard.h).
  *
  * The signal handlers and the exit hook are installed once, at the first
  * call, and act only while a call is in progress (in_call); otherwise a

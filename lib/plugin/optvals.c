@@ -1,4 +1,4 @@
-/* optvals.c - option values of one algorithm: the table's defaults, then
+/* plugin/optvals.c - option values of one algorithm: the table's defaults, then
  * presets, then the user's -o, each checked against the table's types.
  *
  * Plugins only read values (hs_opt_*); every check happens here, in the

@@ -1,4 +1,4 @@
-/* ctx.c - the context an algorithm runs in: error reporting with the
+/* plugin/ctx.c - the context an algorithm runs in: error reporting with the
  * algorithm's name, provenance entries for the "prov plan" record, and a
  * throttled progress line on a terminal.
  */

@@ -1,4 +1,4 @@
-/* loader.c - find, check and load scheduling plugins (hs-plugin(7)).
+/* plugin/loader.c - find, check and load scheduling plugins (hs-plugin(7)).
  *
  * Every check happens before the plugin is trusted with anything: the file
  * must exist and be a shared object, export hs_plugin, say type "hs-sched"
