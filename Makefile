@@ -41,7 +41,7 @@ LDLIBS   = $(PKG_LIBS) -lglpk -ldl -lm
 TOOL_LDFLAGS = $(SANFLAGS) -rdynamic
 
 B        = $(O)/build
-LIB_SRC  = $(wildcard lib/*.c) $(wildcard lib/*/*.c) $(wildcard formats/*.c)
+LIB_SRC  = $(wildcard lib/*/*.c) $(wildcard formats/*.c)
 LIB_OBJ  = $(patsubst %.c,$(B)/obj/%.o,$(LIB_SRC))
 LIB_A    = $(B)/libhs.a
 TOOLS    = $(patsubst cmd/%.c,$(O)/bin/%,$(wildcard cmd/hs-*.c))

@@ -2,7 +2,7 @@
 #
 # Nothing is listed here: every word comes from the tool being completed,
 # `TOOL --complete-words` (and `hs-gen GENERATOR --complete-words` once the
-# generator is typed), which prints one word per line (lib/cli.c):
+# generator is typed), which prints one word per line (lib/util/cli.c):
 #   -a NAME | --algorithm NAME   an option and the name of its argument
 #   --list                       an option without argument
 #   <FILE>                       an operand named in the usage line

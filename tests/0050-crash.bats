@@ -15,7 +15,7 @@ teardown() {
 }
 
 # A cycle of 10 tasks in after lists, ids of 102 characters: the cycle's
-# text once overflowed a stack buffer in check_cycles (lib/model.c).
+# text once overflowed a stack buffer in check_cycles (lib/model/model.c).
 @test "crash: a long after-cycle of long ids is reported, not a stack overflow" {
 	for tool in "hs-plan -a taskp" hs-sim hs-report "hs-exec -n"; do
 		run $tool "$crash/cycle-long-ids.hs"

@@ -1,6 +1,6 @@
 /* exec/engine.c - hs-exec's engine: which task may start when, walltimes, signals,
- * progress and the run records.  The back ends (exec_local.c, exec_ssh.c,
- * exec_slurm.c) only start, watch and kill.
+ * progress and the run records.  The back ends (local.c, ssh.c,
+ * slurm.c) only start, watch and kill.
  *
  * Signals are blocked for the whole run and taken with sigtimedwait() in
  * one place (xe_sleep), so a SIGCHLD, SIGINT or SIGTERM is never lost

@@ -1,5 +1,5 @@
-/* exec/exec_priv.h - shared by the engine (exec.c) and its back ends
- * (exec_local.c, exec_ssh.c, exec_slurm.c, exec_proc.c).  Not installed. */
+/* exec/exec_priv.h - shared by the engine (engine.c) and its back ends
+ * (local.c, ssh.c, slurm.c, proc.c).  Not installed. */
 #ifndef HS_EXEC_PRIV_H
 #define HS_EXEC_PRIV_H
 
@@ -92,7 +92,7 @@ struct hs_exec {
 	int problems;                   /* reported by xe_problem */
 };
 
-/* ---- engine services for back ends (exec.c) ---- */
+/* ---- engine services for back ends (engine.c) ---- */
 /* The back end's name for platform node `node` (--node-map applied). */
 const char *xe_target(const struct hs_exec *x, int node);
 /* Report a problem with t's plan as "PROG: FILE:LINE: task T: msg" (the line
@@ -111,13 +111,13 @@ void xe_notrun(struct hs_exec *x, struct xtask *t);
  * or a stopping signal arrived (recorded in x->signal, returns 2). */
 int xe_sleep(struct hs_exec *x, double timeout);
 
-/* ---- commands (exec_cmd.c) ---- */
+/* ---- commands (cmd.c) ---- */
 /* "KEY=VALUE" strings of t's environment (HS_*, OMP_NUM_THREADS, ...),
  * NULL-terminated; t->hosts must be set. */
 char **xc_env(const struct hs_exec *x, const struct xtask *t);
 void xc_free_env(char **env);
 
-/* ---- processes (exec_proc.c) ---- */
+/* ---- processes (proc.c) ---- */
 /* Restore the signal state of a fresh program; in a child after fork. */
 void xp_child_signals(void);
 /* Open LOG.out and LOG.err for t (O_CLOEXEC); -1 after reporting. */

@@ -1,4 +1,4 @@
-/* fmt_double.c - hs_fmt_double: the shortest decimal text that reads back
+/* format/fmt_double.c - hs_fmt_double: the shortest decimal text that reads back
  * bit-identical, laid out as printf's "%.15g" (or %.16g, %.17g when more
  * digits are needed) would lay it out.
  *

@@ -1,4 +1,4 @@
-/* fmt_double_table.h - the powers of five of the shortest-number printer
+/* format/fmt_double_table.h - the powers of five of the shortest-number printer
  * (fmt_double.c), 128 bits each as {low, high} 64-bit halves.
  *
  * pow5[i]     = 5^i scaled to 125 significant bits: floor(5^i / 2^(b(i) - 125)),

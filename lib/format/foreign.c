@@ -1,4 +1,4 @@
-/* foreign.c - what a file that is no hs stream looks like (hs/foreign.h).
+/* format/foreign.c - what a file that is no hs stream looks like (hs/foreign.h).
  *
  * Only the first lines are looked at, and only when the stream has no
  * header anyway: SWF traces (';' comments, or 18 numeric fields), SimGrid

@@ -1,4 +1,4 @@
-/* format.c - records and streams of the hs line format (see hs-format(5)).
+/* format/format.c - records and streams of the hs line format (see hs-format(5)).
  *
  * Memory: a parsed record is ONE allocation laid out as
  *     struct hs_record | fields[cap_] | raw text NUL | decoded tokens

@@ -1,4 +1,4 @@
-/* input.c - line reader for hs streams: a file or stdin, plain or compressed.
+/* format/input.c - line reader for hs streams: a file or stdin, plain or compressed.
  *
  * Plain text (the common case) is read with read(2) into one large buffer
  * and split with memchr: no stdio, no per-character work.  Compression is

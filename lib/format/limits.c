@@ -1,4 +1,4 @@
-/* limits.c - the limits on inputs (hs/limits.h) and HS_LIMITS. */
+/* format/limits.c - the limits on inputs (hs/limits.h) and HS_LIMITS. */
 #include "hs/limits.h"
 #include "hs/util.h"
 

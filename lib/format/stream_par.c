@@ -1,4 +1,4 @@
-/* stream_par.c - record lines parsed on several threads (stream_par.h).
+/* format/stream_par.c - record lines parsed on several threads (stream_par.h).
  *
  * Batches of lines go through one queue in input order; workers take them
  * in that order and parse them; the reader appends a batch's records once

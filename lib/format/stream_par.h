@@ -1,4 +1,4 @@
-/* stream_par.h - record lines parsed on several threads while the reader
+/* format/stream_par.h - record lines parsed on several threads while the reader
  * goes on reading (used by hs_stream_read on large inputs).  Not
  * installed.
  *

@@ -1,4 +1,4 @@
-/* values.c - helpers for field values: comma lists, integer sets
+/* format/values.c - helpers for field values: comma lists, integer sets
  * ("0-3,8"), number lists.  See hs-format(5), VALUES. */
 #include "hs/format.h"
 #include "hs/util.h"

@@ -1,4 +1,4 @@
-/* bounds.c - lower bounds on the makespan of any schedule of an instance.
+/* metrics/bounds.c - lower bounds on the makespan of any schedule of an instance.
  *
  * Every bound here must stay at or below the optimal makespan, or ratios
  * reported by hs-report would be wrong.  The arguments:

@@ -1,4 +1,4 @@
-/* drift.c - simulated durations against time= (hs/drift.h). */
+/* metrics/drift.c - simulated durations against time= (hs/drift.h). */
 #include "hs/drift.h"
 #include "hs/metrics.h"
 #include "hs/util.h"

@@ -1,4 +1,4 @@
-/* energy.c - energy, EDP and ED^n of schedules (Hamano et al., eqs. 2-4)
+/* metrics/energy.c - energy, EDP and ED^n of schedules (Hamano et al., eqs. 2-4)
  * and the virtual-resource estimates behind the energy plugins. */
 #include <math.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* metrics.c - durations under the model, energy and schedule metrics. */
+/* metrics/metrics.c - durations under the model, energy and schedule metrics. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* cycles.c - cycles in after lists (cycles.h): an iterative depth-first
+/* model/cycles.c - cycles in after lists (cycles.h): an iterative depth-first
  * walk, so that a chain of a million tasks needs no deep stack. */
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* cycles.h - cycles in the after lists of a schedule (the model's check of
+/* model/cycles.h - cycles in the after lists of a schedule (the model's check of
  * plan and run records, the validator's of a plugin's plan) and in an
  * instance's task graph (deps=).  Not installed. */
 #ifndef HS_CYCLES_H

@@ -1,4 +1,4 @@
-/* emit.h - emitted plan and run lines (hs_instance_emit_plan/run,
+/* model/emit.h - emitted plan and run lines (hs_instance_emit_plan/run,
  * hs/model.h) with fields of their own per task beside the placement's:
  * the online driver's notes ("resv", "reason"), so that a simulation
  * that notes some jobs still makes its lines as it writes them rather

@@ -1,4 +1,4 @@
-/* ids.c - core and GPU sets shared as slices of one table (see ids.h).
+/* model/ids.c - core and GPU sets shared as slices of one table (see ids.h).
  *
  * On the whole CEA-Curie log replayed by EASY backfilling (295 540 jobs on
  * 5 832 nodes of 16 cores) the jobs hold 191 million cores in 12 million

@@ -1,4 +1,4 @@
-/* ids.h - the core and GPU sets of placements (struct hs_part's cores and
+/* model/ids.h - the core and GPU sets of placements (struct hs_part's cores and
  * gpus): sorted, distinct ids.  A set that is one run of consecutive ids
  * (a whole node "0-15", one core "3") is not an array of its own but a
  * slice of one read-only table 0, 1, 2, ...: shared by every placement

@@ -1,4 +1,4 @@
-/* model.c - build the typed model (platform, tasks, plan and run schedules)
+/* model/model.c - build the typed model (platform, tasks, plan and run schedules)
  * from a stream's records, and write schedules back as records.
  *
  * Records may come in any order, so loading works in two passes:

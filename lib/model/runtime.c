@@ -1,4 +1,4 @@
-/* runtime.c - the runtime models t_i(p) of tasks (see model.h and the
+/* model/runtime.c - the runtime models t_i(p) of tasks (see model.h and the
  * "task" record in hs-format(5)). */
 #include <math.h>
 

@@ -1,4 +1,4 @@
-/* schedule.c - schedules: one placement per task, resource bookkeeping and
+/* model/schedule.c - schedules: one placement per task, resource bookkeeping and
  * the "after" lists (who used a core or GPU just before). */
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* taskgraph.c - the instance's task graph (deps= of hs-format(5)):
+/* model/taskgraph.c - the instance's task graph (deps= of hs-format(5)):
  * successor lists, a list-scheduling order that honours it, ready times
  * and the critical path (hs/model.h).  The loader has already rejected
  * cycles, unknown tasks and self-dependencies; these functions still stop

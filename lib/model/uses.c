@@ -1,4 +1,4 @@
-/* uses.c - per-resource uses of a schedule (see uses.h).
+/* model/uses.c - per-resource uses of a schedule (see uses.h).
  *
  * Sorting every (task, core) pair costs a comparison sort of U pairs, U the
  * total allotted cores and GPUs (64 per task on wide nodes), and both the

@@ -1,4 +1,4 @@
-/* uses.h - the uses of each core and GPU by a schedule's tasks, sorted per
+/* model/uses.h - the uses of each core and GPU by a schedule's tasks, sorted per
  * resource; shared by the after-list builder (schedule.c) and the overlap
  * check (validate.c), and the builder's walk the check can ride along on.
  * Not installed. */

@@ -1,4 +1,4 @@
-/* validate.c - check a schedule against its instance (hs_validate in
+/* model/validate.c - check a schedule against its instance (hs_validate in
  * model.h): placement, resources, release dates, durations, overlaps,
  * after lists and deps.  Every problem is counted; the first ones are
  * printed with the line of the plan/run record when the schedule came from

@@ -1,5 +1,5 @@
 /* net/net_priv.h - the private part of struct hs_net (build.c builds it,
- * net_route.c looks routes up in it).  Not installed. */
+ * route.c looks routes up in it).  Not installed. */
 #ifndef HS_NET_PRIV_H
 #define HS_NET_PRIV_H
 

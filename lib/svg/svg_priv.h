@@ -1,6 +1,6 @@
-/* svg/svg_priv.h - shared by the SVG figures (svg_gantt.c, svg_plot.c): a thin
- * layer over libxml2's text writer (svg.c), colours, scales and axes
- * (svg_axis.c).  Not installed.
+/* svg/svg_priv.h - shared by the SVG figures (gantt.c, plot.c): a thin
+ * layer over libxml2's text writer (writer.c), colours, scales and axes
+ * (axis.c).  Not installed.
  *
  * Shape functions open their element and leave it open, so the caller can
  * add attributes and children (a <title>); svg_close() ends it.  Errors are

@@ -1,4 +1,4 @@
-/* svg/ticks.c - nice tick values for linear and log axes (see svg_ticks.h). */
+/* svg/ticks.c - nice tick values for linear and log axes (see ticks.h). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* svg/ticks.h - axis ticks for the SVG figures: nice numbers (1-2-5 steps)
- * on linear axes, decades on log axes.  Internal to libhs (svg_*.c and the
+ * on linear axes, decades on log axes.  Internal to libhs (lib/svg/ and the
  * unit test); not installed. */
 #ifndef HS_SVG_TICKS_H
 #define HS_SVG_TICKS_H

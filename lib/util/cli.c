@@ -1,4 +1,4 @@
-/* cli.c - option parsing, --help, --version and --complete-words for every
+/* util/cli.c - option parsing, --help, --version and --complete-words for every
  * tool, driven by one table per tool (hs/cli.h).
  *
  * --complete-words prints one word per line for completions/hs.bash:

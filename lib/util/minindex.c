@@ -1,4 +1,4 @@
-/* minindex.c - a tournament tree of numbers (see hs/minindex.h). */
+/* util/minindex.c - a tournament tree of numbers (see hs/minindex.h). */
 #include "hs/minindex.h"
 #include "hs/util.h"
 

@@ -1,4 +1,4 @@
-/* stats.c - mean, median, extremes and the 95% confidence interval of a
+/* util/stats.c - mean, median, extremes and the 95% confidence interval of a
  * sample (formulas in hs/stats.h). */
 #include "hs/stats.h"
 #include "hs/util.h"

@@ -1,4 +1,4 @@
-/* strmap.c - string -> int hash map (strmap.h). */
+/* util/strmap.c - string -> int hash map (strmap.h). */
 #include "strmap.h"
 #include "hs/util.h"
 

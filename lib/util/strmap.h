@@ -1,4 +1,4 @@
-/* strmap.h - string -> int hash map (open addressing, FNV-1a), for id
+/* util/strmap.h - string -> int hash map (open addressing, FNV-1a), for id
  * lookups in the model loader, the network builder and the SimGrid reader.
  * Keys are not copied: they must outlive the map.  Not installed. */
 #ifndef HS_STRMAP_H

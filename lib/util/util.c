@@ -1,4 +1,4 @@
-/* util.c - program name, messages, allocation, checked numbers, atomic files. */
+/* util/util.c - program name, messages, allocation, checked numbers, atomic files. */
 #include "hs/util.h"
 
 #include <errno.h>

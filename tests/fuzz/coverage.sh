@@ -16,14 +16,14 @@ C=$B/cov
 mkdir -p "$C"
 flags="-std=c11 -D_GNU_SOURCE -O1 -g -fprofile-instr-generate -fcoverage-mapping -I$top/lib $(pkg-config --cflags libxml-2.0 libarchive)"
 libs="$(pkg-config --libs libxml-2.0 libarchive) -lglpk -ldl -lm"
-srcs=$(cd "$top" && ls lib/*.c lib/gen/*.c lib/report/*.c formats/*.c)
+srcs=$(cd "$top" && ls lib/*/*.c formats/*.c)
 # What each target is about: the files whose coverage is reported.
 files_of() {
 	case $1 in
-	stream) echo lib/input.c lib/format.c lib/model.c lib/cycles.c lib/validate.c lib/values.c lib/schedule.c lib/replay.c ;;
-	simgrid) echo formats/simgrid.c formats/simgrid_elem.c formats/simgrid_util.c lib/net.c lib/net_route.c ;;
-	swf) echo formats/swf.c lib/input.c ;;
-	number) echo lib/util.c lib/fmt_double.c ;;
+	stream) echo lib/format/input.c lib/format/format.c lib/model/*.c lib/format/values.c lib/sim/replay.c ;;
+	simgrid) echo formats/simgrid.c formats/simgrid_elem.c formats/simgrid_util.c lib/net/build.c lib/net/route.c ;;
+	swf) echo formats/swf.c lib/format/input.c ;;
+	number) echo lib/util/util.c lib/format/fmt_double.c ;;
 	batsim) echo formats/json.c formats/batsim.c ;;
 	*) ls "$top"/formats/"$1"*.c 2>/dev/null | sed "s|$top/||" ;;
 	esac

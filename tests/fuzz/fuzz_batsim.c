@@ -10,8 +10,8 @@
  * Built with the project's objects and clang's -fsanitize=fuzzer,address,
  * e.g. by hand:
  *   clang -g -O1 -fsanitize=fuzzer,address,undefined -Ilib -Iformats \
- *     tests/fuzz/fuzz_batsim.c formats/json.c formats/batsim.c lib/strmap.c \
- *     lib/util.c lib/input.c -larchive -lm -o fuzz_batsim
+ *     tests/fuzz/fuzz_batsim.c formats/json.c formats/batsim.c lib/util/strmap.c \
+ *     lib/util/util.c lib/format/input.c -larchive -lm -o fuzz_batsim
  *   ./fuzz_batsim -dict=tests/fuzz/batsim.dict $(cat tests/fuzz/batsim.options) \
  *     corpus/ tests/fuzz/batsim/
  * Seeds: tests/fuzz/batsim/ (Batsim workloads of every profile type, and

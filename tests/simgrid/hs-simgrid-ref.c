@@ -6,7 +6,7 @@
  *
  * Prints one line per task, in task order: "TASKID START END STATE".
  *
- * The replay follows hs_replay (lib/replay.c): a task starts when every task
+ * The replay follows hs_replay (lib/sim/replay.c): a task starts when every task
  * of its after list has ended, not before its release date; planned start
  * times are not used; a task still running at its walltime is killed there.
  * A task with comp= or comm= is a SimGrid parallel task: one process per
@@ -104,7 +104,7 @@ static int is_pred(const struct hs_schedule *plan, int i, int j)
 	return j >= 0 && j < plan->n && j != i && plan->p[j].task == j;
 }
 
-/* Successor lists and in-degrees of the after graph, as lib/replay.c. */
+/* Successor lists and in-degrees of the after graph, as lib/sim/replay.c. */
 static void build_graph(const struct hs_instance *in)
 {
 	const struct hs_schedule *plan = &in->plan;

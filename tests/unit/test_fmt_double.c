@@ -1,8 +1,8 @@
-/* test_fmt_double - the shortest-number printer (lib/fmt_double.c).
+/* test_fmt_double - the shortest-number printer (lib/format/fmt_double.c).
  *
  * Its power-of-five tables are recomputed here with plain big integers and
  * compared entry by entry (`test_fmt_double --table` prints them, to
- * regenerate lib/fmt_double_table.h).  Its texts are compared with the
+ * regenerate lib/format/fmt_double_table.h).  Its texts are compared with the
  * printer it replaced (snprintf at 15, 16, 17 digits until strtod reads the
  * number back): the same text wherever that one was already shortest, and
  * otherwise a shorter text that reads back bit-identical; and no text with
