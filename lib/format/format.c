@@ -29,7 +29,7 @@
 #include "hs/format.h"
 #include "hs/foreign.h"
 #include "hs/util.h"
-#include "stream_par.h"
+#include "util/par.h"
 
 #include <pthread.h>
 #include <stdarg.h>
@@ -38,6 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 /* CANON: the line was in canonical form, so it is kept once, its
  * separators turned into NULs, and written back from there (raw NULL). */
@@ -1149,7 +1150,7 @@ static void notes_flush(struct notes *b, struct hs_stream *s, struct hs_par *par
 	r->rawlen_ = b->len;
 	r->line = b->line;
 	if (par)
-		hs_par_record(par, r);
+		hs_par_item(par, r);
 	else
 		hs_stream_append(s, r);
 	memset(b, 0, sizeof *b);
@@ -1164,7 +1165,50 @@ static int note_kind(const char *line, size_t len)
 	return p == end ? 1 : *p == '#' ? 2 : 0;
 }
 
-/* Record lines are parsed on threads (stream_par.h) once this much of a
+static int forced_threads;
+
+void hs_stream_set_threads(int n)
+{
+	forced_threads = n;
+}
+
+int hs_stream_threads(void)
+{
+	const char *e = getenv("HS_THREADS");
+	long n;
+	if (forced_threads > 0) {
+		n = forced_threads;
+	} else if (e && *e) {
+		char *end;
+		n = strtol(e, &end, 10);
+		if (*end || n < 1)
+			n = 1;
+	} else {
+		n = sysconf(_SC_NPROCESSORS_ONLN);
+	}
+	return n < 1 ? 1 : n > HS_PAR_MAX ? HS_PAR_MAX : (int)n;
+}
+
+/* What the parsing threads do with a stream's lines: records, appended to
+ * the stream in input order. */
+static void *par_parse(const char *line, size_t len, int lineno, const char **err)
+{
+	return hs_record_parse(line, len, lineno, err);
+}
+
+static void par_take(void *s, void *r)
+{
+	hs_stream_append(s, r);
+}
+
+static void par_drop(void *r)
+{
+	hs_record_free(r);
+}
+
+static const struct hs_par_ops par_ops = { par_parse, par_take, par_drop, hs_stream_thread_end };
+
+/* Record lines are parsed on threads (util/par.h) once this much of a
  * stream has been read: small streams, most of them, never start any. */
 #define PAR_AFTER ((size_t)4 << 20)
 
@@ -1239,7 +1283,7 @@ int hs_stream_read(struct hs_stream *s, struct hs_input *in)
 		}
 		hs_stream_append(s, r);
 		if ((seen += (size_t)len) > PAR_AFTER && seen - (size_t)len <= PAR_AFTER)
-			par = hs_par_new(s);
+			par = hs_par_new(hs_stream_threads(), &par_ops, s);
 	}
 	notes_flush(&notes, s, par);
 	/* (An input error is reported as it happens, before a bad line still

@@ -30,7 +30,7 @@
 #include "cycles.h"
 #include "emit.h"
 #include "ids.h"
-#include "format/stream_par.h"
+#include "util/par.h"
 #include "util/strmap.h"
 
 #define MAX_SHOWN_ERRORS 20

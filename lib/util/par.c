@@ -1,17 +1,16 @@
-/* format/stream_par.c - record lines parsed on several threads (stream_par.h).
+/* util/par.c - lines parsed on several threads, kept in input order
+ * (par.h).
  *
  * Batches of lines go through one queue in input order; workers take them
- * in that order and parse them; the reader appends a batch's records once
- * it and every batch before it are done, so the stream's order, and which
- * bad line is reported (the first), are those of reading line by line. */
-#include "stream_par.h"
-#include "hs/format.h"
+ * in that order and parse them; the reader hands a batch's items on once
+ * it and every batch before it are done, so the order, and which bad line
+ * is reported (the first), are those of reading line by line. */
+#include "par.h"
 #include "hs/util.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #define BATCH_BYTES ((size_t)256 << 10)
 #define BATCH_ITEMS 4096
@@ -19,8 +18,8 @@
 
 struct item {
 	size_t off, len;       /* the line in the batch's text */
-	int lineno;            /* 0: rec was made by the reader */
-	struct hs_record *rec;
+	int lineno;            /* 0: item was made by the reader */
+	void *item;
 };
 
 struct batch {
@@ -35,7 +34,8 @@ struct batch {
 };
 
 struct hs_par {
-	struct hs_stream *s;
+	const struct hs_par_ops *ops;
+	void *ctx;
 	pthread_mutex_t mu;
 	pthread_cond_t work, done;
 	pthread_t th[HS_PAR_MAX];
@@ -47,30 +47,6 @@ struct hs_par {
 	int stop, failed;
 	struct batch *spare;       /* appended batches, for reuse (no fresh pages) */
 };
-
-static int forced_threads;
-
-void hs_stream_set_threads(int n)
-{
-	forced_threads = n;
-}
-
-int hs_stream_threads(void)
-{
-	const char *e = getenv("HS_THREADS");
-	long n;
-	if (forced_threads > 0) {
-		n = forced_threads;
-	} else if (e && *e) {
-		char *end;
-		n = strtol(e, &end, 10);
-		if (*end || n < 1)
-			n = 1;
-	} else {
-		n = sysconf(_SC_NPROCESSORS_ONLN);
-	}
-	return n < 1 ? 1 : n > HS_PAR_MAX ? HS_PAR_MAX : (int)n;
-}
 
 void hs_par_run(int njobs, void *(*fn)(void *), void *jobs, size_t size)
 {
@@ -86,15 +62,15 @@ void hs_par_run(int njobs, void *(*fn)(void *), void *jobs, size_t size)
 		pthread_join(th[t], NULL);
 }
 
-static void parse_batch(struct batch *b)
+static void parse_batch(const struct hs_par_ops *ops, struct batch *b)
 {
 	for (int i = 0; i < b->n; i++) {
 		struct item *it = &b->it[i];
 		if (!it->lineno)
 			continue;
 		const char *err;
-		it->rec = hs_record_parse(b->text + it->off, it->len, it->lineno, &err);
-		if (!it->rec) {
+		it->item = ops->parse(b->text + it->off, it->len, it->lineno, &err);
+		if (!it->item) {
 			b->bad = i;
 			b->msg = hs_strdup(err);
 			return;
@@ -118,7 +94,7 @@ static void *worker(void *arg)
 		int skip = p->failed;
 		pthread_mutex_unlock(&p->mu);
 		if (!skip)
-			parse_batch(b);
+			parse_batch(p->ops, b);
 		pthread_mutex_lock(&p->mu);
 		b->done = 1;
 		if (b->bad >= 0)
@@ -126,17 +102,20 @@ static void *worker(void *arg)
 		pthread_cond_broadcast(&p->done);
 	}
 	pthread_mutex_unlock(&p->mu);
-	hs_stream_thread_end();
+	if (p->ops->thread_end)
+		p->ops->thread_end();
 	return NULL;
 }
 
-struct hs_par *hs_par_new(struct hs_stream *s)
+struct hs_par *hs_par_new(int n, const struct hs_par_ops *ops, void *ctx)
 {
-	int n = hs_stream_threads();
 	if (n < 2)
 		return NULL;
+	if (n > HS_PAR_MAX)
+		n = HS_PAR_MAX;
 	struct hs_par *p = hs_calloc(1, sizeof *p);
-	p->s = s;
+	p->ops = ops;
+	p->ctx = ctx;
 	pthread_mutex_init(&p->mu, NULL);
 	pthread_cond_init(&p->work, NULL);
 	pthread_cond_init(&p->done, NULL);
@@ -180,7 +159,7 @@ static void batch_free(struct batch *b)
 	free(b);
 }
 
-/* Wait for the oldest queued batch and append its records; -1 when it
+/* Wait for the oldest queued batch and hand its items on; -1 when it
  * had a bad line (its message stays in the batch, the batch at head). */
 static int append_oldest(struct hs_par *p)
 {
@@ -192,7 +171,7 @@ static int append_oldest(struct hs_par *p)
 	if (b->bad >= 0)
 		return -1;
 	for (int i = 0; i < b->n; i++)
-		hs_stream_append(p->s, b->it[i].rec);
+		p->ops->take(p->ctx, b->it[i].item);
 	p->head = b->next;
 	if (!p->head)
 		p->tail = NULL;
@@ -261,11 +240,11 @@ int hs_par_line(struct hs_par *p, const char *line, size_t len, int lineno)
 	return rc;
 }
 
-void hs_par_record(struct hs_par *p, struct hs_record *r)
+void hs_par_item(struct hs_par *p, void *item)
 {
 	int rc;
 	struct batch *b = room(p, 0, &rc);
-	b->it[b->n++] = (struct item){ 0, 0, 0, r };
+	b->it[b->n++] = (struct item){ 0, 0, 0, item };
 	(void)rc; /* a failure shows at the next line, or at hs_par_finish */
 }
 
@@ -282,19 +261,19 @@ int hs_par_finish(struct hs_par *p, int *line, char **msg)
 	for (int t = 0; t < p->nth; t++)
 		pthread_join(p->th[t], NULL);
 	if (rc < 0) {
-		/* The records before the bad line are accepted, as when read
+		/* The items before the bad line are handed on, as when read
 		 * line by line; the rest are dropped. */
 		struct batch *b = p->head;
 		for (int i = 0; i < b->bad; i++)
-			hs_stream_append(p->s, b->it[i].rec);
+			p->ops->take(p->ctx, b->it[i].item);
 		for (int i = b->bad + 1; i < b->n; i++)
-			hs_record_free(b->it[i].rec);
+			p->ops->drop(b->it[i].item);
 		*line = b->it[b->bad].lineno;
 		*msg = b->msg;
 		b->msg = NULL;
 		for (struct batch *c = b->next; c; c = c->next)
 			for (int i = 0; i < c->n; i++)
-				hs_record_free(c->it[i].rec);
+				p->ops->drop(c->it[i].item);
 	}
 	for (struct batch *b = p->head, *next; b; b = next) {
 		next = b->next;
