@@ -45,7 +45,10 @@ LIB_SRC  = $(wildcard lib/*/*.c) $(wildcard formats/*.c)
 LIB_OBJ  = $(patsubst %.c,$(B)/obj/%.o,$(LIB_SRC))
 LIB_A    = $(B)/libhs.a
 TOOLS    = $(patsubst cmd/%.c,$(O)/bin/%,$(wildcard cmd/hs-*.c))
-PLUGINS  = $(patsubst plugins/%.c,$(B)/plugins/%.so,$(wildcard plugins/*.c))
+# A plugin is plugins/NAME.c, or the files of plugins/NAME/ (a family that
+# outgrew one file): either way one NAME.so.
+PLUGINS  = $(patsubst plugins/%.c,$(B)/plugins/%.so,$(wildcard plugins/*.c)) \
+	   $(patsubst plugins/%/,$(B)/plugins/%.so,$(wildcard plugins/*/))
 TPLUGINS = $(patsubst tests/plugins/%.c,$(B)/tests/plugins/%.so,$(wildcard tests/plugins/*.c))
 UNITS    = $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 # The SimGrid reference for hs-sim's flow model (tests/simgrid/), built only
@@ -95,9 +98,10 @@ $(O)/bin/%: $(B)/obj/cmd/%.o $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(TOOL_LDFLAGS) -o $@ $< -Wl,--whole-archive $(LIB_A) -Wl,--no-whole-archive $(LDLIBS)
 
-$(B)/plugins/%.so: $(B)/obj/plugins/%.o
+.SECONDEXPANSION:
+$(B)/plugins/%.so: $$(patsubst %.c,$(B)/obj/%.o,$$(wildcard plugins/%.c plugins/%/*.c))
 	@mkdir -p $(dir $@)
-	$(CC) -shared $(SANFLAGS) -o $@ $< -lm
+	$(CC) -shared $(SANFLAGS) -o $@ $^ -lm
 
 $(B)/tests/plugins/%.so: $(B)/obj/tests/plugins/%.o
 	@mkdir -p $(dir $@)
