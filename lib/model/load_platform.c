@@ -1,0 +1,273 @@
+/* model/hs_load_platform.c - the platform's records decoded (load.h): the
+ * platform record and its SimGrid file, clusters, nodes (with the limits
+ * on their number and cores), the default cluster, nodes grouped by
+ * cluster. */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hs/format.h"
+#include "hs/limits.h"
+#include "hs/model.h"
+#include "hs/simgrid.h"
+#include "hs/util.h"
+#include "load.h"
+
+/* r: the stream's platform record (or NULL); xr: the one the XML file
+ * brought, whose ref_flops (its slowest host) applies unless r gives one. */
+void hs_load_platform(struct loader *L, struct hs_record *r, struct hs_record *xr)
+{
+	struct hs_platform *pl = &L->in->plat;
+	char what[300];
+	if (xr && (!r || !hs_record_get(r, "ref_flops"))) {
+		L->file = 1;
+		snprintf(what, sizeof what, "platform %s", xr->id);
+		hs_load_num(L, xr, what, "ref_flops", NUM_POS, 0, 1e9, &pl->ref_flops);
+		L->file = 0;
+	}
+	if (!r)
+		return;
+	snprintf(what, sizeof what, "platform %s", r->id);
+	hs_load_num(L, r, what, "ref_flops", NUM_POS, 0, pl->ref_flops, &pl->ref_flops);
+	hs_load_num(L, r, what, "backbone_bw", NUM_NONNEG, 0, 0, &pl->backbone_bw);
+	hs_load_num(L, r, what, "backbone_lat", NUM_NONNEG, 0, 0, &pl->backbone_lat);
+	pl->xml = L->ix->xml;
+}
+
+/* routing=full|floyd of the platform record r (or the XML's, xr). */
+void hs_load_platform_routing(struct loader *L, struct hs_record *r, struct hs_record *xr)
+{
+	struct hs_platform *pl = &L->in->plat;
+	pl->routing = HS_ROUTING_FULL;
+	struct hs_record *use = r && hs_record_get(r, "routing") ? r : xr;
+	const char *ro = use ? hs_record_get(use, "routing") : NULL;
+	if (!ro)
+		return;
+	if (strcmp(ro, "floyd") == 0)
+		pl->routing = HS_ROUTING_FLOYD;
+	else if (strcmp(ro, "full") != 0) {
+		L->file = use == xr;
+		hs_load_error(L, use->line, "platform %s: routing must be full or floyd, got '%s'", use->id,
+			ro);
+		L->file = 0;
+	}
+}
+
+/* Resolve the platform's xml= and read the file into in->plat_xml.  A
+ * relative path is relative to the stream's file (cwd for stdin).  Returns
+ * -1 when the file cannot be used (reported, or queued as a problem). */
+int hs_load_platform_xml(struct loader *L, struct hs_record *r)
+{
+	const char *xml = hs_record_get(r, "xml");
+	if (!xml)
+		return 0;
+	if (!*xml) {
+		hs_load_error(L, r->line, "platform %s: xml must name a file", r->id);
+		return -1;
+	}
+	const char *name = L->s->name;
+	if (name && strcmp(name, "stdin") != 0)
+		L->ix->xml = hs_path_beside(name, xml);
+	else
+		L->ix->xml = hs_strdup(xml);
+	struct hs_stream *x = hs_malloc(sizeof *x);
+	hs_stream_init(x, NULL);
+	L->in->plat_xml = x;
+	if (hs_simgrid_read(L->ix->xml, x) < 0) {
+		L->total++; /* reported by the reader, with the XML's line */
+		return -1;
+	}
+	return 0;
+}
+
+static void cluster_defaults(struct hs_cluster *c)
+{
+	memset(c, 0, sizeof *c);
+	c->bw = 1.25e9;
+}
+
+void hs_load_cluster(struct loader *L, struct hs_cluster *c, struct hs_record *r, const char *id)
+{
+	char what[300];
+	snprintf(what, sizeof what, "cluster %s", r->id);
+	cluster_defaults(c);
+	c->id = id;
+	c->rec = r;
+	hs_load_num(L, r, what, "bw", NUM_POS, 0, 1.25e9, &c->bw);
+	hs_load_num(L, r, what, "lat", NUM_NONNEG, 0, 0, &c->lat);
+	hs_load_num(L, r, what, "bb_bw", NUM_NONNEG, 0, 0, &c->bb_bw);
+	hs_load_num(L, r, what, "bb_lat", NUM_NONNEG, 0, 0, &c->bb_lat);
+	hs_load_num(L, r, what, "up_bw", NUM_NONNEG, 0, 0, &c->up_bw);
+	hs_load_num(L, r, what, "up_lat", NUM_NONNEG, 0, 0, &c->up_lat);
+	const char *sh = hs_record_get(r, "sharing");
+	if (sh) {
+		if (strcmp(sh, "shared") == 0)
+			c->sharing_fatpipe = 0;
+		else if (strcmp(sh, "fatpipe") == 0)
+			c->sharing_fatpipe = 1;
+		else if (strcmp(sh, "splitduplex") == 0)
+			c->sharing_splitduplex = 1;
+		else
+			hs_load_error(L, r->line, "%s: sharing must be shared, fatpipe or splitduplex, got '%s'",
+				what, sh);
+	}
+	const char *bs = hs_record_get(r, "bb_sharing");
+	if (bs) {
+		if (strcmp(bs, "shared") == 0 || strcmp(bs, "fatpipe") == 0)
+			c->bb_fatpipe = bs[0] == 'f';
+		else
+			hs_load_error(L, r->line, "%s: bb_sharing must be shared or fatpipe, got '%s'", what, bs);
+	}
+	const char *ro = hs_record_get(r, "routing");
+	if (ro) {
+		if (strcmp(ro, "cluster") == 0)
+			c->routing = HS_ROUTING_CLUSTER;
+		else if (strcmp(ro, "full") == 0)
+			c->routing = HS_ROUTING_FULL;
+		else if (strcmp(ro, "floyd") == 0)
+			c->routing = HS_ROUTING_FLOYD;
+		else
+			hs_load_error(L, r->line, "%s: routing must be cluster, full or floyd, got '%s'", what,
+				ro);
+	}
+	c->router = hs_load_strdup(&L->ix->strings, hs_record_get(r, "router"));
+}
+
+/* Decode a node; returns the number of problems found.  cluster is left -1
+ * when cluster= is absent (resolved later to the default cluster). */
+static int load_node(struct loader *L, struct hs_node *n, struct hs_record *r, const char *id)
+{
+	char what[300];
+	snprintf(what, sizeof what, "node %s", r->id);
+	int before = L->total;
+	memset(n, 0, sizeof *n);
+	n->id = id;
+	n->rec = r;
+	n->cluster = -1;
+	if (hs_load_int(L, r, what, "cores", 1, 1, 1, &n->cores) != 0)
+		n->cores = 1;
+	/* Either of speed and flops gives the other through ref_flops. */
+	double ref = L->in->plat.ref_flops;
+	hs_load_num(L, r, what, "flops", NUM_POS, 0, 0, &n->flops);
+	hs_load_num(L, r, what, "speed", NUM_POS, 0, n->flops > 0 ? n->flops / ref : 1, &n->speed);
+	if (!(n->flops > 0))
+		n->flops = n->speed * ref;
+	double d;
+	hs_load_num(L, r, what, "bw", NUM_POS, 0, 0, &d);
+	hs_load_num(L, r, what, "lat", NUM_NONNEG, 0, 0, &d);
+	hs_load_int(L, r, what, "gpus", 0, 0, 0, &n->gpus);
+	hs_load_num(L, r, what, "gpu_speed", NUM_POS, 0, 1, &n->gpu_speed);
+	hs_load_num(L, r, what, "cpu_busy", NUM_NONNEG, 0, 0, &n->cpu_busy);
+	hs_load_num(L, r, what, "cpu_idle", NUM_NONNEG, 0, 0, &n->cpu_idle);
+	hs_load_num(L, r, what, "gpu_busy", NUM_NONNEG, 0, 0, &n->gpu_busy);
+	hs_load_num(L, r, what, "gpu_idle", NUM_NONNEG, 0, 0, &n->gpu_idle);
+	const char *cl = hs_record_get(r, "cluster");
+	if (cl) {
+		n->cluster = hs_strmap_get(&L->ix->clusters, cl);
+		if (n->cluster < 0) {
+			hs_load_error(L, r->line, "%s: unknown cluster '%s'", what, cl);
+			n->cluster = -1;
+		}
+	}
+	return L->total - before;
+}
+
+/* The platform's size against the limits (hs/limits.h), before anything is
+ * sized by it: a node past a limit is reported and counted as one core, so
+ * that no total overflows (the load fails anyway). */
+static void count_limits(struct loader *L, const struct kind_recs *kn, struct hs_node *n, int *bad)
+{
+	unsigned long long max_nodes = hs_limit(HS_LIMIT_NODES), max_cores = hs_limit(HS_LIMIT_CORES);
+	unsigned long long cores = 0, gpus = 0;
+	int over = 0;
+	for (int i = 0; i < kn->n; i++) {
+		const struct hs_record *r = kn->v[i];
+		L->file = kn->file[i];
+		cores += (unsigned)n[i].cores;
+		gpus += (unsigned)n[i].gpus;
+		const char *what = NULL, *lim = NULL;
+		unsigned long long max = 0;
+		if ((unsigned long long)i + 1 > max_nodes)
+			what = "nodes", max = max_nodes, lim = hs_limit_text(HS_LIMIT_NODES);
+		else if (cores > max_cores || gpus > max_cores)
+			what = cores > max_cores ? "cores" : "GPUs", max = max_cores,
+			lim = hs_limit_text(HS_LIMIT_CORES);
+		else if (cores > INT_MAX || gpus > INT_MAX)
+			what = cores > INT_MAX ? "cores" : "GPUs", max = INT_MAX, lim = NULL;
+		if (what && !over)
+			hs_load_error(L, r->line, "node %s: the platform has more %s than the limit of %llu%s%s%s",
+				r->id, what, max, lim ? " (" : "", lim ? lim : "",
+				lim ? "; HS_LIMITS raises it)" : "");
+		if (what) {
+			over = 1;
+			bad[i] = 1;
+			n[i].cores = 1;
+			n[i].gpus = 0;
+		}
+	}
+	L->file = 0;
+}
+
+void hs_load_nodes(struct loader *L, struct kind_recs *kn)
+{
+	struct hs_platform *pl = &L->in->plat;
+	struct index *ix = L->ix;
+	int nn = kn->n;
+	struct hs_node *tmp = hs_calloc(nn ? nn : 1, sizeof *tmp);
+	int *bad = hs_calloc(nn ? nn : 1, sizeof *bad);
+	int need_default = 0;
+	for (int i = 0; i < nn; i++) {
+		L->file = kn->file[i];
+		bad[i] = load_node(L, &tmp[i], kn->v[i], kn->ids[i]) > 0;
+		need_default |= tmp[i].cluster < 0;
+	}
+	L->file = 0;
+	count_limits(L, kn, tmp, bad);
+	if (need_default) {
+		int d = hs_strmap_get(&ix->clusters, "default");
+		if (d < 0) {
+			d = pl->nclusters++;
+			cluster_defaults(&pl->clusters[d]);
+			pl->clusters[d].id = hs_load_strdup(&ix->strings, "default");
+			hs_strmap_put(&ix->clusters, pl->clusters[d].id, d);
+		}
+		for (int i = 0; i < nn; i++)
+			if (tmp[i].cluster < 0)
+				tmp[i].cluster = d;
+	}
+	/* Stable counting sort by cluster: a cluster's nodes are contiguous
+	 * (struct hs_cluster.first_node); this is stream order whenever the
+	 * stream lists nodes cluster by cluster, as writers do. */
+	int nc = pl->nclusters;
+	int *start = hs_calloc(nc + 1, sizeof *start);
+	for (int i = 0; i < nn; i++)
+		start[tmp[i].cluster + 1]++;
+	for (int c = 0; c < nc; c++)
+		start[c + 1] += start[c];
+	pl->nodes = hs_calloc(nn ? nn : 1, sizeof *pl->nodes);
+	pl->nnodes = nn;
+	L->node_bad = hs_calloc(nn ? nn : 1, sizeof *L->node_bad);
+	for (int c = 0; c < nc; c++) {
+		struct hs_cluster *cl = &pl->clusters[c];
+		cl->first_node = start[c];
+		cl->nnodes = start[c + 1] - start[c];
+		cl->nodes = cl->nnodes ? hs_malloc(cl->nnodes * sizeof *cl->nodes) : NULL;
+		cl->nnodes = 0;
+	}
+	for (int i = 0; i < nn; i++) {
+		int c = tmp[i].cluster;
+		struct hs_cluster *cl = &pl->clusters[c];
+		int j = cl->first_node + cl->nnodes;
+		cl->nodes[cl->nnodes++] = j;
+		cl->cores += tmp[i].cores;
+		pl->nodes[j] = tmp[i];
+		L->node_bad[j] = bad[i];
+		hs_strmap_set(&ix->nodes, tmp[i].id, j);
+		pl->total_cores += tmp[i].cores;
+		pl->total_gpus += tmp[i].gpus;
+	}
+	free(start);
+	free(tmp);
+	free(bad);
+}
+
