@@ -1,6 +1,7 @@
 #!/bin/sh
 # Run every test (C unit tests, then bats) and end with one summary line:
-# "N passed, N failed".  HS_BIN and HS_BUILD name the tree under test.
+# "N passed, N failed, N skipped" (a skipped test is one that cannot run
+# on this machine, such as the GPU tests on a machine without GPUs).  HS_BIN and HS_BUILD name the tree under test.
 : "${HS_BIN:?}" "${HS_BUILD:?}"
 export HS_BIN HS_BUILD
 here=$(cd "$(dirname "$0")" && pwd)
@@ -21,7 +22,8 @@ if ls "$here"/*.bats >/dev/null 2>&1; then
 	grep -vE '^ok ' "$log.1"
 	cat "$log.1" >>"$log"
 fi
-pass=$(grep -cE '^ok ' "$log")
-fail=$(grep -cE '^not ok' "$log")
-echo "$pass passed, $fail failed"
+skip=$(grep -ciE '^ok .*# skip' "$log" || :)
+pass=$(($(grep -cE '^ok ' "$log") - skip))
+fail=$(grep -cE '^not ok' "$log" || :)
+echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]
