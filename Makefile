@@ -99,7 +99,7 @@ $(O)/bin/%: $(B)/obj/cmd/%.o $(LIB_A)
 	$(CC) $(TOOL_LDFLAGS) -o $@ $< -Wl,--whole-archive $(LIB_A) -Wl,--no-whole-archive $(LDLIBS)
 
 .SECONDEXPANSION:
-$(B)/plugins/%.so: $$(patsubst %.c,$(B)/obj/%.o,$$(wildcard plugins/%.c plugins/%/*.c))
+$(B)/plugins/%.so: $$(addprefix $(B)/obj/,$$(addsuffix .o,$$(basename $$(wildcard plugins/$$*.c plugins/$$*/*.c))))
 	@mkdir -p $(dir $@)
 	$(CC) -shared $(SANFLAGS) -o $@ $^ -lm
 
