@@ -13,6 +13,12 @@
  *   easy          the same, then the head that does not fit gets a
  *                 reservation (recomputed at every batch of events), and
  *                 every later job that fits now without touching it starts.
+ *                 reserve=cores (default): the reservation holds specific
+ *                 cores, as pybatsim's easyBackfill, batsched and Slurm do;
+ *                 reserve=count: Mu'alem and Feitelson's count, the shadow
+ *                 time and the extra cores free then: a job backfills when
+ *                 it ends by the shadow time or fits in the extra cores
+ *                 (which it then uses up), whichever cores it gets.
  *   conservative  every job gets a reservation when it is submitted; at
  *                 every batch with an end or a submission, each waiting job,
  *                 in queue order, moves to the earliest start where it fits
@@ -52,6 +58,7 @@ struct bf_conf {
 	enum hs_select_rules rules;
 	int lucarelli; /* compat=lucarelli: heap order, closed-end holes, no compression */
 	int scratch;   /* conservative: every reservation placed again from scratch */
+	int count;     /* easy: the head reserves a count (shadow time, extra cores), not cores */
 };
 
 /* What the algorithm asks of its host. */
@@ -583,7 +590,14 @@ static int easy(struct bf *b)
 		/* The head's reservation, beside the running jobs only. */
 		int h = b->queue[i];
 		double x = find(b, h, b->now, INFINITY);
-		if (x < INFINITY) {
+		int extra = 0; /* reserve=count: cores free at x beyond the head's */
+		if (x < INFINITY && b->c.count) {
+			/* Only running jobs are in the profile: what is free at
+			 * x stays free after it. */
+			extra = hs_profile_free_at(b->prof, x, NULL) - b->jobs[h].n;
+			b->jobs[h].rs = x;
+			note_resv(b, h);
+		} else if (x < INFINITY) {
 			take_got(b, h, x);
 			hold(b, h);
 			b->easy_head = h;
@@ -593,13 +607,20 @@ static int easy(struct bf *b)
 		b->nmiss = 0;
 		for (int k = i + 1; k < b->nq && !rc; k++) {
 			int f = hs_profile_free_at(b->prof, b->now, NULL), j = b->queue[k];
+			const struct bf_job *J = &b->jobs[j];
 			if (f == 0)
 				break;
-			if (b->jobs[j].n > f || dominated(b, j))
+			if (J->n > f || dominated(b, j))
 				continue;
-			if (try_now(b, j, &rc))
+			/* reserve=count: past the shadow time only in the extra
+			 * cores (a refusal that holds for more, longer jobs too) */
+			int late = b->c.count && b->now + J->e > x;
+			if (late && J->n > extra)
+				missed(b, j);
+			else if (try_now(b, j, &rc)) {
 				b->nmiss = 0; /* the profile changed */
-			else if (b->monotone || b->jobs[j].scope != HS_SCOPE_ANY)
+				extra -= late ? J->n : 0;
+			} else if (b->monotone || J->scope != HS_SCOPE_ANY)
 				missed(b, j);
 		}
 	}
@@ -874,6 +895,12 @@ static int bf_start_algo(enum bf_algo algo, struct hs_online *h, const struct hs
 	c.variant = hs_select_variant_parse(hs_opt_str(opts, "variant"));
 	c.lucarelli = strcmp(hs_opt_str(opts, "compat"), "lucarelli") == 0;
 	c.scratch = strcmp(hs_opt_str(opts, "recompute"), "scratch") == 0;
+	c.count = strcmp(hs_opt_str(opts, "reserve"), "count") == 0;
+	if (c.count && algo != BF_EASY) {
+		hs_ctx_error(ctx, "reserve=count is EASY's rule (-a easy); %s reserves cores",
+			     algo == BF_FCFS ? "fcfs never" : "conservative");
+		return -1;
+	}
 	const char *sel = hs_opt_str(opts, "select");
 	c.rules = strcmp(sel, "lucarelli") == 0 || (strcmp(sel, "auto") == 0 && c.lucarelli) ?
 			  HS_SELECT_LUCARELLI :
@@ -992,6 +1019,10 @@ static const struct hs_option bf_opts[] = {
 	  "rules of the best-effort variants: the paper's wording or the authors' code (auto: "
 	  "lucarelli under compat=lucarelli, else paper)",
 	  "auto|paper|lucarelli" },
+	{ "reserve", HS_OPT_CHOICE, "cores",
+	  "easy: the head's reservation holds specific cores (pybatsim, batsched, Slurm), or a "
+	  "count: its shadow time and the extra cores free then (Mu'alem and Feitelson)",
+	  "cores|count" },
 	{ NULL, 0, NULL, NULL, NULL },
 };
 

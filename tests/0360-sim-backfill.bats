@@ -85,7 +85,7 @@ j3 node=h3,h4 cores=0/0 start=0 end=10" ]
 	[ "$(records plan)" = "j1 node=h1,h2 cores=0/0 start=0 end=10 resv=0
 j2 node=h1,h2,h3,h4 cores=0/0/0/0 start=10 end=20 after=j1,j3 resv=100
 j3 node=h3,h4 cores=0/0 start=0 end=10 resv=0" ]
-	[[ "$output" == *" makespan=20 "*"algo=conservative plugin=backfill opts=variant=basic,compat=none,recompute=compress,select=auto knowledge=walltime rejected=0 backfill.select=paper"* ]]
+	[[ "$output" == *" makespan=20 "*"algo=conservative plugin=backfill opts=variant=basic,compat=none,recompute=compress,select=auto,reserve=cores knowledge=walltime rejected=0 backfill.select=paper"* ]]
 	# the flow model (the default) runs the same here: no comp, no comm
 	run hs-sim -a conservative "$tmp/four.hs"
 	[ "$status" -eq 0 ]
@@ -107,6 +107,38 @@ j3 node=h3,h4 cores=0/0 start=0 end=10 resv=0" ]
 	run hs-sim --model replay -a conservative "$tmp/d.hs"
 	[ "$status" -eq 0 ]
 	[ "$(starts)" = "j1@0:h1,h2,h3 j2@10:h1,h2 j3@10:h3,h4 j4@20:h1" ]
+}
+
+@test "backfill: EASY by cores or by count: b backfills in the extra core by count only, the head at 10 either way" {
+	cp "$tmp/h4.hs" "$tmp/c.hs"
+	cat >>"$tmp/c.hs" <<-'EOF'
+	task j0 model=rigid size=1 time=1 walltime=1 scope=any
+	task j1 model=rigid size=1 time=30 walltime=30 scope=any
+	task j2 model=rigid size=2 time=10 walltime=10 scope=any
+	task h model=rigid size=2 time=10 walltime=10 scope=any release=1
+	task b model=rigid size=1 time=30 walltime=30 scope=any release=2
+	EOF
+	run hs-sim --model replay -a easy "$tmp/c.hs"
+	[ "$status" -eq 0 ]
+	[ "$(starts)" = "j0@0:h1 j1@0:h2 j2@0:h3,h4 h@10:h1,h3 b@10:h4" ]
+	run hs-sim --model replay -a easy -o reserve=count "$tmp/c.hs"
+	[ "$status" -eq 0 ]
+	[ "$(starts)" = "j0@0:h1 j1@0:h2 j2@0:h3,h4 h@10:h3,h4 b@2:h1" ]
+	[ "$(records plan | grep -o 'resv=[0-9]*')" = "resv=10" ]
+	run hs-sim --model replay -a easy -o help
+	[[ $output == *"reserve"*"cores|count"* ]]
+}
+
+@test "backfill: reserve=count is EASY's alone (exit 2)" {
+	for a in fcfs conservative; do
+		run hs-sim -a $a -o reserve=count "$tmp/four.hs"
+		echo "$output"
+		[ "$status" -eq 2 ]
+		[[ $output == "hs-sim: $a: reserve=count is EASY's rule (-a easy); "* ]]
+	done
+	run hs-sim -a easy -o reserve=some "$tmp/four.hs"
+	[ "$status" -eq 2 ]
+	[[ $output == *"option reserve: 'some' is not one of cores|count"* ]]
 }
 
 @test "backfill: a job killed at its walltime frees its host then" {

@@ -28,7 +28,7 @@ static const char *result(const struct loop *L)
 
 static struct bf_conf conf(enum bf_algo a, enum hs_select_variant v, int lucarelli)
 {
-	struct bf_conf c = { a, v, lucarelli ? HS_SELECT_LUCARELLI : HS_SELECT_PAPER, lucarelli, 0 };
+	struct bf_conf c = { a, v, lucarelli ? HS_SELECT_LUCARELLI : HS_SELECT_PAPER, lucarelli, 0, 0 };
 	return c;
 }
 
@@ -102,6 +102,57 @@ static void test_easy_vs_conservative(void)
 			       "conservative: reservations 10, 10, 20");
 		loop_free(&L);
 	}
+}
+
+/* EASY's two reservations: specific cores (reserve=cores) or a count
+ * (reserve=count, Mu'alem and Feitelson).  4 cores; j0 (1 core, 1 s), j1
+ * (1 core, 30 s) and j2 (2 cores, 10 s) start at 0 on 0, 1 and 2-3.  At 1
+ * the head h (2 cores, 10 s) comes: shadow time 10, when 0, 2 and 3 are
+ * free, one extra core.  At 2, b (1 core, 30 s) fits on core 0: by count
+ * it takes the extra core and starts at once; by cores, core 0 belongs to
+ * h's reservation {0, 2} and b waits until 10 for no gain to h, which
+ * starts at 10 either way. */
+static void test_easy_count(void)
+{
+	const char *want[] = { "0:0 0:1 0:2-3 10:0,2 10:3", "0:0 0:1 0:2-3 10:2-3 2:0" };
+	for (int count = 0; count < 2; count++) {
+		struct loop L;
+		int nodes[] = { 4 };
+		loop_machine(&L, 1, nodes, 1);
+		loop_job(&L, 0, 1, 1, 1, A);
+		loop_job(&L, 0, 1, 30, 30, A);
+		loop_job(&L, 0, 2, 10, 10, A);
+		loop_job(&L, 1, 2, 10, 10, A);
+		loop_job(&L, 2, 1, 30, 30, A);
+		struct bf_conf c = conf(BF_EASY, HS_SELECT_BASIC, 0);
+		c.count = count;
+		TAP_OK(loop_run(&L, &c, 0) == 0, "easy reserve=%s: runs", count ? "count" : "cores");
+		TAP_STREQ(result(&L), want[count],
+			  count ? "reserve=count: b backfills at 2 in the extra core, h starts at 10" :
+				  "reserve=cores: b waits for h's core 0 until 10, h starts at 10");
+		TAP_OK(L.j[3].resv == 10, "reserve=%s: h's reservation at the shadow time 10",
+		       count ? "count" : "cores");
+		loop_free(&L);
+	}
+	/* The count bounds what passes the shadow time: two 1-core jobs that
+	 * would both run past it, one extra core: the second waits. */
+	struct loop L;
+	int nodes[] = { 4 };
+	loop_machine(&L, 1, nodes, 1);
+	loop_job(&L, 0, 2, 10, 10, A);
+	loop_job(&L, 0, 3, 10, 10, A);
+	loop_job(&L, 0, 1, 30, 30, A);
+	loop_job(&L, 0, 1, 30, 30, A);
+	loop_job(&L, 0, 1, 5, 5, A);
+	struct bf_conf c = conf(BF_EASY, HS_SELECT_BASIC, 0);
+	c.count = 1;
+	TAP_OK(loop_run(&L, &c, 0) == 0, "easy reserve=count, two late jobs: runs");
+	/* j0 runs on 0-1; head j1 (3) has shadow 10 with 4 free, extra 1:
+	 * j2 takes core 2 past the shadow, j3 cannot (extra used up), j4 ends
+	 * by 10 and takes core 3. */
+	TAP_STREQ(result(&L), "0:0-1 10:0-1,3 0:2 20:0 0:3",
+		  "reserve=count: one late job per extra core, short jobs before the shadow time");
+	loop_free(&L);
 }
 
 static void test_walltime_kill(void)
@@ -464,6 +515,30 @@ static void test_random(void)
 	TAP_OK(bad_scratch == 0 && late_scratch > 0,
 	       "recompute=scratch on the same traces: valid decisions, and %d jobs start after their first reservation",
 	       late_scratch);
+	/* EASY by count on the same traces */
+	int bad_count = 0, heads_count = 0, late_count[5] = { 0 }, late_any = 0;
+	for (int seed = 1; seed <= 60; seed++)
+		for (int v = 0; v < 5; v++) {
+			struct loop L;
+			random_trace(&L, seed);
+			struct bf_conf c = conf(BF_EASY, v, 0);
+			c.count = 1;
+			bad_count += loop_run(&L, &c, 0) != 0;
+			for (int i = 0; i < L.nj; i++)
+				if (L.j[i].resv == L.j[i].resv) {
+					heads_count++, late_count[v] += L.j[i].start > L.j[i].resv;
+					late_any += L.j[i].start > L.j[i].resv && L.j[i].scope == A &&
+						    v == HS_SELECT_BASIC;
+				}
+			loop_free(&L);
+		}
+	printf("# easy reserve=count: heads late per variant: %d %d %d %d %d of %d\n", late_count[0],
+	       late_count[1], late_count[2], late_count[3], late_count[4], heads_count);
+	/* A count is machine-wide: a head bound to a node or a cluster can
+	 * find its extra cores taken there (hs-backfill(7)). */
+	TAP_OK(bad_count == 0 && late_any == 0 && heads_count > 100,
+	       "easy reserve=count on the same traces: valid decisions; with basic no blocked head "
+	       "of scope any starts after its shadow time (%d heads)", heads_count);
 	TAP_OK(missed == 0 && skipped > 0,
 	       "conservative's compression skipped %ld of %ld searches, none of which would have moved a job (%ld would)",
 	       skipped, tries, missed);
@@ -503,6 +578,7 @@ int main(void)
 {
 	test_issue_example();
 	test_easy_vs_conservative();
+	test_easy_count();
 	test_walltime_kill();
 	test_early_end();
 	test_scratch();
