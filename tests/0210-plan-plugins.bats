@@ -26,7 +26,7 @@ LISTSCHED=$HS_BUILD/plugins/listsched.so
 	[ "${lines[3]}" = "hs-plan: note: skipped broken plugin $TESTPLUGINS/initfail.so: plugin 't-initfail' init failed" ]
 	[ "${lines[4]}" = "hs-plan: note: skipped broken plugin $TESTPLUGINS/nosym.so: not an hs plugin (no symbol 'hs_plugin')" ]
 	[[ "${lines[5]}" == "hs-plan: note: skipped broken plugin $TESTPLUGINS/notelf.so: cannot open plugin: not a shared library: "* ]]
-	[ "${lines[6]}" = "hs-plan: note: skipped broken plugin $TESTPLUGINS/online_badabi.so: plugin 'online-badabi': algorithm 'future': online ABI 2, this hs supports online ABI 1" ]
+	[ "${lines[6]}" = "hs-plan: note: skipped broken plugin $TESTPLUGINS/online_badabi.so: plugin 'online-badabi': algorithm 'future': online ABI 3, this hs supports online ABI 1 to 2" ]
 	[ "${#lines[@]}" -eq 7 ]
 }
 
@@ -280,6 +280,22 @@ run t1 node=n1 cores=0-1 start=0 end=10 state=done energy=0
 run t2 node=n2 cores=0 start=0 end=2 state=done energy=0
 run t3 node=n1 cores=0-1 start=10 end=16 after=t1 state=done energy=0
 run t4 start=0 end=0 state=rejected" ]
+	# online ABI 2: a job cut at 30 s of its 100, and an epilogue of our
+	# own after each job of the input, submitted as it ends
+	run_stdin 'hs 1
+node n1 cores=2
+task a model=rigid size=1 time=100 walltime=200
+task b model=rigid size=2 time=5 walltime=10' hs-sim -a ./template.so -o kill-after=30 -o epilogue=2
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | grep -E '^(task|run) ')" = "task a model=rigid size=1 time=100 walltime=200
+task b model=rigid size=2 time=5 walltime=10
+task epilogue-a model=rigid size=1 time=2 walltime=4 release=30
+task epilogue-b model=rigid size=1 time=2 walltime=4 release=35
+run a node=n1 cores=0 start=0 end=30 state=killed energy=0
+run b node=n1 cores=0-1 start=30 end=35 after=a state=done energy=0
+run epilogue-a node=n1 cores=0 start=35 end=37 after=b state=done energy=0
+run epilogue-b node=n1 cores=1 start=35 end=37 after=b state=done energy=0" ]
+	[[ $output == *"plan a node=n1 cores=0 start=0 end=30 waited=0 cut=0.3"* ]]
 }
 
 @test "the example plugin in hs-plugin(7) compiles and runs as printed" {

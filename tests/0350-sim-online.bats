@@ -216,13 +216,83 @@ j3 start=0 end=0 state=rejected seen=0 why=test" ]
 	[ "$output" = "hs-plan: first-fit: an online algorithm, run by the simulator: hs-sim -a first-fit" ]
 	run hs-sim -a "$TESTPLUGINS/online_badabi.so" "$tmp/four.hs"
 	[ "$status" -eq 2 ]
-	[ "$output" = "hs-sim: $TESTPLUGINS/online_badabi.so: plugin 'online-badabi': algorithm 'future': online ABI 2, this hs supports online ABI 1" ]
+	[ "$output" = "hs-sim: $TESTPLUGINS/online_badabi.so: plugin 'online-badabi': algorithm 'future': online ABI 3, this hs supports online ABI 1 to 2" ]
 	run hs-sim "$tmp/four.hs"
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"no plan records (run hs-plan first, or schedule online: hs-sim -a ALGO)"* ]]
 	run hs-sim -a "$bad" -o help
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"kind"*"which mistake"* ]]
+}
+
+@test "online: ABI 2: a running job's allocation and progress, a kill, a job of the algorithm's own" {
+	# j3 comes at 8; the algorithm, woken at 5, kills j1 (half done) and
+	# submits "own" for 6, which waits behind j2 with j3 and starts first.
+	echo "task j4 model=rigid size=2 time=10 walltime=10 scope=any release=8" >>"$tmp/four.hs"
+	sed -i '/^task j3/d' "$tmp/four.hs"
+	run hs-sim -a "$TESTPLUGINS/online.so:abi2" "$tmp/four.hs"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(records task | tail -1)" = "own model=rigid size=2 time=3 walltime=10 scope=any release=6" ]
+	[ "$(records plan)" = "j1 node=h1,h2 cores=0/0 start=0 end=5 left=1 at5=0@0-1:0.5 kill=0 kill2=0 p=0.5
+j2 node=h1,h2,h3,h4 cores=0/0/0/0 start=5 end=15 after=j1 left=1 p=1
+j4 node=h3,h4 cores=0/0 start=15 end=25 after=j2 left=0 p=1
+own node=h1,h2 cores=0/0 start=15 end=18 after=j2 left=1 p=1" ]
+	[ "$(records run | head -1)" = "j1 node=h1,h2 cores=0/0 start=0 end=5 state=killed energy=0" ]
+	[ "$(records run | tail -1)" = "own node=h1,h2 cores=0/0 start=15 end=18 after=j2 state=done energy=0" ]
+	# The output is a stream every tool reads: the new job is a task.
+	printf '%s\n' "$output" >"$tmp/out.hs"
+	run hs-report -m tasks,makespan,killed "$tmp/out.hs"
+	[ "$status" -eq 0 ]
+	[[ $output == *"tasks "*" 4 "* ]]
+	[[ $output == *"killed "*" 1 "* ]]
+}
+
+@test "online: ABI 2: a kill under the flow model reports the work done, and a walltime kill too" {
+	cat >"$tmp/f.hs" <<-'EOF'
+	hs 1
+	cluster c bw=1e9 lat=0
+	node h1 cluster=c cores=2 flops=1e9
+	node h2 cluster=c cores=2 flops=1e9
+	task j1 model=rigid size=2 time=1 comp=8e9 walltime=100 scope=any
+	task j2 model=rigid size=2 time=1 comp=1e10 walltime=2 scope=any
+	EOF
+	run hs-sim -a "$TESTPLUGINS/online.so:abi2" "$tmp/f.hs"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	# 8e9 and 1e10 flop a process at 1e9 flop/s: j1 killed at 5, 5/8 done;
+	# j2 killed at its walltime 2, 2/10 done.
+	[ "$(records plan | grep -o '^j[12] .*' | sed 's/ left=0//')" = "j1 node=h1 cores=0-1 start=0 end=5 at5=0@0-1:0.625 kill=0 kill2=0 p=0.625
+j2 node=h2 cores=0-1 start=0 end=2 p=0.2" ]
+	[ "$(records run | grep -o '^j[12] .*state=[a-z]*')" = "j1 node=h1 cores=0-1 start=0 end=5 state=killed
+j2 node=h2 cores=0-1 start=0 end=2 state=killed" ]
+}
+
+@test "online: ABI 2's refusals name the job or the submission, exit 1, no output" {
+	for k in kill-waiting submit-bad submit-taken submit-past submit-deps; do
+		run hs-sim -a "$bad" -o kind=$k "$tmp/four.hs"
+		echo "$k: $output"
+		[ "$status" -eq 1 ]
+	done
+	run hs-sim -a "$bad" -o kind=kill-waiting "$tmp/four.hs"
+	[ "$output" = "hs-sim: mistake: job j3: kill: not started (reject a waiting job)" ]
+	run hs-sim -a "$bad" -o kind=submit-bad "$tmp/four.hs"
+	[ "$output" = "hs-sim: mistake: submit: task x: unknown model 'amdhal'" ]
+	run hs-sim -a "$bad" -o kind=submit-taken "$tmp/four.hs"
+	[ "$output" = "hs-sim: mistake: submit: task j1: the id names a task already" ]
+	run hs-sim -a "$bad" -o kind=submit-past "$tmp/four.hs"
+	[ "$output" = "hs-sim: mistake: submit: release -1 is not at or after the current date 0" ]
+	run hs-sim -a "$bad" -o kind=submit-deps "$tmp/four.hs"
+	[ "$output" = "hs-sim: mistake: submit: task dyn1: deps= is not taken from a task added while running" ]
+}
+
+@test "online: a plugin built for online ABI 1 loads and runs as before" {
+	run hs-sim -a "$TESTPLUGINS/online.so:first-fit-abi1" "$tmp/four.hs"
+	[ "$status" -eq 0 ]
+	first=$(records run)
+	run hs-sim -a "$ff" "$tmp/four.hs"
+	[ "$(records run)" = "$first" ]
+	[ -n "$first" ]
 }
 
 @test "online: hs-sim -l lists online algorithms only, hs-plan -l offline ones" {

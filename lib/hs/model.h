@@ -237,6 +237,13 @@ void hs_instance_release(struct hs_instance *in);
 int hs_instance_find_task(const struct hs_instance *in, const char *id);  /* -1 if none */
 int hs_instance_find_node(const struct hs_instance *in, const char *id);
 int hs_instance_find_cluster(const struct hs_instance *in, const char *id);
+/* Add a task while a tool runs (an online scheduler's own job): r, a task
+ * record whose id no task has, is decoded as the loader decodes the
+ * stream's (deps= refused) and appended to the stream, which takes it.
+ * Returns the new task's index (in->ntasks grows by one; in->tasks may
+ * move); -1 with *msg (malloc'd) saying what is wrong, r still the
+ * caller's. */
+int hs_instance_add_task(struct hs_instance *in, struct hs_record *r, char **msg);
 
 /* Replace the stream's plan records (and run records, now stale) by records
  * made from sched, appended after the last task record's block at the end. */

@@ -1,4 +1,4 @@
-/* hs/online.h - the online (event-driven) scheduling ABI, HS_ONLINE_ABI 1
+/* hs/online.h - the online (event-driven) scheduling ABI, HS_ONLINE_ABI 2
  * (see hs-plugin(7), ONLINE ALGORITHMS).
  *
  * An online algorithm is driven by hs-sim (`hs-sim -a NAME`): the simulator
@@ -14,7 +14,10 @@
  *   decisions (host functions, called from inside the events callback):
  *     hs_online_start   start a job now on given cores and GPUs;
  *     hs_online_reject  never run a job;
- *     hs_online_wake    call me again at a later date.
+ *     hs_online_wake    call me again at a later date;
+ *     hs_online_kill    end a running job now (ABI 2);
+ *     hs_online_submit  a job of the algorithm's own, submitted now or
+ *                       later (ABI 2).
  *
  * What an algorithm may know: by default what a batch scheduler knows, the
  * machine (cores, GPUs, nodes, clusters) and for each submitted job its
@@ -27,7 +30,9 @@
  * which knowledge a run had (prov sim knowledge=).
  *
  * Compatibility: the rules of hs/plugin.h.  Every struct carries its size
- * and only grows at the end; host functions are only ever added.
+ * and only grows at the end; host functions are only ever added.  A plugin
+ * built for online ABI 1 (no kill, no submit, no views of running jobs)
+ * loads and runs unchanged.
  */
 #ifndef HS_ONLINE_H
 #define HS_ONLINE_H
@@ -36,7 +41,7 @@
 #include "hs/model.h"
 #include "hs/util.h"
 
-#define HS_ONLINE_ABI 1
+#define HS_ONLINE_ABI 2
 
 /* The host's side of one simulation: passed to every callback, the
  * argument of every decision.  Opaque. */
@@ -108,7 +113,7 @@ enum {
 
 struct hs_online_ops {
 	uint32_t struct_size;  /* sizeof(struct hs_online_ops) */
-	uint32_t online_abi;   /* HS_ONLINE_ABI */
+	uint32_t online_abi;   /* HS_ONLINE_ABI: the ABI built for (1 or 2) */
 	uint32_t flags;        /* HS_ONLINE_* above */
 	/* Once, before the first event: set *state (may stay NULL).  Return 0,
 	 * or -1 after hs_ctx_error (bad options for this machine, ...). */
@@ -165,5 +170,47 @@ int hs_online_gpu_job(const struct hs_online *h, int gpu);
  * on one GPU of node (ncores 0, ngpus 1): NAN unless the run grants the
  * model. */
 double hs_online_estimate(const struct hs_online *h, int job, int node, int ncores, int ngpus);
+
+/* ---------------- ABI 2 (appended) ---------------- */
+
+/* Kill a running job now: it ends HS_STATE_KILLED at this date, its END
+ * event in a batch of its own after this callback (as a walltime kill).
+ * Returns 0 (asked twice: still 0); 1 when the job has ended already
+ * (nothing done: a kill that crossed its end); -1 after reporting when the
+ * job never started (waiting, rejected, not submitted). */
+int hs_online_kill(struct hs_online *h, int job);
+/* The fraction of a job's work done, in [0, 1]: now while it runs, at its
+ * end once ended (1 when done; less when killed or failed); NAN before it
+ * starts.  Under the runtime model the time elapsed over its duration,
+ * under the flow model the work done (0 while its latency runs). */
+double hs_online_progress(const struct hs_online *h, int job);
+
+/* Where and since when a job runs (or ran). */
+struct hs_online_alloc {
+	uint32_t struct_size;  /* set by the caller: sizeof(struct hs_online_alloc) */
+	double start;
+	const int *cores;      /* machine numbering, ascending */
+	int ncores;
+	const int *gpus;
+	int ngpus;
+};
+/* Fill *a for a job that runs or has run; the arrays stay valid until the
+ * next call.  Returns 0, or -1 (never started; nothing reported). */
+int hs_online_alloc(struct hs_online *h, int job, struct hs_online_alloc *a);
+
+/* Submit a job of the algorithm's own (a resubmission, a workflow's next
+ * step, a job a Batsim scheduler registers) at date release (>= now),
+ * when its SUBMIT event comes (a batch of its own when release is now).
+ * id: its task id, which no task may have (NULL: hs names it dynN);
+ * fields: its task record's fields as in the stream, hs-format(5), such as
+ * "model=rigid size=4 time=60 walltime=120" (deps= is refused; release=
+ * is the argument's).  The job gets the next index (hs_online_machine's
+ * njobs grows, and pointers that hs_online_job gave before may move), a
+ * task record in the output and, once decided, its plan and run records.
+ * Returns its index, or -1 after reporting a bad field or a taken id. */
+int hs_online_submit(struct hs_online *h, const char *id, const char *fields, double release);
+/* How many jobs of the input have not been submitted yet (0: no more will
+ * come but the algorithm's own; jobs held back by a dependency count). */
+int hs_online_unsubmitted(const struct hs_online *h);
 
 #endif

@@ -137,6 +137,17 @@ double hs_sim_now(const struct hs_sim *sim);
  * when it cannot run there (its comp/comm do not fit the allotment, no
  * route: reported with the task's line) or was started already. */
 int hs_sim_start(struct hs_sim *sim, int task, const struct hs_placement *p);
+/* From a hook: kill a running task now (it ends HS_STATE_KILLED at this
+ * date, the ended hook told as for a walltime; nothing for a task that
+ * has not started or has ended). */
+void hs_sim_kill(struct hs_sim *sim, int task);
+/* The fraction of task's work done: now while it runs, at its end once
+ * ended (1 when done); NAN before it starts.  A delay's time elapsed over
+ * its duration, a parallel task's work done (0 during its latency). */
+double hs_sim_progress(const struct hs_sim *sim, int task);
+/* From a hook: the instance now has ntasks tasks (added at its end while
+ * the run goes on, hs_instance_add_task): room for them in the run. */
+void hs_sim_grow(struct hs_sim *sim, int ntasks);
 
 /* Energy of a run over [0, horizon] by model e (host: per node, busy power
  * cores*cpu_busy + gpus*gpu_busy while any of its cores or GPUs runs a

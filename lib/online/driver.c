@@ -60,34 +60,63 @@ static void machine_init(struct hs_online *h)
 	};
 }
 
+void hs_online_job_init(struct hs_online *h, int i)
+{
+	const struct hs_task *t = &h->in->tasks[i];
+	struct hs_online_job *j = &h->jobs[i];
+	int gpu_only = t->model == HS_MODEL_GPU || t->on == HS_ON_GPU;
+	j->struct_size = sizeof *j;
+	j->index = i;
+	j->id = t->id;
+	j->cores = gpu_only ? 0 : t->size > 0 ? t->size : 1;
+	j->gpus = gpu_only;
+	j->walltime = t->walltime;
+	j->release = t->release;
+	j->submitted = NAN;
+	j->priority = t->priority;
+	j->app = t->app;
+	j->scope = t->scope;
+	j->on = t->on;
+	j->deps = t->deps;
+	j->ndeps = t->ndeps;
+	j->task = h->clairvoyant ? t : NULL;
+}
+
 /* What a batch scheduler is told of each job. */
 static void jobs_init(struct hs_online *h)
 {
 	h->jobs = hs_calloc(h->n + 1, sizeof *h->jobs);
 	h->status = hs_calloc(h->n + 1, 1);
+	h->kill_asked = hs_calloc(h->n + 1, 1);
 	h->note_last = hs_malloc((h->n + 1) * sizeof *h->note_last);
 	for (int i = 0; i < h->n; i++)
 		h->note_last[i] = -1;
-	for (int i = 0; i < h->n; i++) {
-		const struct hs_task *t = &h->in->tasks[i];
-		struct hs_online_job *j = &h->jobs[i];
-		int gpu_only = t->model == HS_MODEL_GPU || t->on == HS_ON_GPU;
-		j->struct_size = sizeof *j;
-		j->index = i;
-		j->id = t->id;
-		j->cores = gpu_only ? 0 : t->size > 0 ? t->size : 1;
-		j->gpus = gpu_only;
-		j->walltime = t->walltime;
-		j->release = t->release;
-		j->submitted = NAN;
-		j->priority = t->priority;
-		j->app = t->app;
-		j->scope = t->scope;
-		j->on = t->on;
-		j->deps = t->deps;
-		j->ndeps = t->ndeps;
-		j->task = h->clairvoyant ? t : NULL;
+	for (int i = 0; i < h->n; i++)
+		hs_online_job_init(h, i);
+	h->nstatic = h->unsubmitted = h->n;
+}
+
+void hs_online_grow(struct hs_online *h, int n)
+{
+	if (n <= h->n)
+		return;
+	h->jobs = hs_reallocarray(h->jobs, n + 1, sizeof *h->jobs);
+	h->status = hs_reallocarray(h->status, n + 1, 1);
+	h->kill_asked = hs_reallocarray(h->kill_asked, n + 1, 1);
+	h->note_last = hs_reallocarray(h->note_last, n + 1, sizeof *h->note_last);
+	h->deps_left = hs_reallocarray(h->deps_left, n + 1, sizeof *h->deps_left);
+	h->succ_off = hs_reallocarray(h->succ_off, n + 2, sizeof *h->succ_off);
+	h->subs = hs_reallocarray(h->subs, n + 1, sizeof *h->subs);
+	for (int i = h->n; i < n; i++) {
+		memset(&h->jobs[i], 0, sizeof h->jobs[i]);
+		h->status[i] = JOB_UNKNOWN;
+		h->kill_asked[i] = 0;
+		h->note_last[i] = -1;
+		h->deps_left[i] = 0;
+		h->succ_off[i + 1] = h->succ_off[h->n]; /* no successors */
 	}
+	h->n = n;
+	h->m.njobs = n;
 }
 
 /* Successor lists from the jobs' dependencies (task graphs). */
@@ -169,7 +198,7 @@ static void hook_timer(void *arg, int id, double now)
 {
 	struct hs_online *h = arg;
 	(void)now;
-	if (id == h->n) {
+	if (id == WAKE_TIMER) {
 		h->wake = 1;
 		if (h->wake_at == now)
 			h->wake_at = NAN;
@@ -200,6 +229,7 @@ static int hook_settle(void *arg, struct hs_sim *sim, double now)
 	}
 	for (int k = 0; k < h->nsubs; k++) {
 		int j = h->subs[k];
+		h->unsubmitted -= j < h->nstatic;
 		h->status[j] = JOB_QUEUED;
 		h->jobs[j].submitted = now;
 		push_event(h, HS_ONLINE_SUBMIT, j, HS_STATE_NONE);
@@ -447,6 +477,8 @@ static void host_release(struct hs_online *h)
 	}
 	free(h->notes);
 	free(h->note_last);
+	free(h->kill_asked);
+	free(h->alloc_ids);
 	hs_ids_free_parts(h->scratch.parts, h->scratch.nparts);
 	free(h->scratch_ids);
 }

@@ -243,7 +243,7 @@ int hs_online_wake(struct hs_online *h, double t)
 	if (!(t >= now) || !isfinite(t))
 		return bad(h, -1, "wake-up at %g is not at or after the current date %g", t, now);
 	if (t != h->wake_at) {
-		hs_sim_timer(h->sim, t, h->n); /* id n: a wake-up, not a job */
+		hs_sim_timer(h->sim, t, WAKE_TIMER);
 		h->wake_at = t;
 	}
 	return 0;
@@ -299,4 +299,112 @@ double hs_online_estimate(const struct hs_online *h, int job, int node, int ncor
 		return INFINITY;
 	const struct hs_task *t = &h->in->tasks[job];
 	return ngpus ? hs_task_gpu_time_on(t, nd) : hs_task_time_on(t, nd, ncores);
+}
+
+/* ---------------- ABI 2 ---------------- */
+
+int hs_online_kill(struct hs_online *h, int job)
+{
+	if (job < 0 || job >= h->n)
+		return bad(h, -1, "kill: no job %d (jobs are 0..%d)", job, h->n - 1);
+	switch (h->status[job]) {
+	case JOB_RUNNING:
+		/* The kill is an event of this date: the job's END comes in a
+		 * batch of its own once this one is handled. */
+		if (!h->kill_asked[job])
+			hs_sim_kill(h->sim, job);
+		h->kill_asked[job] = 1;
+		return 0;
+	case JOB_ENDED: return 1;
+	case JOB_QUEUED: return bad(h, job, "kill: not started (reject a waiting job)");
+	case JOB_UNKNOWN: return bad(h, job, "kill: not submitted yet");
+	default: return bad(h, job, "kill: rejected, never ran");
+	}
+}
+
+double hs_online_progress(const struct hs_online *h, int job)
+{
+	if (job < 0 || job >= h->n || !h->sim)
+		return NAN;
+	if (h->status[job] != JOB_RUNNING && h->status[job] != JOB_ENDED)
+		return NAN;
+	return hs_sim_progress(h->sim, job);
+}
+
+int hs_online_alloc(struct hs_online *h, int job, struct hs_online_alloc *a)
+{
+	if (job < 0 || job >= h->n || !a ||
+	    (h->status[job] != JOB_RUNNING && h->status[job] != JOB_ENDED) || h->run->p[job].task != job)
+		return -1;
+	const struct hs_placement *p = &h->run->p[job];
+	int nc = 0, ng = 0;
+	for (int k = 0; k < p->nparts; k++)
+		nc += p->parts[k].ncores, ng += p->parts[k].ngpus;
+	if (nc + ng > h->cap_alloc) {
+		h->cap_alloc = nc + ng;
+		h->alloc_ids = hs_reallocarray(h->alloc_ids, h->cap_alloc, sizeof *h->alloc_ids);
+	}
+	/* parts are in node order and a node's ids ascend: so do these */
+	int c = 0, g = nc;
+	for (int k = 0; k < p->nparts; k++) {
+		const struct hs_part *pt = &p->parts[k];
+		for (int i = 0; i < pt->ncores; i++)
+			h->alloc_ids[c++] = h->node_first_core[pt->node] + pt->cores[i];
+		for (int i = 0; i < pt->ngpus; i++)
+			h->alloc_ids[g++] = h->node_first_gpu[pt->node] + pt->gpus[i];
+	}
+	struct hs_online_alloc r = { sizeof r, p->start, h->alloc_ids, nc, h->alloc_ids + nc, ng };
+	size_t sz = a->struct_size && a->struct_size < sizeof r ? a->struct_size : sizeof r;
+	memcpy(a, &r, sz);
+	a->struct_size = (uint32_t)sz;
+	return 0;
+}
+
+int hs_online_submit(struct hs_online *h, const char *id, const char *fields, double release)
+{
+	double now = hs_online_now(h);
+	if (!(release >= now) || !isfinite(release))
+		return bad(h, -1, "submit: release %g is not at or after the current date %g", release,
+			   now);
+	char name[32];
+	if (!id || !*id) {
+		/* a name of hs's own: the next "dynN" no task has */
+		static unsigned long seq;
+		do
+			snprintf(name, sizeof name, "dyn%lu", ++seq);
+		while (hs_instance_find_task(h->in, name) >= 0);
+		id = name;
+	}
+	char *line = hs_asprintf("task %s %s", id, fields ? fields : "");
+	const char *err = NULL;
+	struct hs_record *r = hs_record_parse(line, strlen(line), 0, &err);
+	if (!r) {
+		bad(h, -1, "submit: task %s: %s", id, err);
+		free(line);
+		return -1;
+	}
+	free(line);
+	/* its submission date is its release, in the record as in the run */
+	char nb[HS_NUMBUF];
+	hs_record_set(r, "release", hs_fmt_double(nb, release));
+	char *msg = NULL;
+	int job = hs_instance_add_task(h->in, r, &msg);
+	if (job < 0) {
+		bad(h, -1, "submit: %s", msg);
+		free(msg);
+		hs_record_free(r);
+		return -1;
+	}
+	hs_online_grow(h, job + 1);
+	hs_online_job_init(h, job);
+	hs_sim_grow(h->sim, job + 1);
+	/* Submitted by a timer, at its date: a submission of this date too
+	 * comes in a batch of its own after this one. */
+	hs_sim_timer(h->sim, h->jobs[job].release, job);
+	return job;
+}
+
+int hs_online_unsubmitted(const struct hs_online *h)
+{
+	return h->unsubmitted;
 }

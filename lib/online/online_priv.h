@@ -20,7 +20,7 @@ struct note {
 };
 
 struct hs_online {
-	const struct hs_instance *in;
+	struct hs_instance *in;
 	const struct hs_online_run *cfg;
 	struct hs_sim *sim;           /* during the run */
 	struct hs_ctx *ctx;
@@ -56,7 +56,20 @@ struct hs_online {
 	/* scratch for hs_online_start */
 	struct hs_placement scratch;
 	int *scratch_ids, cap_ids;
+	/* ABI 2 */
+	int nstatic;                  /* jobs of the stream (the others were submitted while running) */
+	int unsubmitted;              /* jobs of the stream not submitted yet */
+	int *alloc_ids, cap_alloc;    /* hs_online_alloc's arrays */
+	char *kill_asked;             /* per job: hs_online_kill was called */
 };
+
+/* Timer ids of the simulator: a job's submission (its index), or this. */
+#define WAKE_TIMER (-1)
+
+/* What a batch scheduler is told of job i (jobs_init, hs_online_submit). */
+void hs_online_job_init(struct hs_online *h, int i);
+/* Room for n jobs in every per-job array (jobs added while running). */
+void hs_online_grow(struct hs_online *h, int n);
 
 /* The job's name in messages: "job ID". */
 const char *hs_online_job_name(const struct hs_online *h, int job);

@@ -94,9 +94,10 @@ static char *copy_online(struct hs_loaded *pl, const char *path, int k)
 				   "(struct_size %u, online ABI %d needs at least %zu)",
 				   path, pl->desc.name, a->name, (unsigned)o->struct_size,
 				   HS_ONLINE_ABI, ONLINE_MIN_SIZE);
-	if (o->online_abi != HS_ONLINE_ABI)
+	/* An ABI only grows: a plugin built for an older one runs as it is. */
+	if (o->online_abi < 1 || o->online_abi > HS_ONLINE_ABI)
 		return hs_asprintf("%s: plugin '%s': algorithm '%s': online ABI %u, this hs supports "
-				   "online ABI %d",
+				   "online ABI 1 to %d",
 				   path, pl->desc.name, a->name, (unsigned)o->online_abi, HS_ONLINE_ABI);
 	size_t sz = o->struct_size < sizeof *o ? o->struct_size : sizeof *o;
 	memcpy(&pl->online[k], o, sz);

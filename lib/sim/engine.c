@@ -49,6 +49,7 @@ struct act {
 	int var;           /* sharing variable while running, or -1 */
 	int holds;         /* it holds its cores and GPUs (run.occ) */
 	double rem, rate, last;
+	double progress;   /* once ended: the fraction of its work done */
 };
 
 struct sim {
@@ -627,10 +628,28 @@ static void start(struct run *R, int i, double now)
 	}
 }
 
+/* The fraction of activity i's work done at now (it started): a delay's
+ * time elapsed over its duration, a parallel task's work done. */
+static double progress_at(const struct run *R, int i, double now)
+{
+	const struct act *a = &R->S->a[i];
+	if (a->state == ST_ENDED)
+		return a->progress;
+	if (a->kind == ACT_DELAY) {
+		double d = now - R->run->p[i].start;
+		return a->fail ? 0 : a->dur > 0 ? fmin(1, d / a->dur) : 1;
+	}
+	if (a->state != ST_RUNNING)
+		return 0; /* waiting out its latency */
+	double rem = a->var >= 0 && isfinite(a->rate) ? a->rem - a->rate * (now - a->last) : a->rem;
+	return !a->work ? 1 : fmin(1, fmax(0, 1 - rem));
+}
+
 static void finish(struct run *R, int i, double now, enum hs_state st)
 {
 	struct sim *S = R->S;
 	struct act *a = &S->a[i];
+	a->progress = st == HS_STATE_DONE ? 1 : progress_at(R, i, now);
 	if (a->var >= 0) {
 		hs_lmm_remove_variable(R->lmm, a->var);
 		a->var = -1;
@@ -931,6 +950,46 @@ void hs_sim_timer(struct hs_sim *sim, double t, int id)
 double hs_sim_now(const struct hs_sim *sim)
 {
 	return sim->R.now;
+}
+
+void hs_sim_kill(struct hs_sim *sim, int task)
+{
+	struct run *R = &sim->R;
+	if (task >= 0 && task < R->S->n && R->S->a[task].kind != ACT_NONE &&
+	    R->S->a[task].state != ST_ENDED)
+		hs_heap_push(&R->ev, R->now, EV_KILL, task);
+}
+
+double hs_sim_progress(const struct hs_sim *sim, int task)
+{
+	const struct run *R = &sim->R;
+	if (task < 0 || task >= R->S->n || R->S->a[task].kind == ACT_NONE)
+		return NAN;
+	return progress_at(R, task, R->now);
+}
+
+void hs_sim_grow(struct hs_sim *sim, int ntasks)
+{
+	struct run *R = &sim->R;
+	struct sim *S = R->S;
+	if (ntasks <= S->n)
+		return;
+	S->a = hs_reallocarray(S->a, ntasks + 1, sizeof *S->a);
+	memset(S->a + S->n, 0, (size_t)(ntasks + 1 - S->n) * sizeof *S->a);
+	for (int i = S->n; i < ntasks; i++)
+		S->a[i].var = -1;
+	hs_iheap_grow(&R->done, ntasks);
+	struct hs_schedule *run = R->run;
+	run->p = hs_reallocarray(run->p, ntasks, sizeof *run->p);
+	for (int i = run->n; i < ntasks; i++) {
+		memset(&run->p[i], 0, sizeof run->p[i]);
+		run->p[i].task = -1;
+		run->p[i].exit_status = -1;
+		run->p[i].energy = NAN;
+	}
+	run->n = ntasks;
+	R->total += ntasks - S->n;
+	S->n = ntasks;
 }
 
 int hs_sim_start(struct hs_sim *sim, int task, const struct hs_placement *p)

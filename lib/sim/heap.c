@@ -62,6 +62,18 @@ void hs_heap_pop(struct hs_heap *h)
 		h->v[i] = last;
 }
 
+void hs_iheap_grow(struct hs_iheap *h, int nids)
+{
+	if (nids <= h->cap)
+		return;
+	h->heap = hs_reallocarray(h->heap, nids, sizeof *h->heap);
+	h->pos = hs_reallocarray(h->pos, nids, sizeof *h->pos);
+	h->key = hs_reallocarray(h->key, nids, sizeof *h->key);
+	for (int i = h->cap; i < nids; i++)
+		h->pos[i] = -1;
+	h->cap = nids;
+}
+
 void hs_iheap_init(struct hs_iheap *h, int nids)
 {
 	h->cap = nids > 0 ? nids : 1;

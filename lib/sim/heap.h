@@ -42,6 +42,8 @@ struct hs_iheap {
 };
 
 void hs_iheap_init(struct hs_iheap *h, int nids);
+/* Room for ids up to nids - 1 (tasks added while the run goes on). */
+void hs_iheap_grow(struct hs_iheap *h, int nids);
 void hs_iheap_release(struct hs_iheap *h);
 /* Give id the key (insert it, or move it). */
 void hs_iheap_set(struct hs_iheap *h, int id, double key);

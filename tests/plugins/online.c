@@ -1,7 +1,11 @@
 /* online.c - an online test plugin for hs-sim -a: "first-fit" starts
  * each submitted job, in order, on the lowest free cores when it fits
  * (no queue jumping: FCFS), and "mistake" makes one kind of bad decision
- * chosen by -o kind=..., so that every check of the host can be seen. */
+ * chosen by -o kind=..., so that every check of the host can be seen;
+ * "abi2" is first-fit that, woken at 5, notes what online ABI 2 shows of
+ * the running jobs (their allocation and progress), kills the first one,
+ * submits a job of its own and notes the answers; "first-fit-abi1" is
+ * first-fit as a plugin built for online ABI 1 declares it. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -141,10 +145,66 @@ static int events(void *state, struct hs_online *h, const struct hs_online_event
 		printf("hs 1\nnot a record of the stream\n");
 		fflush(stdout);
 	}
+	/* ABI 2's refusals */
+	if (strcmp(k, "kill-waiting") == 0 && s->head < s->tail)
+		return hs_online_kill(h, s->queue[s->tail - 1]) < 0 ? -1 : fcfs(s, h);
+	if (strcmp(k, "submit-bad") == 0)
+		return hs_online_submit(h, "x", "model=amdhal t1=3", hs_online_now(h)) < 0 ? -1 : 0;
+	if (strcmp(k, "submit-taken") == 0)
+		return hs_online_submit(h, "j1", "model=rigid size=1 time=1", hs_online_now(h)) < 0 ? -1 : 0;
+	if (strcmp(k, "submit-past") == 0)
+		return hs_online_submit(h, NULL, "model=rigid size=1 time=1", hs_online_now(h) - 1) < 0 ? -1 : 0;
+	if (strcmp(k, "submit-deps") == 0)
+		return hs_online_submit(h, NULL, "model=rigid size=1 time=1 deps=j1", hs_online_now(h)) < 0 ? -1 : 0;
 	if (strcmp(k, "twice") == 0 && job0 >= 0) {
 		int two[2] = { 0, 0 };
 		return hs_online_start(h, job0, two, 2, NULL, 0);
 	}
+	return fcfs(s, h);
+}
+
+/* abi2: at 5, for each running job a note "at5=START@CORES:PROGRESS";
+ * the first running job killed ("kill=RC", then a second kill "kill2=RC");
+ * a job of its own submitted ("own" at 6, 2 cores for 3 s); the jobs of the input not submitted yet noted on every job
+ * submitted ("left=N"); on an END the progress at the end ("p=P"). */
+static int events_abi2(void *state, struct hs_online *h, const struct hs_online_event *ev, int nev,
+		       struct hs_ctx *ctx)
+{
+	struct st *s = state;
+	double now = hs_online_now(h);
+	for (int e = 0; e < nev; e++) {
+		if (ev[e].type == HS_ONLINE_SUBMIT) {
+			/* the queue may need room: jobs of its own come */
+			s->queue = realloc(s->queue, (size_t)(s->tail + 1) * sizeof *s->queue);
+			s->queue[s->tail++] = ev[e].job;
+			hs_online_note(h, ev[e].job, "left", "%d", hs_online_unsubmitted(h));
+		} else if (ev[e].type == HS_ONLINE_END) {
+			hs_online_note(h, ev[e].job, "p", "%g", hs_online_progress(h, ev[e].job));
+		} else if (ev[e].type == HS_ONLINE_WAKE && now == 5) {
+			const struct hs_online_machine *m = hs_online_machine(h);
+			int first = -1;
+			for (int j = 0; j < m->njobs; j++) {
+				struct hs_online_alloc a = { sizeof a, 0, NULL, 0, NULL, 0 };
+				if (hs_online_alloc(h, j, &a) != 0 || hs_online_core_job(h, a.cores[0]) != j)
+					continue;
+				hs_online_note(h, j, "at5", "%g@%d-%d:%g", a.start, a.cores[0],
+					       a.cores[a.ncores - 1], hs_online_progress(h, j));
+				if (first < 0)
+					first = j;
+			}
+			if (first >= 0) {
+				hs_online_note(h, first, "kill", "%d", hs_online_kill(h, first));
+				hs_online_note(h, first, "kill2", "%d", hs_online_kill(h, first));
+			}
+			if (hs_online_submit(h, "own", "model=rigid size=2 time=3 walltime=10 scope=any", 6) < 0) {
+				hs_ctx_error(ctx, "submit refused");
+				return -1;
+			}
+			return fcfs(s, h);
+		}
+	}
+	if (now == 0)
+		hs_online_wake(h, 5);
 	return fcfs(s, h);
 }
 
@@ -172,6 +232,13 @@ static void finish(void *state)
 static const struct hs_online_ops ff_ops = {
 	sizeof(struct hs_online_ops), HS_ONLINE_ABI, 0, start_ff, events, finish,
 };
+static const struct hs_online_ops abi2_ops = {
+	sizeof(struct hs_online_ops), HS_ONLINE_ABI, 0, start_ff, events_abi2, finish,
+};
+/* What a plugin built against online ABI 1 has: the same operations. */
+static const struct hs_online_ops abi1_ops = {
+	sizeof(struct hs_online_ops), 1, 0, start_ff, events, finish,
+};
 static const struct hs_online_ops mistake_ops = {
 	sizeof(struct hs_online_ops), HS_ONLINE_ABI, 0, start_mistake, events, finish,
 };
@@ -179,7 +246,8 @@ static const struct hs_online_ops mistake_ops = {
 static const struct hs_option mistake_opts[] = {
 	{"kind", HS_OPT_CHOICE, "busy", "which mistake",
 	 "busy|unknown-core|unsubmitted|idle|fail|wake-past|loop|note-key|many-notes|reject-all|twice|"
-	 "start-fails|start-crash|crash|exit|hang|print"},
+	 "start-fails|start-crash|crash|exit|hang|print|kill-waiting|submit-bad|submit-taken|"
+	 "submit-past|submit-deps"},
 	{NULL, 0, NULL, NULL, NULL},
 };
 
@@ -192,6 +260,15 @@ static const struct hs_algo mistake = {
 	NULL, 0,
 };
 
-static const struct hs_algo *const algos[] = { &first_fit, &mistake, NULL };
+static const struct hs_algo abi2 = {
+	sizeof(struct hs_algo), "abi2", "first-fit that kills and submits at 5 (test)", NULL, NULL,
+	&abi2_ops, NULL, 0,
+};
+static const struct hs_algo first_fit_abi1 = {
+	sizeof(struct hs_algo), "first-fit-abi1", "first-fit built for online ABI 1 (test)", NULL, NULL,
+	&abi1_ops, NULL, 0,
+};
+
+static const struct hs_algo *const algos[] = { &first_fit, &mistake, &abi2, &first_fit_abi1, NULL };
 
 HS_PLUGIN_DEFINE(online, "1.0", "online test plugin", NULL, NULL, algos);

@@ -13,6 +13,10 @@
  * first served.  Jobs wait in submission order; whenever something
  * happens, the jobs at the head of the queue start on the lowest free
  * cores while they fit.  A job larger than the machine is rejected.
+ * Two options show online ABI 2: -o kill-after=S ends any job that has run
+ * S seconds (a site's limit, below every walltime), and -o epilogue=S
+ * submits, when a job ends, a one-core job of S seconds of the
+ * algorithm's own (a workflow's next step, a stage-out).
  *
  * Build it out of the hs tree (see Makefile and README.md):
  *     cc $(pkg-config --cflags hs) -shared -fPIC -o template.so template.c
@@ -28,8 +32,9 @@
  *     problems with hs_ctx_error / hs_ctx_task_error and return -1;
  *   - offline: fill `out` with one placement per task (hs_schedule_add);
  *     hs-plan computes the `after` lists and validates the plan;
- *   - online: decide with hs_online_start / _reject / _wake from the events
- *     callback; hs-sim checks every decision (hs/online.h).
+ *   - online: decide with hs_online_start / _reject / _wake (and, online
+ *     ABI 2, _kill and _submit) from the events callback; hs-sim checks
+ *     every decision (hs/online.h).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -125,8 +130,10 @@ static int plan_template(const struct hs_instance *in, const struct hs_optvals *
 
 /* What the algorithm keeps between calls: the queue of waiting jobs. */
 struct fcfs {
-	int *queue, head, tail; /* job indices, in submission order */
+	int *queue, head, tail, cap; /* job indices, in submission order */
 	int *cores;             /* scratch: the cores picked for one job */
+	double kill_after;      /* -o kill-after (0: none) */
+	double epilogue;        /* -o epilogue (0: none) */
 };
 
 /* Once, before the first event: the machine is known, no job yet. */
@@ -135,10 +142,12 @@ static int online_start(struct hs_online *h, const struct hs_optvals *opts, stru
 {
 	const struct hs_online_machine *m = hs_online_machine(h);
 	struct fcfs *s = calloc(1, sizeof *s);
-	(void)opts;
 	if (s) {
-		s->queue = calloc((size_t)m->njobs + 1, sizeof *s->queue);
+		s->cap = m->njobs + 1;
+		s->queue = calloc((size_t)s->cap, sizeof *s->queue);
 		s->cores = calloc((size_t)m->ncores + 1, sizeof *s->cores);
+		s->kill_after = hs_opt_double(opts, "kill-after");
+		s->epilogue = hs_opt_double(opts, "epilogue");
 	}
 	*state = s;
 	if (!s || !s->queue || !s->cores) {
@@ -197,13 +206,49 @@ static int online_events(void *state, struct hs_online *h, const struct hs_onlin
 {
 	struct fcfs *s = state;
 	const struct hs_online_machine *m = hs_online_machine(h);
+	double now = hs_online_now(h);
 	for (int e = 0; e < nev; e++) {
+		if (ev[e].type == HS_ONLINE_END && s->epilogue > 0) {
+			/* A job of our own after each job of the input (a job of
+			 * ours ends too: no epilogue of an epilogue). */
+			const struct hs_online_job *j = hs_online_job(h, ev[e].job);
+			char id[200], fields[100];
+			if (strncmp(j->id, "epilogue-", 9) != 0) {
+				snprintf(id, sizeof id, "epilogue-%s", j->id);
+				snprintf(fields, sizeof fields, "model=rigid size=1 time=%g walltime=%g",
+					 s->epilogue, 2 * s->epilogue);
+				if (hs_online_submit(h, id, fields, now) < 0)
+					return -1; /* reported */
+				m = hs_online_machine(h); /* njobs grew */
+			}
+		}
+		if (ev[e].type == HS_ONLINE_WAKE && s->kill_after > 0) {
+			/* The jobs that have run kill-after seconds by now. */
+			struct hs_online_alloc a = {.struct_size = sizeof a};
+			for (int c = 0; c < m->ncores; c++) {
+				int job = hs_online_core_job(h, c);
+				if (job >= 0 && hs_online_alloc(h, job, &a) == 0 && a.cores[0] == c &&
+				    now - a.start >= s->kill_after) {
+					hs_online_note(h, job, "cut", "%g", hs_online_progress(h, job));
+					hs_online_kill(h, job);
+				}
+			}
+		}
 		if (ev[e].type != HS_ONLINE_SUBMIT)
 			continue; /* an end frees cores: hs_online_core_job says which */
 		const struct hs_online_job *j = hs_online_job(h, ev[e].job);
 		if (j->cores > largest_group(m, j->scope) || j->gpus > 0) {
 			hs_online_reject(h, j->index); /* can never run here */
 			continue;
+		}
+		if (s->tail == s->cap) { /* jobs of our own make the queue grow */
+			int *q = realloc(s->queue, (size_t)(2 * s->cap) * sizeof *q);
+			if (!q) {
+				hs_ctx_error(ctx, "out of memory");
+				return -1;
+			}
+			s->queue = q;
+			s->cap *= 2;
 		}
 		s->queue[s->tail++] = j->index;
 	}
@@ -216,10 +261,11 @@ static int online_events(void *state, struct hs_online *h, const struct hs_onlin
 		/* hs-sim checks the decision; -1 means it was refused (reported). */
 		if (hs_online_start(h, j->index, s->cores, n, NULL, 0) < 0)
 			return -1;
-		hs_online_note(h, j->index, "waited", "%g", hs_online_now(h) - j->submitted);
+		hs_online_note(h, j->index, "waited", "%g", now - j->submitted);
+		if (s->kill_after > 0 && hs_online_wake(h, now + s->kill_after) < 0)
+			return -1;
 		s->head++;
 	}
-	(void)ctx;
 	return 0;
 }
 
@@ -252,6 +298,14 @@ static const struct hs_algo template_algo = {
 	/* .online = NULL, .presets = NULL */
 };
 
+static const struct hs_option template_online_options[] = {
+	{"kill-after", HS_OPT_DOUBLE, "0", "kill a job once it has run this many seconds (0: never)",
+	 NULL},
+	{"epilogue", HS_OPT_DOUBLE, "0",
+	 "after each job, submit a one-core job of this many seconds of our own (0: none)", NULL},
+	{NULL, 0, NULL, NULL, NULL},
+};
+
 static const struct hs_online_ops template_online_ops = {
 	.struct_size = sizeof(struct hs_online_ops), /* always sizeof, as above */
 	.online_abi = HS_ONLINE_ABI,
@@ -265,6 +319,7 @@ static const struct hs_algo template_online_algo = {
 	.struct_size = sizeof(struct hs_algo),
 	.name = "template-online",
 	.summary = "FCFS on the lowest free cores (example online plugin)",
+	.options = template_online_options,
 	.online = &template_online_ops,
 };
 
