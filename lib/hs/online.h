@@ -154,7 +154,8 @@ int hs_online_start(struct hs_online *h, int job, const int *cores, int ncores, 
 /* Never run a waiting job (its run record says state=rejected). */
 int hs_online_reject(struct hs_online *h, int job);
 /* Call the algorithm again (a WAKE event) at date t >= now.  Several
- * wake-ups at one date make one event. */
+ * wake-ups at one date make one event.  From start (ABI 2), a wake-up at
+ * t >= 0 comes once the simulation begins (at 0: a first batch at 0). */
 int hs_online_wake(struct hs_online *h, double t);
 /* Add key=value to the job's plan record (say, its first reservation:
  * "resv"), or to the run record of a job it rejects (why), shown to
@@ -168,7 +169,8 @@ int hs_online_core_job(const struct hs_online *h, int core);
 int hs_online_gpu_job(const struct hs_online *h, int gpu);
 /* The runtime model's duration of job on ncores cores of node (ngpus 0) or
  * on one GPU of node (ncores 0, ngpus 1): NAN unless the run grants the
- * model. */
+ * model.  Node -1 (ABI 2): the reference node, with as many cores as asked
+ * (a duration independent of where the job goes, such as a profile's). */
 double hs_online_estimate(const struct hs_online *h, int job, int node, int ncores, int ngpus);
 
 /* ---------------- ABI 2 (appended) ---------------- */
@@ -212,5 +214,11 @@ int hs_online_submit(struct hs_online *h, const char *id, const char *fields, do
 /* How many jobs of the input have not been submitted yet (0: no more will
  * come but the algorithm's own; jobs held back by a dependency count). */
 int hs_online_unsubmitted(const struct hs_online *h);
+/* As hs_online_note, for the job's run record: what happened to it (a
+ * metadata string an external scheduler set, an exit code); the run
+ * record of a job that never started nor was rejected has no place for
+ * it. */
+void hs_online_note_run(struct hs_online *h, int job, const char *key, const char *fmt, ...)
+	HS_PRINTF(4, 5);
 
 #endif

@@ -172,6 +172,9 @@ static int hook_begin(void *arg, struct hs_sim *sim)
 	for (int i = 0; i < h->n; i++)
 		if (h->deps_left[i] == 0)
 			hs_sim_timer(sim, h->in->tasks[i].release, i);
+	/* wake-ups asked for in start, after the submissions of their date */
+	for (int k = 0; k < h->nearly; k++)
+		hs_online_wake(h, h->early_wakes[k]);
 	return 0;
 }
 
@@ -325,10 +328,15 @@ static void note_fields_free(void *arg)
 	free(f);
 }
 
-/* Which record a job's notes go on: its plan record when it started, its
- * run record when it was rejected (a note may say why), else none. */
-static int note_target(const struct hs_online *h, const struct hs_schedule *plan, int job)
+/* Which record note k goes on (0 plan, 1 run, -1 none): a job's notes
+ * on its plan record when it started, on its run record when it was
+ * rejected (a note may say why); notes for the run record there when it
+ * has one. */
+static int note_target(const struct hs_online *h, const struct hs_schedule *plan, int k)
 {
+	int job = h->notes[k].job;
+	if (h->notes[k].run)
+		return h->run->p[job].task == job || h->status[job] == JOB_REJECTED ? 1 : -1;
 	return plan->p[job].task == job ? 0 : h->status[job] == JOB_REJECTED ? 1 : -1;
 }
 
@@ -339,7 +347,7 @@ static struct note_fields *note_fields_make(struct hs_online *h, const struct hs
 	struct note_fields *f = hs_calloc(1, sizeof *f);
 	f->off = hs_calloc((size_t)h->n + 1, sizeof *f->off);
 	for (int k = 0; k < h->nnotes; k++)
-		if (note_target(h, plan, h->notes[k].job) == t)
+		if (note_target(h, plan, k) == t)
 			f->off[h->notes[k].job + 1]++;
 	for (int i = 0; i < h->n; i++)
 		f->off[i + 1] += f->off[i];
@@ -353,7 +361,7 @@ static struct note_fields *note_fields_make(struct hs_online *h, const struct hs
 	memcpy(fill, f->off, ((size_t)h->n + 1) * sizeof *fill);
 	for (int k = 0; k < h->nnotes; k++) {
 		struct note *nt = &h->notes[k];
-		if (note_target(h, plan, nt->job) != t)
+		if (note_target(h, plan, k) != t)
 			continue;
 		int a = fill[nt->job]++;
 		f->kv[2 * a] = nt->key;
@@ -368,10 +376,12 @@ static struct note_fields *note_fields_make(struct hs_online *h, const struct hs
  * fields (hs/format.h's HS_GEN_FIELDS a line). */
 static int notes_fit(const struct hs_online *h, const struct hs_schedule *plan)
 {
-	int *cnt = hs_calloc((size_t)h->n, sizeof *cnt), ok = 1;
+	int *cnt = hs_calloc(2 * (size_t)h->n + 1, sizeof *cnt), ok = 1;
 	for (int k = 0; k < h->nnotes && ok; k++) {
-		int j = h->notes[k].job, t = note_target(h, plan, j);
-		ok = ++cnt[j] <= HS_GEN_FIELDS - (t == 0 ? HS_EMIT_PLAN_FIELDS : HS_EMIT_RUN_FIELDS);
+		int j = h->notes[k].job, t = note_target(h, plan, k);
+		if (t >= 0)
+			ok = ++cnt[2 * j + t] <=
+			     HS_GEN_FIELDS - (t == 0 ? HS_EMIT_PLAN_FIELDS : HS_EMIT_RUN_FIELDS);
 	}
 	free(cnt);
 	return ok;
@@ -381,9 +391,9 @@ static int notes_fit(const struct hs_online *h, const struct hs_schedule *plan)
  * than its emitted line holds. */
 static void notes_on_records(struct hs_online *h, struct hs_instance *in)
 {
-	/* The records to set the notes on, by task: its plan record, or for
-	 * a rejected job its run record (a note may say why). */
-	struct hs_record **rec = hs_calloc(h->n + 1, sizeof *rec);
+	/* The records to set the notes on, by task: its plan record (2t) and
+	 * its run record (2t + 1). */
+	struct hs_record **rec = hs_calloc(2 * (size_t)h->n + 1, sizeof *rec);
 	struct hs_stream *s = in->stream;
 	for (size_t k = 0; k < s->n; k++) {
 		struct hs_record *r = s->recs[k];
@@ -391,12 +401,16 @@ static void notes_on_records(struct hs_online *h, struct hs_instance *in)
 		if (!plan && !(r->kind && strcmp(r->kind, "run") == 0))
 			continue;
 		int t = hs_instance_find_task(in, r->id);
-		if (t >= 0 && (plan || h->status[t] == JOB_REJECTED))
-			rec[t] = r;
+		if (t >= 0)
+			rec[2 * t + !plan] = r;
 	}
-	for (int k = 0; k < h->nnotes; k++)
-		if (rec[h->notes[k].job])
-			hs_record_set(rec[h->notes[k].job], h->notes[k].key, h->notes[k].val);
+	for (int k = 0; k < h->nnotes; k++) {
+		int job = h->notes[k].job;
+		/* a plan note of a rejected job goes on its run record */
+		int run = h->notes[k].run || (!rec[2 * job] && h->status[job] == JOB_REJECTED);
+		if (rec[2 * job + run])
+			hs_record_set(rec[2 * job + run], h->notes[k].key, h->notes[k].val);
+	}
 	free(rec);
 }
 
@@ -479,6 +493,7 @@ static void host_release(struct hs_online *h)
 	free(h->note_last);
 	free(h->kill_asked);
 	free(h->alloc_ids);
+	free(h->early_wakes);
 	hs_ids_free_parts(h->scratch.parts, h->scratch.nparts);
 	free(h->scratch_ids);
 }

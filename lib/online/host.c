@@ -240,6 +240,12 @@ int hs_online_reject(struct hs_online *h, int job)
 int hs_online_wake(struct hs_online *h, double t)
 {
 	double now = hs_online_now(h);
+	if (!h->sim && t >= 0 && isfinite(t)) {
+		/* from start: set once the simulation begins */
+		h->early_wakes = hs_reallocarray(h->early_wakes, h->nearly + 1, sizeof *h->early_wakes);
+		h->early_wakes[h->nearly++] = t;
+		return 0;
+	}
 	if (!(t >= now) || !isfinite(t))
 		return bad(h, -1, "wake-up at %g is not at or after the current date %g", t, now);
 	if (t != h->wake_at) {
@@ -253,7 +259,27 @@ int hs_online_wake(struct hs_online *h, double t)
 static const char *const own_keys[] = {"node", "cores", "gpus", "start", "end", "after",
 				       "state", "energy", "exit", NULL};
 
+static void note_add(struct hs_online *h, int job, int run, const char *key, const char *fmt,
+		     va_list ap) HS_PRINTF(5, 0);
+
 void hs_online_note(struct hs_online *h, int job, const char *key, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	note_add(h, job, 0, key, fmt, ap);
+	va_end(ap);
+}
+
+void hs_online_note_run(struct hs_online *h, int job, const char *key, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	note_add(h, job, 1, key, fmt, ap);
+	va_end(ap);
+}
+
+static void note_add(struct hs_online *h, int job, int run, const char *key, const char *fmt,
+		     va_list ap)
 {
 	if (job < 0 || job >= h->n) {
 		bad(h, -1, "note: no job %d", job);
@@ -270,13 +296,10 @@ void hs_online_note(struct hs_online *h, int job, const char *key, const char *f
 		return;
 	}
 	char *val = NULL;
-	va_list ap;
-	va_start(ap, fmt);
 	if (vasprintf(&val, fmt, ap) < 0)
 		hs_die(HS_EXIT_FAIL, "out of memory");
-	va_end(ap);
 	for (int k = h->note_last[job]; k >= 0; k = h->notes[k].next)
-		if (strcmp(h->notes[k].key, key) == 0) {
+		if (h->notes[k].run == run && strcmp(h->notes[k].key, key) == 0) {
 			free(h->notes[k].val); /* the last value wins */
 			h->notes[k].val = val;
 			return;
@@ -285,15 +308,17 @@ void hs_online_note(struct hs_online *h, int job, const char *key, const char *f
 		h->capnotes = h->capnotes ? 2 * h->capnotes : 64;
 		h->notes = hs_reallocarray(h->notes, h->capnotes, sizeof *h->notes);
 	}
-	h->notes[h->nnotes] = (struct note){ job, hs_strdup(key), val, h->note_last[job] };
+	h->notes[h->nnotes] = (struct note){ job, run, hs_strdup(key), val, h->note_last[job] };
 	h->note_last[job] = h->nnotes++;
 }
 
 double hs_online_estimate(const struct hs_online *h, int job, int node, int ncores, int ngpus)
 {
-	if (!h->model || job < 0 || job >= h->n || node < 0 || node >= h->in->plat.nnodes ||
+	if (!h->model || job < 0 || job >= h->n || node < -1 || node >= h->in->plat.nnodes ||
 	    ncores < 0 || ngpus < 0 || (ngpus > 0 && ncores > 0) || ngpus > 1 || ncores + ngpus == 0)
 		return NAN;
+	if (node < 0) /* the reference node, as large as asked (ABI 2) */
+		return ngpus ? h->in->tasks[job].gpu_time : hs_task_time(&h->in->tasks[job], ncores);
 	const struct hs_node *nd = &h->in->plat.nodes[node];
 	if (ncores > nd->cores || ngpus > nd->gpus)
 		return INFINITY;

@@ -15,6 +15,7 @@ enum { JOB_UNKNOWN, JOB_QUEUED, JOB_RUNNING, JOB_ENDED, JOB_REJECTED };
 
 struct note {
 	int job;
+	int run;                      /* for its run record (hs_online_note_run) */
 	char *key, *val;
 	int next;                     /* the job's previous note, or -1 */
 };
@@ -61,6 +62,8 @@ struct hs_online {
 	int unsubmitted;              /* jobs of the stream not submitted yet */
 	int *alloc_ids, cap_alloc;    /* hs_online_alloc's arrays */
 	char *kill_asked;             /* per job: hs_online_kill was called */
+	double *early_wakes;          /* wake-ups asked in start, set as timers at the beginning */
+	int nearly;
 };
 
 /* Timer ids of the simulator: a job's submission (its index), or this. */

@@ -166,7 +166,8 @@ static int events(void *state, struct hs_online *h, const struct hs_online_event
 /* abi2: at 5, for each running job a note "at5=START@CORES:PROGRESS";
  * the first running job killed ("kill=RC", then a second kill "kill2=RC");
  * a job of its own submitted ("own" at 6, 2 cores for 3 s); the jobs of the input not submitted yet noted on every job
- * submitted ("left=N"); on an END the progress at the end ("p=P"). */
+ * submitted ("left=N") with its duration on the reference node ("est=");
+ * on an END the progress at the end, on its run record ("p=P"). */
 static int events_abi2(void *state, struct hs_online *h, const struct hs_online_event *ev, int nev,
 		       struct hs_ctx *ctx)
 {
@@ -178,8 +179,10 @@ static int events_abi2(void *state, struct hs_online *h, const struct hs_online_
 			s->queue = realloc(s->queue, (size_t)(s->tail + 1) * sizeof *s->queue);
 			s->queue[s->tail++] = ev[e].job;
 			hs_online_note(h, ev[e].job, "left", "%d", hs_online_unsubmitted(h));
+			hs_online_note(h, ev[e].job, "est", "%g",
+				       hs_online_estimate(h, ev[e].job, -1, hs_online_job(h, ev[e].job)->cores, 0));
 		} else if (ev[e].type == HS_ONLINE_END) {
-			hs_online_note(h, ev[e].job, "p", "%g", hs_online_progress(h, ev[e].job));
+			hs_online_note_run(h, ev[e].job, "p", "%g", hs_online_progress(h, ev[e].job));
 		} else if (ev[e].type == HS_ONLINE_WAKE && now == 5) {
 			const struct hs_online_machine *m = hs_online_machine(h);
 			int first = -1;
@@ -233,7 +236,7 @@ static const struct hs_online_ops ff_ops = {
 	sizeof(struct hs_online_ops), HS_ONLINE_ABI, 0, start_ff, events, finish,
 };
 static const struct hs_online_ops abi2_ops = {
-	sizeof(struct hs_online_ops), HS_ONLINE_ABI, 0, start_ff, events_abi2, finish,
+	sizeof(struct hs_online_ops), HS_ONLINE_ABI, HS_ONLINE_NEEDS_MODEL, start_ff, events_abi2, finish,
 };
 /* What a plugin built against online ABI 1 has: the same operations. */
 static const struct hs_online_ops abi1_ops = {
