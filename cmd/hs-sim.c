@@ -1,7 +1,7 @@
 /* hs-sim - simulate a planned stream and add a run record per task, or
  * schedule it online with an algorithm that decides as jobs arrive and end.
  *
- *   hs-sim [-a ALGO [-o KEY[=VAL]]... [--clairvoyant] [--timeout S]] [-l] [-v]
+ *   hs-sim [-a ALGO [-o KEY[=VAL]]... [--clairvoyant] [--timeout S] [--per-event]] [-l] [-v]
  *          [--model flow|replay] [--solver bottleneck|simgrid] [--tcp-gamma B]
  *          [--energy host|core] [--platform FILE] [--check-durations]
  *          [--check-simgrid] [--progress|--no-progress] [--stats]
@@ -40,6 +40,7 @@ enum {
 	O_CLAIRVOYANT,
 	O_LINK_STATS,
 	O_TIMEOUT,
+	O_PER_EVENT,
 };
 
 static const struct hs_cli_opt opts[] = {
@@ -62,6 +63,8 @@ static const struct hs_cli_opt opts[] = {
 	 "write each link's peak utilisation, time saturated and bytes to FILE (TSV)"},
 	{0, "timeout", "SECONDS",
 	 "with -a: stop the algorithm when one call has not returned after SECONDS (exit 1)"},
+	{0, "per-event", NULL,
+	 "with -a: hand the algorithm one event a call, not a date's batch (as pybatsim decides)"},
 	{'a', "algorithm", "ALGO",
 	 "schedule online with this algorithm (see -l): a name or FILE.so[:NAME]"},
 	{'o', "option", "KEY[=VAL]", "set an option of the online algorithm, repeatable; -o help"},
@@ -81,7 +84,8 @@ static void complete_words(void)
 
 static const struct hs_cli cli = {
 	"hs-sim",
-	"[-a ALGO [-o KEY[=VAL]]... [--clairvoyant] [--timeout SECONDS]] [-v] [--model flow|replay] "
+	"[-a ALGO [-o KEY[=VAL]]... [--clairvoyant] [--timeout SECONDS] [--per-event]] [-v] "
+	"[--model flow|replay] "
 	"[--solver bottleneck|simgrid] [--tcp-gamma BYTES] [--energy host|core] [--platform FILE] "
 	"[--check-durations] [--check-simgrid] [--progress|--no-progress] [--stats] "
 	"[--link-stats FILE] [FILE]",
@@ -232,7 +236,7 @@ int main(int argc, char **argv)
 {
 	hs_set_progname(argv[0]);
 	int check_durations = 0, replay = 0, progress = -1, stats = 0, list = 0, verbose = 0;
-	int clairvoyant = 0, nov = 0;
+	int clairvoyant = 0, nov = 0, per_event = 0;
 	double timeout = 0;
 	const char *platform = NULL, *spec = NULL, *link_stats = NULL;
 	struct hs_sim_opts o;
@@ -248,6 +252,7 @@ int main(int argc, char **argv)
 		case 'v': verbose = 1; break;
 		case O_CLAIRVOYANT: clairvoyant = 1; break;
 		case O_TIMEOUT: timeout = hs_cli_double("--timeout", arg, 1e-6, 1e8); break;
+		case O_PER_EVENT: per_event = 1; break;
 		case O_MODEL:
 			if (strcmp(arg, "flow") != 0 && strcmp(arg, "replay") != 0)
 				hs_cli_usage_error(&cli, "option --model: '%s' must be flow or replay", arg);
@@ -288,9 +293,12 @@ int main(int argc, char **argv)
 		int st = hs_stdout_status();
 		return st != HS_EXIT_OK || n == 0 ? HS_EXIT_FAIL : HS_EXIT_OK;
 	}
-	if (!spec && (nov || clairvoyant || timeout > 0))
+	if (!spec && (nov || clairvoyant || timeout > 0 || per_event))
 		hs_cli_usage_error(&cli, "%s needs an online algorithm (-a ALGO)",
-				   nov ? "-o" : clairvoyant ? "--clairvoyant" : "--timeout");
+				   nov		 ? "-o"
+				   : clairvoyant ? "--clairvoyant"
+				   : per_event	 ? "--per-event"
+						 : "--timeout");
 	if (argc - ind > 1)
 		hs_cli_usage_error(&cli, "unexpected argument '%s'", argv[ind + 1]);
 	if (link_stats && replay)
@@ -366,7 +374,7 @@ int main(int argc, char **argv)
 	if (algo) {
 		o.runtime_only = replay;
 		struct hs_online_run cfg = { algo, pl.desc.name, ovals, o, clairvoyant, pl.path,
-					     timeout };
+					     timeout, per_event };
 		ctx = hs_ctx_new(algo->name, s.name, verbose);
 		int orc = hs_online_simulate(&in, &cfg, ctx, &ores);
 		if (orc < 0)

@@ -81,6 +81,8 @@ struct bf_job {
 	double key;         /* submit date (compat order) */
 	double rs;          /* waiting: reservation start (+inf: none); running: start */
 	int in_prof;        /* [rs, rs + e) on set is in the profile */
+	double linger;      /* running past rs + e (its END not seen yet): [linger,
+			     * next) on set holds it in the profile; NAN: not */
 	int noted;          /* its first reservation was reported */
 	uint64_t *set;      /* reserved or held resources, while waiting or running */
 };
@@ -153,6 +155,11 @@ struct bf {
 	struct bf_miss { int n; double e; enum hs_scope scope; } *miss;
 	int nmiss, cmiss;
 	int monotone;              /* a refusal of n for e implies one of more, longer */
+	/* Running jobs by the end of their walltime: one whose END comes in
+	 * a later call of the same date (hs-sim --per-event) still holds its
+	 * resources then, though its interval is over (see linger). */
+	struct bf_wend { double t; int j; } *wend;
+	int nwend, cwend;
 };
 
 /* ---------------- setup ---------------- */
@@ -247,6 +254,7 @@ static void bf_free(struct bf *b)
 	free(b->prev);
 	free(b->prev_end);
 	free(b->miss);
+	free(b->wend);
 	free(b);
 }
 
@@ -420,6 +428,80 @@ static void note_resv(struct bf *b, int j)
 	}
 }
 
+/* ---------------- walltime ends ---------------- */
+
+static void wend_push(struct bf *b, double t, int j)
+{
+	if (b->nwend == b->cwend) {
+		b->cwend = b->cwend ? 2 * b->cwend : 64;
+		b->wend = hs_reallocarray(b->wend, b->cwend, sizeof *b->wend);
+	}
+	int c = b->nwend++;
+	while (c > 0 && b->wend[(c - 1) / 2].t > t) {
+		b->wend[c] = b->wend[(c - 1) / 2];
+		c = (c - 1) / 2;
+	}
+	b->wend[c] = (struct bf_wend){ t, j };
+}
+
+static void wend_pop(struct bf *b)
+{
+	struct bf_wend x = b->wend[--b->nwend];
+	int c = 0;
+	for (;;) {
+		int l = 2 * c + 1, m = l;
+		if (l >= b->nwend)
+			break;
+		if (l + 1 < b->nwend && b->wend[l + 1].t < b->wend[l].t)
+			m = l + 1;
+		if (!(b->wend[m].t < x.t))
+			break;
+		b->wend[c] = b->wend[m];
+		c = m;
+	}
+	if (b->nwend)
+		b->wend[c] = x;
+}
+
+static int overlap(const uint64_t *a, const uint64_t *c, size_t nw)
+{
+	for (size_t w = 0; w < nw; w++)
+		if (a[w] & c[w])
+			return 1;
+	return 0;
+}
+
+static void reserve(struct bf *b, int j);
+
+/* Jobs still running at the end of their walltime (their END not seen:
+ * it comes later at this date, hs-sim --per-event) keep their resources
+ * at now.  The reservations that counted on them at now move: EASY's head
+ * is placed again anyway, conservative's are placed again here. */
+static void linger(struct bf *b)
+{
+	while (b->nwend && b->wend[0].t <= b->now) {
+		struct bf_job *J = &b->jobs[b->wend[0].j];
+		wend_pop(b);
+		if (J->state != BF_RUNNING || J->linger == J->linger)
+			continue;
+		int moved = 0;
+		for (int i = 0; i < b->nq; i++) {
+			struct bf_job *W = &b->jobs[b->queue[i]];
+			if (W->in_prof && W->rs == b->now && overlap(W->set, J->set, b->nw)) {
+				unhold(b, b->queue[i]);
+				W->rs = INFINITY;
+				moved = 1;
+			}
+		}
+		J->linger = b->now;
+		if (hs_profile_insert(b->prof, b->now, nextafter(b->now, INFINITY), J->set) != 0)
+			b->bug = 1;
+		for (int i = 0; moved && b->c.algo == BF_CONSERVATIVE && i < b->nq; i++)
+			if (b->jobs[b->queue[i]].rs == INFINITY)
+				reserve(b, b->queue[i]);
+	}
+}
+
 /* Start waiting job j now on J->set (its interval goes into the profile). */
 static int start(struct bf *b, int j)
 {
@@ -429,6 +511,9 @@ static int start(struct bf *b, int j)
 	J->rs = b->now;
 	hold(b, j);
 	J->state = BF_RUNNING;
+	J->linger = NAN;
+	if (J->e < INFINITY)
+		wend_push(b, J->rs + J->e, j);
 	if (b->easy_head == j)
 		b->easy_head = -1;
 	int n = hs_bits_list(J->set, b->nres, b->ids);
@@ -473,6 +558,16 @@ static void bf_end(struct bf *b, int j, double now)
 		b->now = now;
 		b->pos = -1;
 		freed(b, now, J->rs + J->e);
+	}
+	if (J->linger == J->linger) {
+		/* its END came: what it held past its walltime is free, and
+		 * reservations moved for it may come back */
+		double next = nextafter(J->linger, INFINITY);
+		if (hs_profile_remove(b->prof, J->linger, next, J->set) != 0)
+			b->bug = 1;
+		b->now = now;
+		b->pos = -1;
+		freed(b, J->linger, next);
 	}
 	J->in_prof = 0;
 	J->state = BF_ENDED;
@@ -835,6 +930,7 @@ static int bf_batch(struct bf *b, double now, int nend, int nsub)
 {
 	b->now = now;
 	hs_profile_advance(b->prof, now);
+	linger(b);
 	if (admit(b) != 0)
 		return -1;
 	int rc = b->c.algo == BF_FCFS ? fcfs(b) : b->c.algo == BF_EASY ? easy(b) : conservative(b, nend, nsub);

@@ -141,6 +141,37 @@ j3 node=h3,h4 cores=0/0 start=0 end=10 resv=0" ]
 	[[ $output == *"option reserve: 'some' is not one of cores|count"* ]]
 }
 
+@test "backfill: --per-event: a job ends at a time, as pybatsim reads its events; one past its walltime holds its cores until then" {
+	cp "$tmp/h4.hs" "$tmp/pe.hs"
+	cat >>"$tmp/pe.hs" <<-'EOF'
+	task x model=rigid size=2 time=5 walltime=5 scope=any
+	task a model=rigid size=2 time=10 walltime=10 scope=any
+	task b model=rigid size=2 time=5 walltime=5 scope=any release=5
+	task c model=rigid size=2 time=5 walltime=5 scope=any release=6
+	EOF
+	# a and b end at 10: by date c takes the lowest block, h1-h2; one
+	# event a call, c comes after a's end alone, and takes h3-h4.
+	run hs-sim --model replay -a fcfs -o variant=contiguous "$tmp/pe.hs"
+	[ "$status" -eq 0 ]
+	[ "$(starts)" = "x@0:h1,h2 a@0:h3,h4 b@5:h1,h2 c@10:h1,h2" ]
+	run hs-sim --model replay -a fcfs -o variant=contiguous --per-event "$tmp/pe.hs"
+	[ "$status" -eq 0 ]
+	[ "$(starts)" = "x@0:h1,h2 a@0:h3,h4 b@5:h1,h2 c@10:h3,h4" ]
+	# a killed at its walltime 10 ends after b (kills after completions):
+	# after b's end alone, c (3 cores) must not take a's cores, free in the
+	# profile (a's walltime is over) but not yet handed back.
+	sed -i 's/^task a .*/task a model=rigid size=2 time=20 walltime=10 scope=any/; s/^task c model=rigid size=2/task c model=rigid size=3/' "$tmp/pe.hs"
+	for a in fcfs easy conservative; do
+		run hs-sim --model replay -a $a --per-event "$tmp/pe.hs"
+		echo "$a: $output"
+		[ "$status" -eq 0 ]
+		[ "$(starts)" = "x@0:h1,h2 a@0:h3,h4 b@5:h1,h2 c@10:h1,h2,h3" ]
+	done
+	run hs-sim --per-event "$tmp/pe.hs"
+	[ "$status" -eq 2 ]
+	[[ $output == *"--per-event needs an online algorithm (-a ALGO)"* ]]
+}
+
 @test "backfill: a job killed at its walltime frees its host then" {
 	printf 'hs 1\ncluster c bw=1e9 lat=0\nnode h1 cluster=c cores=1\n' >"$tmp/k.hs"
 	cat >>"$tmp/k.hs" <<-'EOF'

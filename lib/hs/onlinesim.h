@@ -22,6 +22,10 @@ struct hs_online_run {
 	int clairvoyant;                /* grant job->task to any algorithm */
 	const char *path;               /* the plugin's file, for messages */
 	double timeout;                 /* seconds one call may take (hs/guard.h); 0: none */
+	/* appended: one event a call (the order of a batch kept) instead of
+	 * a date's batch: decisions after each event, as pybatsim's
+	 * scheduler API takes them */
+	int per_event;
 };
 
 struct hs_online_result {

@@ -178,10 +178,9 @@ static int hook_begin(void *arg, struct hs_sim *sim)
 	return 0;
 }
 
-static void hook_ended(void *arg, int task, double now, enum hs_state st)
+/* Job task's cores and GPUs are free again. */
+static void free_resources(struct hs_online *h, int task)
 {
-	struct hs_online *h = arg;
-	(void)now;
 	const struct hs_placement *p = &h->run->p[task];
 	for (int k = 0; k < p->nparts; k++) {
 		const struct hs_part *pt = &p->parts[k];
@@ -190,6 +189,17 @@ static void hook_ended(void *arg, int task, double now, enum hs_state st)
 		for (int g = 0; g < pt->ngpus; g++)
 			h->gpu_job[h->node_first_gpu[pt->node] + pt->gpus[g]] = -1;
 	}
+}
+
+static void hook_ended(void *arg, int task, double now, enum hs_state st)
+{
+	struct hs_online *h = arg;
+	(void)now;
+	/* One event a call: a job holds its resources until its END is
+	 * handed over, as a scheduler that reads its events one by one sees
+	 * it. */
+	if (!h->cfg->per_event)
+		free_resources(h, task);
 	h->status[task] = JOB_ENDED;
 	push_event(h, HS_ONLINE_END, task, st);
 	for (int k = h->succ_off[task]; k < h->succ_off[task + 1]; k++)
@@ -260,7 +270,15 @@ static int hook_settle(void *arg, struct hs_sim *sim, double now)
 	h->res->events += nev;
 	double t0 = hs_now();
 	hs_guard_enter(&h->guard, "handling events");
-	int rc = ops->events(h->state, h, h->ev, nev, h->ctx);
+	int rc = 0;
+	if (h->cfg->per_event)
+		for (int k = 0; k < nev && rc == 0 && !h->errors; k++) {
+			if (h->ev[k].type == HS_ONLINE_END)
+				free_resources(h, h->ev[k].job);
+			rc = ops->events(h->state, h, &h->ev[k], 1, h->ctx);
+		}
+	else
+		rc = ops->events(h->state, h, h->ev, nev, h->ctx);
 	hs_guard_leave(&h->guard);
 	h->res->plugin_s += hs_now() - t0;
 	if (rc != 0 && hs_ctx_nerrors(h->ctx) == 0)
