@@ -4,7 +4,7 @@
  * schedules are known.  The plugin's core is included directly (without the
  * hs glue), so no format layer is involved. */
 #define MOLDABLE_CORE_ONLY
-#include "../../plugins/moldable.c"
+#include "../../plugins/moldable/approx32.c"
 
 #include <stdint.h>
 
