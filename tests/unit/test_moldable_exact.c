@@ -1,10 +1,17 @@
 /* test_moldable_exact.c - the moldable plugin's algorithms (approx32,
  * approx2, heft) against an exact solver on many small random instances
  * (n <= 8, m <= 4, k <= 2), plus hand-made instances whose sets, shelves and
- * schedules are known.  The plugin's core is included directly (without the
- * hs glue), so no format layer is involved. */
-#define MOLDABLE_CORE_ONLY
+ * schedules are known.  The plugin's core is included directly (every file
+ * of plugins/moldable/ but the hs glue, plugin.c: their static functions
+ * too), so no format layer is involved. */
+#include "../../plugins/moldable/problem.c"
+#include "../../plugins/moldable/sched.c"
+#include "../../plugins/moldable/heft.c"
+#include "../../plugins/moldable/dual.c"
+#include "../../plugins/moldable/approx2.c"
 #include "../../plugins/moldable/approx32.c"
+#include "../../plugins/moldable/ilp.c"
+#include "../../plugins/moldable/construct.c"
 
 #include <stdint.h>
 
@@ -305,7 +312,7 @@ static void test_random(int count)
 		gen(&M, n, m, k, kind);
 		struct mold_sched S;
 		struct mold_stats s32, s2, sw, sr;
-		sched_init(&S, n);
+		mold_sched_init(&S, n);
 		char what[80];
 		snprintf(what, sizeof what, "instance %d (n=%d m=%d k=%d kind %d)", it, n, m, k, kind);
 		double ub = INFINITY, h[6];
@@ -395,7 +402,7 @@ static void test_random(int count)
 		if (ms2 / opt > worst2)
 			worst2 = ms2 / opt;
 		sum32 += ms32 / opt;
-		sched_release(&S);
+		mold_sched_release(&S);
 		mold_release(&M);
 	}
 	printf("# %d instances: approx32/OPT worst %.4f mean %.4f, approx2/OPT worst %.4f, heft/OPT worst %.4f\n",
@@ -479,8 +486,8 @@ static void test_construct(void)
 	memcpy(A.set, set, sizeof set);
 	TAP_OK(a32_check(&A, A.set), "the assignment satisfies C1-C8 (work 29.9 <= 30)");
 	struct mold_sched S;
-	sched_init(&S, 6);
-	int r = a32_construct(&A, &S);
+	mold_sched_init(&S, 6);
+	int r = mold_a32_construct(&A, &S);
 	TAP_OK(r == 0, "construction succeeds");
 	/* 3 columns: set (2) on column 0 (not widened: gamma(10) = 2 needs a
 	 * free core), the pair on column 1, set (3) on column 2: no column is
@@ -492,12 +499,12 @@ static void test_construct(void)
 	TAP_OK(S.cores[S.coreoff[4]] == 2 && S.end[4] == 15, "set (0) ends at 3λ/2 on the least loaded core 2");
 	TAP_OK(S.gpu[5] == 0 && S.start[5] == 0, "set (5) from 0 on the GPU");
 	TAP_OK(check_sched(&M, &S, "construction") == 0, "the construction is a valid schedule");
-	sched_compact(&S, &M);
+	mold_sched_compact(&S, &M);
 	TAP_OK(S.start[1] == 6 && S.start[4] == 7.6 && S.makespan == 11.5,
 	       "compaction: (1)R at 6, (0) at 7.6, makespan 11.5");
 	TAP_OK(check_sched(&M, &S, "compacted") == 0, "the compacted schedule is valid");
 
-	sched_release(&S);
+	mold_sched_release(&S);
 	a32_free(&A);
 	mold_release(&M);
 
@@ -510,11 +517,11 @@ static void test_construct(void)
 	for (int j = 0; j < 2; j++)
 		A.elig[j] = (unsigned char)a32_sets(&M, j, 10, A.gam + j * NSETS, A.w + j * NSETS);
 	A.set[0] = A.set[1] = 1;
-	sched_init(&S, 2);
-	TAP_OK(a32_construct(&A, &S) == 0, "split construction succeeds");
+	mold_sched_init(&S, 2);
+	TAP_OK(mold_a32_construct(&A, &S) == 0, "split construction succeeds");
 	TAP_OK(S.start[0] == 0 && S.start[1] == 0 && S.cores[S.coreoff[0]] != S.cores[S.coreoff[1]],
 	       "a free core splits the set (1) pair: both start at 0");
-	sched_release(&S);
+	mold_sched_release(&S);
 	a32_free(&A);
 	mold_release(&M);
 }
@@ -552,10 +559,10 @@ static void test_monotony(void)
 	struct mold_params P = {.cutoff = 1.01, .short_obj = 1, .compact = 1, .refine = 1, .best = 1};
 	struct mold_sched S;
 	struct mold_stats ss;
-	sched_init(&S, 1);
+	mold_sched_init(&S, 1);
 	TAP_OK(mold_approx32(&M, &P, &S, &ss) == 0 && check_sched(&M, &S, "monotonized") == 0,
 	       "approx32 plans a monotonized task validly");
-	sched_release(&S);
+	mold_sched_release(&S);
 	mold_release(&M);
 
 	/* monotonize next to a GPU-only task and a task without GPU time */
@@ -565,12 +572,12 @@ static void test_monotony(void)
 	set_times(&M, 2, (double[]){6, 3, 2}, 2);
 	TAP_OK(mold_prepare(&M, 1, 1, &bad) == 0 && M.lo[0] == 0 && isinf(mold_p(&M, 0, 2)),
 	       "monotonize keeps a GPU-only task off the cores");
-	sched_init(&S, 3);
+	mold_sched_init(&S, 3);
 	TAP_OK(mold_approx32(&M, &P, &S, &ss) == 0 && check_sched(&M, &S, "gpu-only") == 0 && S.gpu[0] == 0,
 	       "approx32 with monotonize: the GPU-only task on the GPU, a valid plan");
 	TAP_OK(mold_approx2(&M, &P, &S, &ss) == 0 && check_sched(&M, &S, "gpu-only approx2") == 0,
 	       "approx2 with monotonize: a valid plan");
-	sched_release(&S);
+	mold_sched_release(&S);
 	mold_release(&M);
 
 	mold_init(&M, 1, 2, 0);
@@ -590,12 +597,12 @@ static void test_heft_and_bounds(void)
 	set_times(&M, 0, (double[]){10}, 8);
 	set_times(&M, 1, (double[]){6}, 6);
 	mold_prepare(&M, 0, 0, &bad);
-	sched_init(&S, 2);
+	mold_sched_init(&S, 2);
 	mold_heft(&M, PRIO_LPT, 0, &S);
 	TAP_OK(S.gpu[0] == 0 && S.gpu[1] == -1 && S.makespan == 8, "heft-lpt: EFT sends 0 to the GPU, 1 to the core");
 	mold_heft(&M, PRIO_SPT, 0, &S);
 	TAP_OK(S.gpu[1] == 0 && S.gpu[0] == -1 && S.makespan == 10, "heft-spt: 1 first (tie to the GPU), then 0 on the core");
-	sched_release(&S);
+	mold_sched_release(&S);
 	mold_release(&M);
 
 	/* two sequential-only tasks on 2 cores: OPT = 10 = area = longest */
@@ -604,14 +611,14 @@ static void test_heft_and_bounds(void)
 	set_times(&M, 1, (double[]){10, 10}, INFINITY);
 	mold_prepare(&M, 1, 0, &bad);
 	TAP_NEAR(mold_lower_bound(&M, 20, 1, 1, 1e-6), 10, 1e-5, "lower bound 10 for two 10s on 2 cores");
-	sched_init(&S, 2);
+	mold_sched_init(&S, 2);
 	struct mold_params P = {.cutoff = 1.01, .short_obj = 1, .compact = 1, .refine = 1, .best = 1};
 	struct mold_stats ss;
 	TAP_OK(mold_approx32(&M, &P, &S, &ss) == 0 && S.makespan == 10, "approx32 finds 10");
 	TAP_OK(ss.steps == 0 && ss.from == FROM_HEFT_LPT_SEQ,
 	       "the HEFT-like schedule is within cutoff of the bound: no guess is tested (%d)", ss.steps);
 	TAP_OK(mold_approx2(&M, &P, &S, &ss) == 0 && S.makespan == 10, "approx2 finds 10");
-	sched_release(&S);
+	mold_sched_release(&S);
 	mold_release(&M);
 }
 
@@ -640,8 +647,8 @@ static void pin_setup(struct a32 *A, const struct mold *M, const struct mold_par
 {
 	memset(ss, 0, sizeof *ss);
 	a32_init(A, M, P, ss);
-	sched_init(S, M->n);
-	sched_init(tmp, M->n);
+	mold_sched_init(S, M->n);
+	mold_sched_init(tmp, M->n);
 	ss->ub0 = ss->lambda = heuristic_upper(M, S, ss);
 	ss->lb0 = ss->lb = mold_lower_bound(M, ss->ub0, 1, 1, 1e-6);
 	*X = (struct search){fn, A, M, P, ss, S, tmp, 1.5};
@@ -656,7 +663,7 @@ static void test_below_bound(void)
 	struct mold_params P = {.cutoff = 1.01, .short_obj = 1, .ilp_limit = 5, .compact = 1, .refine = 1, .best = 1};
 	struct mold_sched S;
 	struct mold_stats ss;
-	sched_init(&S, M.n);
+	mold_sched_init(&S, M.n);
 	TAP_OK(mold_approx32(&M, &P, &S, &ss) == 0 && check_sched(&M, &S, "pinned") == 0, "approx32 plans it");
 	TAP_OK(ss.lb0 == 4, "proven lower bound 4 (got %.9g)", ss.lb0);
 	/* the test's own bound: t0 on >= 2 cores (work 9) and t3, t1 and a
@@ -677,18 +684,18 @@ static void test_below_bound(void)
 	struct mold_sched T;
 	memset(&s2, 0, sizeof s2);
 	a32_init(&A, &M, &P, &s2);
-	sched_init(&T, M.n);
+	mold_sched_init(&T, M.n);
 	double shortest = INFINITY, used;
 	for (double lam = 4; lam <= ss.ub0 * 1.01; lam *= 1.001)
 		if (a32_test(&A, lam, MODE_FULL, &T, &used) == TEST_ACCEPT) {
-			sched_compact(&T, &M);
+			mold_sched_compact(&T, &M);
 			shortest = fmin(shortest, T.makespan);
 		}
 	TAP_OK(shortest >= 5 - 1e-12, "every guess from 4 to the upper bound gives 5 or more (shortest %.9g)", shortest);
 	double lam = 3.72;
 	TAP_OK(a32_test(&A, lam, MODE_FULL, &T, &used) == TEST_ACCEPT, "the guess 3.72 < 4 is accepted (the ILP is a relaxation)");
 	a32_free(&A);
-	sched_release(&T);
+	mold_sched_release(&T);
 	/* the same search, never below the proven bound: longer */
 	struct mold_sched S2, tmp;
 	struct search X;
@@ -697,8 +704,8 @@ static void test_below_bound(void)
 	TAP_OK(search_hs(&X, s2.lb0, s2.ub0) == 0 && S2.makespan == s2.ub0 && s2.from != FROM_GUESS,
 	       "searching only from the proven bound up keeps the HEFT-like schedule (%.9g)", S2.makespan);
 	a32_free(&A);
-	sched_release(&S2);
-	sched_release(&tmp);
+	mold_sched_release(&S2);
+	mold_sched_release(&tmp);
 	/* the paper's bounds: 2/3 of the sum of shortest times (4 + 1.2 +
 	 * 13/15 + 2 = 121/15) over m + k = 5; the sum of the longest (13 + 3 +
 	 * 3 + 8) */
@@ -706,7 +713,7 @@ static void test_below_bound(void)
 	paper_bounds(&M, &lo, &hi);
 	TAP_NEAR(lo, 242.0 / 225, 1e-12, "paper bounds: lower 2/3 * (121/15) / 5");
 	TAP_NEAR(hi, 27, 1e-12, "paper bounds: upper 27");
-	sched_release(&S);
+	mold_sched_release(&S);
 	mold_release(&M);
 }
 
@@ -742,8 +749,8 @@ static void test_unproven(void)
 	TAP_OK(search_hs(&X, 9, ss.ub0) == 0 && ss.uncertain == 0 && ss.from != FROM_GUESS,
 	       "within 3/2*cutoff already: no guess needs a proof (%d unproven)", ss.uncertain);
 	a32_free(&A);
-	sched_release(&S);
-	sched_release(&tmp);
+	mold_sched_release(&S);
+	mold_sched_release(&tmp);
 	/* cutoff 1.001 and a ratio of 1.2 instead: the guarantee must be proven */
 	P.cutoff = 1.001;
 	pin_setup(&A, &M, &P, &ss, &S, &tmp, &X, never_sure);
@@ -752,16 +759,16 @@ static void test_unproven(void)
 	       "unproven rejections: counted (%d), lb stays lb0, the HEFT-like schedule returned", ss.uncertain);
 	TAP_OK(S.makespan == 16, "makespan 16: the guarantee that holds is 16 / lb0");
 	a32_free(&A);
-	sched_release(&S);
-	sched_release(&tmp);
+	mold_sched_release(&S);
+	mold_sched_release(&tmp);
 	/* a spent budget stops the search before its first guess */
 	P.cutoff = 1.01;
 	P.budget = 1e-9;
-	sched_init(&S, M.n);
+	mold_sched_init(&S, M.n);
 	TAP_OK(mold_approx32(&M, &P, &S, &ss) == 0 && ss.stopped && ss.steps == 0 && ss.from != FROM_GUESS &&
 		       S.makespan == 16 && check_sched(&M, &S, "budget") == 0,
 	       "budget spent: no guess, the HEFT-like schedule, stopped");
-	sched_release(&S);
+	mold_sched_release(&S);
 	mold_release(&M);
 }
 
@@ -776,7 +783,7 @@ static void test_medium(void)
 		gen(&M, n, m, k, s % 3);
 		struct mold_sched S;
 		struct mold_stats ss;
-		sched_init(&S, n);
+		mold_sched_init(&S, n);
 		errs += mold_approx32(&M, &P, &S, &ss) != 0;
 		bad += check_sched(&M, &S, "medium approx32");
 		if (S.makespan > 1.5 * P.cutoff * ss.lb * (1 + 1e-9) || ss.guarantee > 1.5 * P.cutoff * (1 + 1e-9) ||
@@ -789,7 +796,7 @@ static void test_medium(void)
 		if (S.makespan > 2 * P.cutoff * ss.lb * (1 + 1e-9) ||
 		    (ss.from == FROM_GUESS && S.makespan > 2 * ss.from_lambda * (1 + 1e-9)))
 			badratio++;
-		sched_release(&S);
+		mold_sched_release(&S);
 		mold_release(&M);
 	}
 	TAP_OK(errs == 0 && bad == 0, "Table I sizes (n=50,100): valid schedules");
