@@ -98,10 +98,14 @@ $(O)/bin/%: $(B)/obj/cmd/%.o $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(TOOL_LDFLAGS) -o $@ $< -Wl,--whole-archive $(LIB_A) -Wl,--no-whole-archive $(LDLIBS)
 
+# Plugins that need libraries of their own: NAME_LIBS (the Batsim bridge:
+# its JSON wire format and its ZeroMQ transport).
+batsim_LIBS := $(shell pkg-config --libs jansson libzmq 2>/dev/null)
+
 .SECONDEXPANSION:
 $(B)/plugins/%.so: $$(addprefix $(B)/obj/,$$(addsuffix .o,$$(basename $$(wildcard plugins/$$*.c plugins/$$*/*.c))))
 	@mkdir -p $(dir $@)
-	$(CC) -shared $(SANFLAGS) -o $@ $^ -lm
+	$(CC) -shared $(SANFLAGS) -o $@ $^ -lm $($*_LIBS)
 
 $(B)/tests/plugins/%.so: $(B)/obj/tests/plugins/%.o
 	@mkdir -p $(dir $@)

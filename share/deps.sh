@@ -25,6 +25,12 @@ command -v python3 >/dev/null 2>&1 || need="$need python3"
 command -v clang >/dev/null 2>&1 || need="$need clang"
 ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a >/dev/null 2>&1 ||
 	need="$need libclang-rt-dev"
+# The Batsim bridge (plugins/batsim/): its JSON wire format and ZeroMQ link.
+have_pc jansson || need="$need libjansson-dev"
+have_pc libzmq || need="$need libzmq3-dev"
+# ... and pybatsim, the Batsim client its tests drive (tests only).
+/usr/bin/python3 -c 'import zmq, sortedcontainers, redis, pandas, docopt' >/dev/null 2>&1 ||
+	need="$need python3-zmq python3-sortedcontainers python3-redis python3-pandas python3-docopt"
 # Compressed-input tests need the compressors themselves.
 for c in gzip:gzip bzip2:bzip2 xz:xz-utils zstd:zstd; do
 	command -v "${c%%:*}" >/dev/null 2>&1 || need="$need ${c#*:}"
