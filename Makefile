@@ -101,6 +101,11 @@ $(O)/bin/%: $(B)/obj/cmd/%.o $(LIB_A)
 # Plugins that need libraries of their own: NAME_LIBS (the Batsim bridge:
 # its JSON wire format and its ZeroMQ transport).
 batsim_LIBS := $(shell pkg-config --libs jansson libzmq 2>/dev/null)
+# The same for unit tests (test_NAME_LIBS) and fuzz targets (fuzz_NAME_LIBS)
+# that include a plugin's sources.
+test_batsim_wire_LIBS := $(batsim_LIBS)
+test_batsim_link_LIBS := $(batsim_LIBS)
+fuzz_batsim_proto_LIBS := $(batsim_LIBS)
 
 .SECONDEXPANSION:
 $(B)/plugins/%.so: $$(addprefix $(B)/obj/,$$(addsuffix .o,$$(basename $$(wildcard plugins/$$*.c plugins/$$*/*.c))))
@@ -118,7 +123,7 @@ $(B)/tests/plugins/notelf.so:
 
 $(B)/tests/%: $(B)/obj/tests/unit/%.o $(LIB_A)
 	@mkdir -p $(dir $@)
-	$(CC) $(TOOL_LDFLAGS) -o $@ $< -Wl,--whole-archive $(LIB_A) -Wl,--no-whole-archive $(LDLIBS)
+	$(CC) $(TOOL_LDFLAGS) -o $@ $< -Wl,--whole-archive $(LIB_A) -Wl,--no-whole-archive $(LDLIBS) $($*_LIBS)
 
 REF_OBJ = $(patsubst %,$(B)/obj/tests/simgrid/%.o,hs-simgrid-ref ref_platform ref_routes)
 $(B)/tests/simgrid/hs-simgrid-ref: $(REF_OBJ) $(LIB_A)
@@ -161,7 +166,7 @@ fuzz-cov:
 
 $(B)/fuzz/%: $(B)/obj/tests/fuzz/fuzz_%.o $(LIB_A)
 	@mkdir -p $(dir $@)
-	$(CC) -fsanitize=fuzzer,address,undefined -o $@ $< $(LIB_A) $(LDLIBS)
+	$(CC) -fsanitize=fuzzer,address,undefined -o $@ $< $(LIB_A) $(LDLIBS) $(fuzz_$*_LIBS)
 
 
 # `make demo DEMO=DIR`: where the demo leaves its streams and pictures.

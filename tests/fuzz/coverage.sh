@@ -25,6 +25,8 @@ files_of() {
 	swf) echo formats/swf.c lib/format/input.c ;;
 	number) echo lib/util/util.c lib/format/fmt_double.c ;;
 	batsim) echo formats/json.c formats/batsim.c ;;
+	batsim_proto) echo plugins/batsim/wire_json.c plugins/batsim/json_write.c plugins/batsim/ids.c \
+		plugins/batsim/msg.c ;;
 	*) ls "$top"/formats/"$1"*.c 2>/dev/null | sed "s|$top/||" ;;
 	esac
 }
@@ -36,7 +38,10 @@ for s in $srcs; do
 	objs="$objs $o"
 done
 for name in "$@"; do
-	clang $flags -fsanitize=fuzzer -o "$C/$name" "$here/fuzz_$name.c" $objs $libs
+	# a target that includes the Batsim bridge's sources links its libraries
+	extra=
+	case $name in batsim_proto) extra=$(pkg-config --libs jansson libzmq) ;; esac
+	clang $flags -fsanitize=fuzzer -o "$C/$name" "$here/fuzz_$name.c" $objs $libs $extra
 	rm -f "$C/$name.profraw"
 	dirs="$here/$name"
 	[ -d "$B/fuzz/corpus/$name" ] && dirs="$dirs $B/fuzz/corpus/$name"
