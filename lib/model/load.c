@@ -1,10 +1,11 @@
-/* model/model.c - build the typed model (platform, tasks, plan and run schedules)
- * from a stream's records, and write schedules back as records.
+/* model/load.c - build the typed model (platform, tasks, plan and run
+ * schedules) from a stream's records: the two passes and the threads.
  *
  * Records may come in any order, so loading works in two passes:
  *   1. walk the stream once, register every id (duplicates are errors) and
  *      sort records by kind;
  *   2. decode them in dependency order: platform (ref_flops), clusters,
+ *      the network's records (model/network.h: hs_net_build checks them),
  *      nodes (cluster references, default flops), tasks, then plan and run
  *      records (task and node references, after lists).
  * Every problem is collected with its line, and at the end the first ones
@@ -40,6 +41,13 @@ static void kr_init(struct kind_recs *k, size_t cap)
 	k->n = 0;
 }
 
+/* A record kept without an id registered (the network's). */
+static void kr_add(struct kind_recs *k, struct hs_record *r, int file)
+{
+	k->v[k->n] = r;
+	k->file[k->n++] = (char)file;
+}
+
 static void kr_release(struct kind_recs *k)
 {
 	free(k->v);
@@ -70,17 +78,21 @@ static int register_id(struct loader *L, struct hs_strmap *m, struct kind_recs *
 
 /* Which of the kinds the model reads a record is: one string comparison
  * (records are many, kinds few). */
-enum { K_PLATFORM, K_CLUSTER, K_NODE, K_TASK, K_PLAN, K_RUN, K_OTHER };
+enum { K_PLATFORM, K_CLUSTER, K_NODE, K_TASK, K_PLAN, K_RUN, K_LINK, K_ROUTER, K_ROUTE, K_OTHER };
 static int kind_of(const char *k)
 {
-	static const char *const names[] = {"platform", "cluster", "node", "task", "plan", "run"};
+	static const char *const names[] = {"platform", "cluster", "node", "task", "plan",
+					    "run", "link", "router", "route"};
 	int i;
 	switch (k ? k[0] : 0) {
 	case 'p': i = k[1] == 'l' && k[2] == 'a' && k[3] == 't' ? K_PLATFORM : K_PLAN; break;
 	case 'c': i = K_CLUSTER; break;
 	case 'n': i = K_NODE; break;
 	case 't': i = K_TASK; break;
-	case 'r': i = K_RUN; break;
+	case 'r': /* run; route and router, told apart by a sixth character */
+		i = k[1] == 'u' ? K_RUN : k[1] && k[2] && k[3] && k[4] && k[5] ? K_ROUTER : K_ROUTE;
+		break;
+	case 'l': i = K_LINK; break;
 	default: return K_OTHER;
 	}
 	return strcmp(k, names[i]) == 0 ? i : K_OTHER;
@@ -318,11 +330,17 @@ int hs_instance_load_flags(struct hs_instance *in, struct hs_stream *s, unsigned
 	for (int f = 0; f < 2; f++)
 		for (size_t i = 0; srcs[f] && i < srcs[f]->n; i++)
 			counts[kind_of(srcs[f]->recs[i]->kind)]++;
-	struct kind_recs kc, kn, kt, kp;
+	struct kind_recs kc, kn, kt, kp, kl, krouter, kroute;
 	kr_init(&kc, counts[K_CLUSTER]);
 	kr_init(&kn, counts[K_NODE]);
 	kr_init(&kt, counts[K_TASK]);
 	kr_init(&kp, counts[K_PLAN] + counts[K_RUN]);
+	kr_init(&kl, counts[K_LINK]);
+	kr_init(&krouter, counts[K_ROUTER]);
+	kr_init(&kroute, counts[K_ROUTE]);
+	/* The order of cluster, node and router records (struct hs_netrecs) */
+	char *order = ix->net.order =
+		hs_malloc(counts[K_CLUSTER] + counts[K_NODE] + counts[K_ROUTER] + 1);
 	hs_strmap_init(&ix->clusters, counts[K_CLUSTER]);
 	hs_strmap_init(&ix->nodes, counts[K_NODE]);
 	hs_strmap_init(&ix->tasks, counts[K_TASK]);
@@ -338,23 +356,40 @@ int hs_instance_load_flags(struct hs_instance *in, struct hs_stream *s, unsigned
 				i + LOOK_AHEAD < srcs[f]->n ? srcs[f]->recs[i + LOOK_AHEAD] : NULL;
 			if (ahead && ahead->kind && ahead->kind[0] == 't' && ahead->id)
 				hs_strmap_prefetch(&ix->tasks, ahead->id, SIZE_MAX);
-			if (k == K_PLATFORM) {
+			/* The XML file brings a platform only: no tasks, plans, runs. */
+			switch (k) {
+			case K_PLATFORM:
 				if (L.file)
 					xplat = r; /* the reader writes one */
 				else if (r != plat)
 					hs_load_error(&L, r->line,
 						"duplicate platform record (first at line %d)",
 						plat->line);
-			} else if (k == K_CLUSTER) {
-				register_id(&L, &ix->clusters, &kc, r, "cluster");
-			} else if (k == K_NODE) {
-				register_id(&L, &ix->nodes, &kn, r, "node");
-			} else if (L.file) {
-				continue; /* the XML file brings a platform only */
-			} else if (k == K_TASK) {
-				register_id(&L, &ix->tasks, &kt, r, "task");
-			} else if (k == K_PLAN || k == K_RUN) {
-				kp.v[kp.n++] = r;
+				break;
+			case K_CLUSTER:
+				if (register_id(&L, &ix->clusters, &kc, r, "cluster") == 0)
+					order[ix->net.norder++] = 'c';
+				break;
+			case K_NODE:
+				if (register_id(&L, &ix->nodes, &kn, r, "node") == 0)
+					order[ix->net.norder++] = 'n';
+				break;
+			case K_LINK: kr_add(&kl, r, L.file); break;
+			case K_ROUTER:
+				kr_add(&krouter, r, L.file);
+				order[ix->net.norder++] = 'r';
+				break;
+			case K_ROUTE: kr_add(&kroute, r, L.file); break;
+			case K_TASK:
+				if (!L.file)
+					register_id(&L, &ix->tasks, &kt, r, "task");
+				break;
+			case K_PLAN:
+			case K_RUN:
+				if (!L.file)
+					kp.v[kp.n++] = r;
+				break;
+			default: break;
 			}
 		}
 	}
@@ -372,6 +407,7 @@ int hs_instance_load_flags(struct hs_instance *in, struct hs_stream *s, unsigned
 		hs_load_cluster(&L, &pl->clusters[i], kc.v[i], kc.ids[i]);
 	}
 	L.file = 0;
+	hs_load_network(&L, &kc, &kl, &krouter, &kroute);
 	hs_load_nodes(&L, &kn);
 
 	in->ntasks = kt.n;
@@ -430,6 +466,9 @@ int hs_instance_load_flags(struct hs_instance *in, struct hs_stream *s, unsigned
 	kr_release(&kn);
 	kr_release(&kt);
 	kr_release(&kp);
+	kr_release(&kl);
+	kr_release(&krouter);
+	kr_release(&kroute);
 	free(L.node_bad);
 
 	if (L.total) {
@@ -465,6 +504,7 @@ void hs_instance_release(struct hs_instance *in)
 		free(ix->xml);
 		free(ix->dep_idx);
 		free(ix->dep_bytes);
+		hs_load_net_release(&ix->net);
 		free(ix);
 	}
 	if (in->plat_xml) {

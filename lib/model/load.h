@@ -1,6 +1,6 @@
 /* model/load.h - the model's loader split by concern (load.c drives the
- * two passes; load_fields.c, load_platform.c, load_task.c and
- * load_placement.c decode).  Private to lib/model/.
+ * two passes; load_fields.c, load_platform.c, load_network.c, load_task.c
+ * and load_placement.c decode).  Private to lib/model/.
  *
  * A decoder reports a problem with hs_load_error and goes on: problems are
  * collected with their lines and printed in line order at the end, so one
@@ -15,6 +15,7 @@
 #include "hs/format.h"
 #include "hs/model.h"
 #include "hs/util.h"
+#include "network.h"
 #include "util/strmap.h"
 
 #define MAX_SHOWN_ERRORS 20
@@ -44,6 +45,8 @@ struct index {
 	char *xml; /* resolved platform file path */
 	int *dep_idx;      /* every task's deps, one block (hs_task.deps) */
 	double *dep_bytes;
+	struct hs_netrecs net;   /* hs_instance_netrecs */
+	const char *net_file[2]; /* the names its places give (struct err's file) */
 };
 
 struct err {
@@ -162,6 +165,16 @@ void hs_load_cluster(struct loader *L, struct hs_cluster *c, struct hs_record *r
 /* The nodes of kn into the platform, grouped by cluster (after the
  * clusters: a node without cluster= goes to the "default" one). */
 void hs_load_nodes(struct loader *L, struct kind_recs *kn);
+
+/* The network keys of node record r (bw= and lat= checked: what names
+ * it) into e; e->node is set once the nodes are grouped. */
+void hs_load_net_node(struct loader *L, struct hs_netnode *e, const struct hs_record *r,
+		      const char *what);
+/* The link, router and route records and the clusters' places into the
+ * index's hs_netrecs (after the clusters). */
+void hs_load_network(struct loader *L, const struct kind_recs *kc, const struct kind_recs *kl,
+		     const struct kind_recs *krouter, const struct kind_recs *kroute);
+void hs_load_net_release(struct hs_netrecs *N);
 
 /* Task index of the instance from record r (its deps go to L's lists). */
 void hs_load_task(struct loader *L, struct hs_task *t, int index, struct hs_record *r,

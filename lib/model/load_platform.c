@@ -1,4 +1,4 @@
-/* model/hs_load_platform.c - the platform's records decoded (load.h): the
+/* model/load_platform.c - the platform's records decoded (load.h): the
  * platform record and its SimGrid file, clusters, nodes (with the limits
  * on their number and cores), the default cluster, nodes grouped by
  * cluster. */
@@ -135,7 +135,8 @@ void hs_load_cluster(struct loader *L, struct hs_cluster *c, struct hs_record *r
 
 /* Decode a node; returns the number of problems found.  cluster is left -1
  * when cluster= is absent (resolved later to the default cluster). */
-static int load_node(struct loader *L, struct hs_node *n, struct hs_record *r, const char *id)
+static int load_node(struct loader *L, struct hs_node *n, struct hs_record *r, const char *id,
+		     struct hs_netnode *net)
 {
 	char what[300];
 	snprintf(what, sizeof what, "node %s", r->id);
@@ -152,9 +153,7 @@ static int load_node(struct loader *L, struct hs_node *n, struct hs_record *r, c
 	hs_load_num(L, r, what, "speed", NUM_POS, 0, n->flops > 0 ? n->flops / ref : 1, &n->speed);
 	if (!(n->flops > 0))
 		n->flops = n->speed * ref;
-	double d;
-	hs_load_num(L, r, what, "bw", NUM_POS, 0, 0, &d);
-	hs_load_num(L, r, what, "lat", NUM_NONNEG, 0, 0, &d);
+	hs_load_net_node(L, net, r, what);
 	hs_load_int(L, r, what, "gpus", 0, 0, 0, &n->gpus);
 	hs_load_num(L, r, what, "gpu_speed", NUM_POS, 0, 1, &n->gpu_speed);
 	hs_load_num(L, r, what, "cpu_busy", NUM_NONNEG, 0, 0, &n->cpu_busy);
@@ -216,9 +215,11 @@ void hs_load_nodes(struct loader *L, struct kind_recs *kn)
 	struct hs_node *tmp = hs_calloc(nn ? nn : 1, sizeof *tmp);
 	int *bad = hs_calloc(nn ? nn : 1, sizeof *bad);
 	int need_default = 0;
+	struct hs_netnode *net = ix->net.nodes = hs_calloc(nn ? nn : 1, sizeof *net);
+	ix->net.nnodes = nn;
 	for (int i = 0; i < nn; i++) {
 		L->file = kn->file[i];
-		bad[i] = load_node(L, &tmp[i], kn->v[i], kn->ids[i]) > 0;
+		bad[i] = load_node(L, &tmp[i], kn->v[i], kn->ids[i], &net[i]) > 0;
 		need_default |= tmp[i].cluster < 0;
 	}
 	L->file = 0;
@@ -261,6 +262,7 @@ void hs_load_nodes(struct loader *L, struct kind_recs *kn)
 		cl->nodes[cl->nnodes++] = j;
 		cl->cores += tmp[i].cores;
 		pl->nodes[j] = tmp[i];
+		net[i].node = j;
 		L->node_bad[j] = bad[i];
 		hs_strmap_set(&ix->nodes, tmp[i].id, j);
 		pl->total_cores += tmp[i].cores;

@@ -16,11 +16,18 @@
  *   - a route between clusters is the way to the source cluster's gateway,
  *     the cluster route's links, and the way from the destination's gateway.
  * Every lookup costs O(route length): hashed edges, Floyd's predecessor
- * chain, a star's constant walk; nothing is stored per pair of nodes. */
+ * chain, a star's constant walk; nothing is stored per pair of nodes.
+ *
+ * The records come typed from the loader (model/network.h), each kind in
+ * record order, the SimGrid file's first: what one record gets wrong is
+ * reported from the text its entry carries, what the records get wrong
+ * together is found here, in that order. */
 #include "net_priv.h"
 #include "hs/util.h"
+#include "model/network.h"
 
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,51 +95,14 @@ static int add_link(struct hs_net *net, struct net_priv *P, char *id, double bw,
 	return net->nlinks++;
 }
 
-/* A number from a node record, or def when absent or not a number (the
- * model's loader has checked the records already). */
-static double node_num(const struct hs_node *n, const char *key, double def)
-{
-	const char *v = n->rec ? hs_record_get(n->rec, key) : NULL;
-	double d;
-	return v && hs_parse_double(v, &d) == 0 ? d : def;
-}
-
-/* The records of the platform: the XML file's first, then the stream's. */
-struct walk {
-	const struct hs_stream *s[2];
-	int f;
-	size_t i;
-};
-
-static void walk_init(struct walk *w, const struct hs_instance *in)
-{
-	w->s[0] = in->plat_xml;
-	w->s[1] = in->stream;
-	w->f = 0;
-	w->i = 0;
-}
-
-/* The next record of kind (NULL at the end); *file gets its stream's name. */
-static struct hs_record *walk_next(struct walk *w, const char *kind, const char **file)
-{
-	for (; w->f < 2; w->f++, w->i = 0)
-		for (; w->s[w->f] && w->i < w->s[w->f]->n; w->i++) {
-			struct hs_record *r = w->s[w->f]->recs[w->i];
-			if (r->kind && strcmp(r->kind, kind) == 0) {
-				w->i++;
-				*file = w->s[w->f]->name ? w->s[w->f]->name : "stdin";
-				return r;
-			}
-		}
-	return NULL;
-}
-
 /* ---------------- building ---------------- */
 
 struct builder {
 	struct hs_net *net;
 	struct net_priv *P;
 	const struct hs_instance *in;
+	const struct hs_netrecs *N;        /* the instance's network records */
+	const struct hs_netnode **node_rec; /* per node: its record's keys, or NULL */
 	int problems;
 };
 
@@ -206,9 +176,11 @@ static void implicit_links(struct builder *B)
 		P->node_cluster[i] = n->cluster;
 		P->up[i] = P->down[i] = -1;
 		/* Private links: star clusters only, unless up=/down= name links. */
-		if (cl->routing != HS_ROUTING_CLUSTER || (n->rec && hs_record_get(n->rec, "up")))
+		const struct hs_netnode *nr = B->node_rec[i];
+		if (cl->routing != HS_ROUTING_CLUSTER || (nr && nr->up))
 			continue;
-		double bw = node_num(n, "bw", cl->bw), lat = node_num(n, "lat", cl->lat);
+		double bw = nr && !isnan(nr->bw) ? nr->bw : cl->bw;
+		double lat = nr && !isnan(nr->lat) ? nr->lat : cl->lat;
 		if (cl->sharing_splitduplex) {
 			P->up[i] = add_link(net, P, hs_asprintf("%s_link_UP", n->id), bw, lat,
 					    HS_LINK_SHARED);
@@ -225,40 +197,13 @@ static void implicit_links(struct builder *B)
 /* link ID bw=B [lat=S] [sharing=shared|fatpipe|splitduplex] */
 static void link_records(struct builder *B)
 {
-	struct walk w;
-	walk_init(&w, B->in);
-	const char *file;
-	struct hs_record *r;
-	while ((r = walk_next(&w, "link", &file))) {
-		const char *bws = hs_record_get(r, "bw"), *lats = hs_record_get(r, "lat");
-		const char *sh = hs_record_get(r, "sharing");
-		double bw = 0, lat = 0;
-		int rb = bws ? hs_parse_double(bws, &bw) : HS_NUM_SYNTAX;
-		int rl = lats ? hs_parse_double(lats, &lat) : 0;
-		if (hs_num_range(rb) || hs_num_range(rl)) {
-			int b = hs_num_range(rb) != NULL;
-			problem(B, file, r->line, "link %s: %s '%s' %s", r->id, b ? "bw" : "lat",
-				b ? bws : lats, hs_num_range(b ? rb : rl));
+	for (int i = 0; i < B->N->nlinks; i++) {
+		const struct hs_netlink *r = &B->N->links[i];
+		if (r->problem) {
+			problem(B, r->at.file, r->at.line, "%s", r->problem);
 			continue;
 		}
-		if (rb != 0 || !(bw > 0)) {
-			problem(B, file, r->line, "link %s: bw must be a positive number, got '%s'", r->id,
-				bws ? bws : "");
-			continue;
-		}
-		if (lats && (rl != 0 || lat < 0)) {
-			problem(B, file, r->line, "link %s: lat must be a non-negative number, got '%s'",
-				r->id, lats);
-			continue;
-		}
-		if (sh && strcmp(sh, "shared") != 0 && strcmp(sh, "fatpipe") != 0 &&
-		    strcmp(sh, "splitduplex") != 0) {
-			problem(B, file, r->line,
-				"link %s: sharing must be shared, fatpipe or splitduplex, got '%s'", r->id,
-				sh);
-			continue;
-		}
-		int split = sh && strcmp(sh, "splitduplex") == 0;
+		int split = r->splitduplex;
 		char *ids[2] = {hs_strdup(r->id), NULL};
 		if (split) {
 			free(ids[0]);
@@ -272,15 +217,16 @@ static void link_records(struct builder *B)
 			if (ids[k] && hs_strmap_get(&B->P->link_ix, ids[k]) != -1)
 				clash = ids[k];
 		if (clash) {
-			problem(B, file, r->line, "link %s: a link named %s exists already", r->id, clash);
+			problem(B, r->at.file, r->at.line, "link %s: a link named %s exists already", r->id,
+				clash);
 			free(ids[0]);
 			free(ids[1]);
 			continue;
 		}
-		enum hs_link_sharing ls = sh && sh[0] == 'f' ? HS_LINK_FATPIPE : HS_LINK_SHARED;
-		int a = add_link(B->net, B->P, ids[0], bw, lat, ls);
+		enum hs_link_sharing ls = r->fatpipe ? HS_LINK_FATPIPE : HS_LINK_SHARED;
+		int a = add_link(B->net, B->P, ids[0], r->bw, r->lat, ls);
 		if (split) {
-			int b = add_link(B->net, B->P, ids[1], bw, lat, ls);
+			int b = add_link(B->net, B->P, ids[1], r->bw, r->lat, ls);
 			B->P->pair[a] = b;
 			B->P->pair[b] = a;
 			/* The record's own id names both halves: routes must pick one. */
@@ -295,22 +241,19 @@ static void link_records(struct builder *B)
 static void router_records(struct builder *B)
 {
 	struct net_priv *P = B->P;
-	struct walk w;
-	walk_init(&w, B->in);
-	const char *file;
-	struct hs_record *r;
-	while ((r = walk_next(&w, "router", &file))) {
-		const char *cl = hs_record_get(r, "cluster");
+	for (int i = 0; i < B->N->nrouters; i++) {
+		const struct hs_netrouter *r = &B->N->routers[i];
+		const char *cl = r->cluster;
 		int c = cl ? hs_instance_find_cluster(B->in, cl) : -1;
 		if (cl && c < 0) {
-			problem(B, file, r->line, "router %s: unknown cluster '%s'", r->id, cl);
+			problem(B, r->at.file, r->at.line, "router %s: unknown cluster '%s'", r->id, cl);
 			continue;
 		}
 		if (hs_instance_find_node(B->in, r->id) >= 0 ||
 		    hs_instance_find_cluster(B->in, r->id) >= 0 ||
 		    hs_strmap_get(&P->router_ix, r->id) >= 0) {
-			problem(B, file, r->line, "router %s: the id names a node, cluster or router already",
-				r->id);
+			problem(B, r->at.file, r->at.line,
+				"router %s: the id names a node, cluster or router already", r->id);
 			continue;
 		}
 		P->rnames = hs_reallocarray(P->rnames, P->nr + 1, sizeof *P->rnames);
@@ -342,22 +285,20 @@ static int named_link(struct builder *B, const char *file, int line, const char 
 /* node ... up=LINK down=LINK: the node's own links to its star's switch. */
 static void node_links(struct builder *B)
 {
-	struct walk w;
-	walk_init(&w, B->in);
-	const char *file;
-	struct hs_record *r;
-	while ((r = walk_next(&w, "node", &file))) {
-		const char *up = hs_record_get(r, "up"), *down = hs_record_get(r, "down");
-		int i = hs_instance_find_node(B->in, r->id);
-		if ((!up && !down) || i < 0 || B->in->plat.nodes[i].rec != r)
+	for (int k = 0; k < B->N->nnodes; k++) {
+		const struct hs_netnode *r = &B->N->nodes[k];
+		const char *up = r->up, *down = r->down, *file = r->at.file;
+		int i = r->node;
+		if (!up && !down)
 			continue;
 		char what[300];
-		snprintf(what, sizeof what, "node %s", r->id);
+		snprintf(what, sizeof what, "node %s", B->in->plat.nodes[i].id);
 		if (!up || !down) {
-			problem(B, file, r->line, "%s: give both up= and down=", what);
+			problem(B, file, r->at.line, "%s: give both up= and down=", what);
 			continue;
 		}
-		int u = named_link(B, file, r->line, what, up), d = named_link(B, file, r->line, what, down);
+		int u = named_link(B, file, r->at.line, what, up);
+		int d = named_link(B, file, r->at.line, what, down);
 		B->P->up[i] = u;
 		B->P->down[i] = d;
 	}
@@ -370,42 +311,38 @@ static void gateways(struct builder *B)
 	const struct hs_platform *pl = &B->in->plat;
 	for (int c = 0; c < pl->nclusters; c++)
 		P->gateway[c] = pl->clusters[c].routing == HS_ROUTING_CLUSTER ? CENTER : NONE;
-	struct walk w;
-	walk_init(&w, B->in);
-	const char *file;
-	struct hs_record *r;
-	while ((r = walk_next(&w, "cluster", &file))) {
-		int c = hs_instance_find_cluster(B->in, r->id);
-		const char *gw = hs_record_get(r, "router");
-		if (c < 0 || !gw || pl->clusters[c].rec != r)
+	/* Clusters with a record, in its order (the clusters' own). */
+	for (int c = 0; B->N->clusters && c < pl->nclusters; c++) {
+		const struct hs_netplace *at = &B->N->clusters[c];
+		const char *gw = pl->clusters[c].router;
+		if (!at->file || !gw)
 			continue;
 		int e = endpoint_of(B, gw);
 		if (e < 0 || e >= P->nn + P->nr || point_cluster(P, e) != c)
-			problem(B, file, r->line, "cluster %s: router %s is not a node or router of it",
-				r->id, gw);
+			problem(B, at->file, at->line, "cluster %s: router %s is not a node or router of it",
+				pl->clusters[c].id, gw);
 		else
 			P->gateway[c] = normalize_point(P, B->in, e);
 	}
 }
 
 /* The gateway point of a cluster endpoint for a route: gw= or the cluster's. */
-static int route_gateway(struct builder *B, const char *file, const struct hs_record *r, int c,
-			 const char *key)
+static int route_gateway(struct builder *B, const char *file, const struct hs_netroute *r, int c,
+			 const char *key, const char *gw)
 {
 	const struct net_priv *P = B->P;
-	const char *gw = hs_record_get(r, key);
 	const struct hs_cluster *cl = &B->in->plat.clusters[c];
 	if (!gw) {
 		if (P->gateway[c] == NONE)
-			problem(B, file, r->line,
+			problem(B, file, r->at.line,
 				"route %s: cluster %s has no gateway: give %s= (or router= on the cluster)",
 				r->id, cl->id, key);
 		return P->gateway[c];
 	}
 	int e = endpoint_of(B, gw);
 	if (e < 0 || e >= P->nn + P->nr || point_cluster(P, e) != c) {
-		problem(B, file, r->line, "route %s: %s %s is not a node or router of cluster %s", r->id,
-			key, gw, cl->id);
+		problem(B, file, r->at.line, "route %s: %s %s is not a node or router of cluster %s",
+			r->id, key, gw, cl->id);
 		return NONE;
 	}
 	return normalize_point(P, B->in, e);
@@ -438,39 +375,37 @@ static void route_records(struct builder *B)
 {
 	struct net_priv *P = B->P;
 	const struct hs_platform *pl = &B->in->plat;
-	struct walk w;
-	walk_init(&w, B->in);
-	const char *file;
-	struct hs_record *r;
-	while ((r = walk_next(&w, "route", &file))) {
+	for (int i = 0; i < B->N->nroutes; i++) {
+		const struct hs_netroute *r = &B->N->routes[i];
+		const char *file = r->at.file;
+		int line = r->at.line;
 		char what[300];
 		snprintf(what, sizeof what, "route %s", r->id);
-		const char *ends[2] = {hs_record_get(r, "src"), hs_record_get(r, "dst")};
+		const char *ends[2] = {r->src, r->dst};
 		int ep[2] = {-1, -1}, bad = 0;
 		for (int k = 0; k < 2; k++) {
 			if (!ends[k]) {
-				problem(B, file, r->line, "%s: missing %s=", what, k ? "dst" : "src");
+				problem(B, file, line, "%s: missing %s=", what, k ? "dst" : "src");
 				bad = 1;
 			} else if ((ep[k] = endpoint_of(B, ends[k])) < 0) {
-				problem(B, file, r->line, "%s: unknown node, router or cluster '%s'", what,
+				problem(B, file, line, "%s: unknown node, router or cluster '%s'", what,
 					ends[k]);
 				bad = 1;
 			}
 		}
-		const char *sym = hs_record_get(r, "symmetrical");
-		if (sym && strcmp(sym, "yes") != 0 && strcmp(sym, "no") != 0) {
-			problem(B, file, r->line, "%s: symmetrical must be yes or no, got '%s'", what, sym);
+		if (r->symmetrical < 0) {
+			problem(B, file, line, "%s: symmetrical must be yes or no, got '%s'", what, r->sym);
 			bad = 1;
 		}
-		const char *ls = hs_record_get(r, "links");
+		const char *ls = r->links;
 		if (!ls) {
-			problem(B, file, r->line, "%s: missing links=", what);
+			problem(B, file, line, "%s: missing links=", what);
 			bad = 1;
 		}
 		if (bad)
 			continue;
 		if (ep[0] == ep[1] && ep[0] >= P->nn + P->nr) {
-			problem(B, file, r->line, "%s: src and dst are the same cluster", what);
+			problem(B, file, line, "%s: src and dst are the same cluster", what);
 			continue;
 		}
 		/* Where the edge lives: top level (clusters, outer routers) or a
@@ -483,7 +418,7 @@ static void route_records(struct builder *B)
 		}
 		int gw[2] = {NONE, NONE};
 		if (top[0] != top[1]) {
-			problem(B, file, r->line,
+			problem(B, file, line,
 				"%s: %s and %s are not at the same level (routes join two clusters or "
 				"outer routers, or two nodes or routers)",
 				what, ends[0], ends[1]);
@@ -492,23 +427,24 @@ static void route_records(struct builder *B)
 		if (top[0]) {
 			for (int k = 0; k < 2; k++) {
 				const char *key = k ? "gw_dst" : "gw_src";
+				const char *g = k ? r->gw_dst : r->gw_src;
 				if (ep[k] >= P->nn + P->nr)
-					gw[k] = route_gateway(B, file, r, ep[k] - P->nn - P->nr, key);
-				else if (hs_record_get(r, key))
-					problem(B, file, r->line, "%s: %s= applies to clusters only", what,
+					gw[k] = route_gateway(B, file, r, ep[k] - P->nn - P->nr, key, g);
+				else if (g)
+					problem(B, file, line, "%s: %s= applies to clusters only", what,
 						key);
 			}
 			if (gw[0] == NONE || gw[1] == NONE)
 				continue;
 		} else {
-			if (hs_record_get(r, "gw_src") || hs_record_get(r, "gw_dst")) {
-				problem(B, file, r->line, "%s: gw_src= and gw_dst= apply to routes between "
+			if (r->gw_src || r->gw_dst) {
+				problem(B, file, line, "%s: gw_src= and gw_dst= apply to routes between "
 					"clusters", what);
 				continue;
 			}
 			int star = cl[0] == cl[1] && pl->clusters[cl[0]].routing == HS_ROUTING_CLUSTER;
 			if ((cl[0] != cl[1] || star) && (ep[0] >= P->nn || ep[1] >= P->nn)) {
-				problem(B, file, r->line,
+				problem(B, file, line,
 					"%s: a route naming a router joins two points of one full or floyd "
 					"cluster",
 					what);
@@ -522,7 +458,7 @@ static void route_records(struct builder *B)
 			n = 0;
 		int ok = 1;
 		for (int k = 0; k < n; k++) {
-			int l = named_link(B, file, r->line, what, ids[k]);
+			int l = named_link(B, file, line, what, ids[k]);
 			if (l < 0) {
 				ok = 0;
 				continue;
@@ -538,12 +474,12 @@ static void route_records(struct builder *B)
 			P->nrlinks = first;
 			continue;
 		}
-		int twoway = (!sym || strcmp(sym, "yes") == 0) && ep[0] != ep[1]; /* a loopback is one way */
+		int twoway = r->symmetrical == 1 && ep[0] != ep[1]; /* a loopback is one way */
 		int prev = hs_net_pair_get_(&P->edge_ix, ep[0], ep[1]);
 		int prev_back = twoway ? hs_net_pair_get_(&P->edge_ix, ep[1], ep[0]) : -1;
 		if (prev >= 0 || prev_back >= 0) {
 			const struct edge *o = &P->edges[prev >= 0 ? prev : prev_back];
-			problem(B, file, r->line,
+			problem(B, file, line,
 				"%s: a route from %s to %s exists already (route %s, %s:%d%s)", what,
 				endpoint_name(B, prev >= 0 ? ep[0] : ep[1]),
 				endpoint_name(B, prev >= 0 ? ep[1] : ep[0]), o->id, o->file, o->line,
@@ -551,7 +487,7 @@ static void route_records(struct builder *B)
 			P->nrlinks = first;
 			continue;
 		}
-		struct edge e = {ep[0], ep[1], gw[0], gw[1], first, n, r->line, file, r->id};
+		struct edge e = {ep[0], ep[1], gw[0], gw[1], first, n, line, file, r->id};
 		add_edge(B, &e);
 		if (twoway) {
 			int back = P->nrlinks;
@@ -564,7 +500,7 @@ static void route_records(struct builder *B)
 				}
 				P->rlinks[P->nrlinks++] = P->pair[l] >= 0 ? P->pair[l] : l;
 			}
-			struct edge eb = {ep[1], ep[0], gw[1], gw[0], back, n, r->line, file, r->id};
+			struct edge eb = {ep[1], ep[0], gw[1], gw[0], back, n, line, file, r->id};
 			add_edge(B, &eb);
 		}
 		if (top[0])
@@ -619,32 +555,26 @@ static void zones(struct builder *B)
 	for (int c = 0; c < P->nc; c++)
 		P->zones[c].routing = pl->clusters[c].routing;
 	P->top.routing = pl->routing;
-	static const char *const kinds[] = {"cluster", "node", "router"};
-	struct walk w;
-	walk_init(&w, B->in);
-	for (; w.f < 2; w.f++, w.i = 0)
-		for (; w.s[w.f] && w.i < w.s[w.f]->n; w.i++) {
-			const struct hs_record *r = w.s[w.f]->recs[w.i];
-			int kind = -1;
-			for (int k = 0; r->kind && k < 3; k++)
-				if (strcmp(r->kind, kinds[k]) == 0)
-					kind = k;
-			if (kind < 0)
-				continue;
-			int e = kind == 0 ? hs_instance_find_cluster(B->in, r->id)
-				: kind == 1 ? hs_instance_find_node(B->in, r->id)
-					    : hs_strmap_get(&P->router_ix, r->id);
-			if (e < 0)
-				continue;
-			e += kind == 0 ? P->nn + P->nr : kind == 2 ? P->nn : 0;
-			if (P->vidx[e] >= 0)
-				continue; /* a duplicate record, reported elsewhere */
-			int c = point_cluster(P, e);
-			struct zone *z = kind == 0 || c < 0 ? &P->top : &P->zones[c];
-			z->vert = hs_reallocarray(z->vert, z->nv + 1, sizeof *z->vert);
-			P->vidx[e] = z->nv;
-			z->vert[z->nv++] = e;
-		}
+	/* The k-th cluster record is cluster k, the k-th node record
+	 * nodes[k], the k-th router record routers[k] (network.h). */
+	const struct hs_netrecs *N = B->N;
+	int kc = 0, kn = 0, kr = 0;
+	for (int i = 0; i < N->norder; i++) {
+		int kind = N->order[i], e;
+		if (kind == 'c')
+			e = P->nn + P->nr + kc++;
+		else if (kind == 'n')
+			e = N->nodes[kn++].node;
+		else if ((e = hs_strmap_get(&P->router_ix, N->routers[kr++].id)) >= 0)
+			e += P->nn;
+		if (e < 0 || P->vidx[e] >= 0)
+			continue; /* a router in error, or a duplicate, reported elsewhere */
+		int c = point_cluster(P, e);
+		struct zone *z = kind == 'c' || c < 0 ? &P->top : &P->zones[c];
+		z->vert = hs_reallocarray(z->vert, z->nv + 1, sizeof *z->vert);
+		P->vidx[e] = z->nv;
+		z->vert[z->nv++] = e;
+	}
 	/* Nodes of the implicit default cluster have no record order. */
 	for (int i = 0; i < P->nn; i++)
 		if (P->vidx[i] < 0) {
@@ -658,10 +588,12 @@ static void zones(struct builder *B)
 		if (z->routing != HS_ROUTING_FLOYD || !z->nv)
 			continue;
 		if (z->nv > FLOYD_MAX) {
-			const struct hs_record *r = c < P->nc ? pl->clusters[c].rec : NULL;
+			/* a cluster with a record, or the platform */
+			int rec = c < P->nc && N->clusters && N->clusters[c].file;
 			problem(B, B->in->stream ? B->in->stream->name : "stdin", 0,
 				"%s%s: floyd routing over %d vertices (at most %d)",
-				r ? "cluster " : "the platform", r ? r->id : "", z->nv, FLOYD_MAX);
+				rec ? "cluster " : "the platform", rec ? pl->clusters[c].id : "", z->nv,
+				FLOYD_MAX);
 			continue;
 		}
 		floyd(P, z);
@@ -684,7 +616,13 @@ int hs_net_build(struct hs_net *net, const struct hs_instance *in)
 	P->gateway = hs_malloc((pl->nclusters + 1) * sizeof *P->gateway);
 	hs_strmap_init(&P->link_ix, 2 * pl->nnodes + 16);
 	hs_strmap_init(&P->router_ix, 16);
-	struct builder B = {net, P, in, 0};
+	/* An instance that was not loaded has no network records. */
+	static const struct hs_netrecs none;
+	const struct hs_netrecs *N = hs_instance_netrecs(in);
+	struct builder B = {net, P, in, N ? N : &none, NULL, 0};
+	B.node_rec = hs_calloc(pl->nnodes + 1, sizeof *B.node_rec);
+	for (int k = 0; k < B.N->nnodes; k++)
+		B.node_rec[B.N->nodes[k].node] = &B.N->nodes[k];
 	/* The loader has checked the clusters' and nodes' numbers (bw > 0). */
 	implicit_links(&B);
 	link_records(&B);
@@ -693,6 +631,7 @@ int hs_net_build(struct hs_net *net, const struct hs_instance *in)
 	gateways(&B);
 	route_records(&B);
 	zones(&B);
+	free(B.node_rec);
 	if (B.problems) {
 		if (B.problems > 20)
 			hs_error("%d more network problems not shown", B.problems - 20);

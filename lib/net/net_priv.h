@@ -1,5 +1,6 @@
-/* net/net_priv.h - the private part of struct hs_net (build.c builds it,
- * route.c looks routes up in it).  Not installed. */
+/* net/net_priv.h - the private part of struct hs_net (build.c builds it
+ * from the instance's typed network records, model/network.h; route.c looks
+ * routes up in it).  Not installed. */
 #ifndef HS_NET_PRIV_H
 #define HS_NET_PRIV_H
 
@@ -19,7 +20,7 @@ struct edge {
 	int gw_src, gw_dst;  /* points, for cluster endpoints; NONE otherwise */
 	int first, n;        /* links: rlinks[first .. first+n) */
 	int line;
-	const char *file, *id;
+	const char *file, *id; /* the route record's: the instance's strings */
 };
 
 /* (src, dst) -> edge: open addressing on 64-bit keys. */
