@@ -59,6 +59,19 @@ static void resources(FILE *f, const struct hs_instance *in, const struct hs_pla
 	}
 }
 
+/* Batsim's metadata column: always quoted ("" when none), quotes doubled;
+ * the line ends there. */
+static void quoted(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; s && *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputs("\"\n", f);
+}
+
 static const char *final_state(const struct hs_task *t, const struct hs_placement *p)
 {
 	switch (p->state) {
@@ -87,6 +100,17 @@ int hs_report_batsim_jobs(FILE *f, const struct hs_instance *in, const char *wor
 		goff[j + 1] = goff[j] + pl->nodes[j].gpus;
 	}
 	int *buf = hs_malloc((size_t)(pl->total_cores + pl->total_gpus + 1) * sizeof *buf);
+	/* metadata= of the run records (an external scheduler's
+	 * SET_JOB_METADATA, hs-batsim(7)): Batsim's last column */
+	const char **meta = hs_calloc((size_t)in->ntasks + 1, sizeof *meta);
+	for (size_t k = 0; in->stream && k < in->stream->n; k++) {
+		const struct hs_record *r = in->stream->recs[k];
+		const char *m;
+		int t;
+		if (r->kind && strcmp(r->kind, "run") == 0 && (m = hs_record_get(r, "metadata")) &&
+		    (t = hs_instance_find_task(in, r->id)) >= 0)
+			meta[t] = m;
+	}
 	for (size_t c = 0; c < sizeof columns / sizeof *columns; c++)
 		fprintf(f, c ? ",%s" : "%s", columns[c]);
 	fputc('\n', f);
@@ -104,7 +128,8 @@ int hs_report_batsim_jobs(FILE *f, const struct hs_instance *in, const char *wor
 			/* Never run: Batsim's rejected job, with empty times. */
 			fprintf(f, ",0");
 			num(f, isfinite(t->walltime) ? t->walltime : -1);
-			fprintf(f, ",0,REJECTED,,,,,,,,,\"\"\n");
+			fprintf(f, ",0,REJECTED,,,,,,,,,");
+			quoted(f, meta[i]);
 			continue;
 		}
 		int res = hs_schedule_total_cores(p) + hs_schedule_total_gpus(p);
@@ -134,8 +159,10 @@ int hs_report_batsim_jobs(FILE *f, const struct hs_instance *in, const char *wor
 			e = d * watts;
 		}
 		num(f, e);
-		fputs(",\"\"\n", f);
+		fputc(',', f);
+		quoted(f, meta[i]);
 	}
+	free(meta);
 	free(buf);
 	free(goff);
 	free(coff);

@@ -1,0 +1,378 @@
+#!/usr/bin/env bats
+# hs-sim -a batsim (hs-batsim(7)): Batsim's side of the protocol against
+# real schedulers, pybatsim 3.2.0's own (../shared/clients, unchanged) and
+# a small one of the tests' (tests/batsim/client.py) that acts out each
+# hand-made case.  Every scheduler binds an ipc:// endpoint in the test's
+# directory, runs under timeout(1) and is reaped in teardown.
+
+load helper
+
+setup() {
+	tmp=$(mktemp -d)
+	sock=ipc://$tmp/s.sock
+	C=$SHARED/clients
+	client=
+	if ! /usr/bin/python3 -c 'import zmq, sortedcontainers, redis, pandas, docopt' 2>/dev/null ||
+		[ ! -f "$C/pybatsim/launcher.py" ]; then
+		# CI installs them (share/deps.sh): there a missing one is a failure
+		[ -z "$CI" ] || {
+			echo "CI: /usr/bin/python3 lacks pybatsim's dependencies or $C is missing" >&2
+			return 1
+		}
+		skip "no /usr/bin/python3 with zmq, sortedcontainers, redis, pandas, docopt, or no $C"
+	fi
+	# Four one-core hosts, the jobs of hs-batsim(7)'s first example.
+	cat >"$tmp/small.hs" <<-'EOF'
+	hs 1
+	cluster c
+	node n1 cluster=c cores=2
+	node n2 cluster=c cores=2
+	task 1 model=rigid size=2 time=10 walltime=20 scope=any release=1
+	task 2 model=rigid size=3 time=10 walltime=20 scope=any release=2
+	task 3 model=rigid size=1 time=3 walltime=5 scope=any release=2
+	task 4 model=rigid size=5 time=3 walltime=4 scope=any release=3
+	task 5 model=rigid size=1 time=3 walltime=2 scope=any release=4
+	EOF
+}
+
+teardown() {
+	if [ -n "$client" ]; then
+		kill "$client" 2>/dev/null || :
+		wait "$client" 2>/dev/null || :
+	fi
+	rm -rf "$tmp"
+}
+
+# pybatsim SCHEDULER [ARGS...]: one of pybatsim's schedulers, unchanged,
+# bound to $sock, from the test's directory (it writes out_events.csv).
+pybatsim() {
+	local s=$1
+	shift
+	(cd "$tmp" && PYTHONDONTWRITEBYTECODE=1 PYTHONPATH=$C/pybatsim:$C/procset \
+		exec timeout 600 /usr/bin/python3 "$C/pybatsim/launcher.py" \
+		"$C/pybatsim/schedulers/$s" -s "$sock" -v warning "$@" >"$tmp/sched.out" 2>"$tmp/sched.err") &
+	client=$!
+}
+
+# scenario NAME: the tests' own scheduler acting out NAME.
+scenario() {
+	(exec timeout 120 /usr/bin/python3 "$TOP/tests/batsim/client.py" "$sock" "$1" "$tmp/client.log") &
+	client=$!
+}
+
+# reaped: wait for the scheduler, its status in $sched_status.
+reaped() {
+	sched_status=0
+	wait "$client" || sched_status=$?
+	client=
+}
+
+# runs FILE: "ID@START:NODES/CORES" of every run record, one line.
+runs() {
+	awk '$1 == "run" {
+		s = ""; n = "-"; c = ""
+		for (i = 3; i <= NF; i++) {
+			if (split($i, kv, "=") < 2) continue
+			if (kv[1] == "start") s = kv[2]
+			if (kv[1] == "node") n = kv[2]
+			if (kv[1] == "cores") c = kv[2]
+			if (kv[1] == "state" && kv[2] == "rejected") s = "R"
+		}
+		printf "%s%s@%s:%s/%s", sep, $2, s, n, c; sep = " "
+	} END { print "" }' "$1"
+}
+
+# swf N: the first N jobs of the HPC2N trace on 240 one-core hosts, named by
+# number and submitted from 1 (pybatsim's scheduler API needs both).
+swf() {
+	hs-gen swf -q --platform homogeneous:nodes=240,cores=1 \
+		"$SHARED/data/traces/HPC2N-2002-2.2-cln.first3171.swf" |
+		awk -v n="$1" '$1 == "task" {
+			sub(/^j/, "", $2); if ($2 + 0 > n) next
+			f = 0
+			for (i = 3; i <= NF; i++) if ($i ~ /^release=/) { $i = "release=" substr($i, 9) + 1; f = 1 }
+			if (!f) $0 = $0 " release=1"
+		} { print }'
+}
+
+@test "batsim: pybatsim's easyBackfill drives hs-sim: every message as Batsim 4 writes it, and the run" {
+	pybatsim easyBackfill.py
+	run hs-sim -a batsim -o socket="$sock" -o trace="$tmp/trace" "$tmp/small.hs"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" >"$tmp/out.hs"
+	reaped
+	[ "$sched_status" -eq 0 ]
+	# the requests, but SIMULATION_BEGINS (below), as Batsim 4.2.1 sends them
+	[ "$(grep '^>' "$tmp/trace" | sed -n '2,$p')" = '> {"now":1.0,"events":[{"timestamp":1.0,"type":"JOB_SUBMITTED","data":{"job_id":"w0!1","job":{"id":"w0!1","subtime":1.0,"walltime":20.0,"res":2,"profile":"1"}}}]}
+> {"now":2.0,"events":[{"timestamp":2.0,"type":"JOB_SUBMITTED","data":{"job_id":"w0!2","job":{"id":"w0!2","subtime":2.0,"walltime":20.0,"res":3,"profile":"2"}}},{"timestamp":2.0,"type":"JOB_SUBMITTED","data":{"job_id":"w0!3","job":{"id":"w0!3","subtime":2.0,"walltime":5.0,"res":1,"profile":"3"}}}]}
+> {"now":3.0,"events":[{"timestamp":3.0,"type":"JOB_SUBMITTED","data":{"job_id":"w0!4","job":{"id":"w0!4","subtime":3.0,"walltime":4.0,"res":5,"profile":"4"}}}]}
+> {"now":4.0,"events":[{"timestamp":4.0,"type":"JOB_SUBMITTED","data":{"job_id":"w0!5","job":{"id":"w0!5","subtime":4.0,"walltime":2.0,"res":1,"profile":"5"}}},{"timestamp":4.0,"type":"NOTIFY","data":{"type":"no_more_static_job_to_submit"}}]}
+> {"now":5.0,"events":[{"timestamp":5.0,"type":"JOB_COMPLETED","data":{"job_id":"w0!3","job_state":"COMPLETED_SUCCESSFULLY","return_code":0,"alloc":"2"}}]}
+> {"now":6.0,"events":[{"timestamp":6.0,"type":"JOB_COMPLETED","data":{"job_id":"w0!5","job_state":"COMPLETED_WALLTIME_REACHED","return_code":-1,"alloc":"3"}}]}
+> {"now":11.0,"events":[{"timestamp":11.0,"type":"JOB_COMPLETED","data":{"job_id":"w0!1","job_state":"COMPLETED_SUCCESSFULLY","return_code":0,"alloc":"0-1"}}]}
+> {"now":21.0,"events":[{"timestamp":21.0,"type":"JOB_COMPLETED","data":{"job_id":"w0!2","job_state":"COMPLETED_SUCCESSFULLY","return_code":0,"alloc":"0-2"}}]}
+> {"now":21.0,"events":[{"timestamp":21.0,"type":"SIMULATION_ENDS","data":{}}]}' ]
+	head -1 "$tmp/trace" | grep -q '^> {"now":0.0,"events":\[{"timestamp":0.0,"type":"SIMULATION_BEGINS","data":{"nb_resources":4,"nb_compute_resources":4,"nb_storage_resources":0,"allow_compute_sharing":false,"allow_storage_sharing":true,"config":{"redis-enabled":false,'
+	grep -q '"compute_resources":\[{"id":0,"name":"n1/0","state":"idle","properties":{"node":"n1","core":"0","cluster":"c","gpus":"0"},"zone_properties":{}},' "$tmp/trace"
+	grep -q '"profiles":{"w0":{"1":{"type":"delay","delay":10.0},' "$tmp/trace"
+	# easyBackfill backfills 3 and 5 around 2's reservation, rejects 4
+	[ "$(runs "$tmp/out.hs")" = "1@1:n1/0-1 2@11:n1,n2/0-1/0 3@2:n2/0 4@R:-/ 5@4:n2/1" ]
+	[[ $output == *"run 5 node=n2 cores=1 start=4 end=6 state=killed"* ]]
+	[[ $output == *"prov sim tool=hs-sim "*" algo=batsim plugin=batsim "*" batsim.socket=$sock batsim.messages=10"* ]]
+}
+
+@test "batsim: pybatsim's schedFcfs on HPC2N gives every job the start and resources of hs's fcfs, contiguous, one event a call" {
+	# The whole trace takes pybatsim about two minutes; the sanitizer run,
+	# which sees the same code paths, takes its first 1000 jobs.
+	n=3145
+	[[ $HS_BUILD != *asan* ]] || n=1000
+	swf $n >"$tmp/hpc2n.hs"
+	pybatsim schedFcfs.py
+	run hs-sim -a batsim -o socket="$sock" "$tmp/hpc2n.hs"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" >"$tmp/bridge.hs"
+	reaped
+	[ "$sched_status" -eq 0 ]
+	grep -q "Job submitted: $n , scheduled: $n , rejected: 0" "$tmp/sched.out"
+	hs-sim -a fcfs -o variant=contiguous --per-event "$tmp/hpc2n.hs" >"$tmp/hs.hs"
+	[ "$(runs "$tmp/bridge.hs")" = "$(runs "$tmp/hs.hs")" ]
+	[ "$(grep -c '^run ' "$tmp/bridge.hs")" -eq "$n" ]
+	# By date, two jobs ending at one date free their hosts together:
+	# first at job 43, which pybatsim puts on 39's hosts (read first), hs
+	# on the lowest block, 40's; same start.
+	hs-sim -a fcfs -o variant=contiguous "$tmp/hpc2n.hs" >"$tmp/date.hs"
+	first=$(diff <(runs "$tmp/bridge.hs" | tr ' ' '\n') <(runs "$tmp/date.hs" | tr ' ' '\n') |
+		grep -m1 '^<' | cut -c3-)
+	[[ $first == 43@413920:n61,* ]]
+	[ "$(runs "$tmp/date.hs" | tr ' ' '\n' | grep '^43@')" = "43@413920:n41,n42,n43,n44,n45,n46,n47,n48,n49,n50,n51,n52,n53,n54,n55,n56,n57,n58,n59,n60/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0" ]
+}
+
+@test "batsim: pybatsim's easyBackfill and hs's easy agree until their rules part: easyBackfill fills a grown block from its end" {
+	swf 3145 >"$tmp/hpc2n.hs"
+	pybatsim easyBackfill.py
+	run hs-sim -a batsim -o socket="$sock" "$tmp/hpc2n.hs"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" >"$tmp/bridge.hs"
+	reaped
+	[ "$sched_status" -eq 0 ]
+	hs-sim -a easy -o variant=contiguous --per-event "$tmp/hpc2n.hs" >"$tmp/hs.hs"
+	b=$(runs "$tmp/bridge.hs" | tr ' ' '\n')
+	h=$(runs "$tmp/hs.hs" | tr ' ' '\n')
+	# jobs 1-49 alike, start and resources
+	[ "$(printf '%s\n' "$b" | head -49)" = "$(printf '%s\n' "$h" | head -49)" ]
+	# job 50: the resource choice (hs-batsim(7), COMPARED WITH HS'S OWN
+	# SCHEDULERS), same start
+	[[ $(printf '%s\n' "$b" | sed -n 50p) == 50@415573:n129,* ]]
+	[[ $(printf '%s\n' "$h" | sed -n 50p) == 50@415573:n109,* ]]
+	# the rule alone: j1 and j2 end, the free block 0-1 grew at its end by
+	# j2: easyBackfill gives j4 host 1 from the end, hs the lowest, 0
+	cat >"$tmp/end.hs" <<-'EOF'
+	hs 1
+	cluster c
+	node n cluster=c cores=4
+	task 1 model=rigid size=1 time=5 walltime=5 scope=any
+	task 2 model=rigid size=1 time=10 walltime=10 scope=any
+	task 3 model=rigid size=2 time=100 walltime=100 scope=any
+	task 4 model=rigid size=1 time=5 walltime=5 scope=any release=20
+	EOF
+	pybatsim easyBackfill.py
+	run hs-sim -a batsim -o socket="$sock" "$tmp/end.hs"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" >"$tmp/end-bridge.hs"
+	reaped
+	[ "$(runs "$tmp/end-bridge.hs")" = "1@0:n/0 2@0:n/1 3@0:n/2-3 4@20:n/1" ]
+	run hs-sim -a easy -o variant=contiguous --per-event "$tmp/end.hs"
+	printf '%s\n' "$output" >"$tmp/end-hs.hs"
+	[ "$(runs "$tmp/end-hs.hs")" = "1@0:n/0 2@0:n/1 3@0:n/2-3 4@20:n/0" ]
+}
+
+@test "batsim: a small FCFS scheduler of the tests' gives hs's fcfs run records on HPC2N, decided per message as hs decides per date" {
+	swf 3145 >"$tmp/hpc2n.hs"
+	scenario fcfs
+	run hs-sim -a batsim -o socket="$sock" "$tmp/hpc2n.hs"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" >"$tmp/bridge.hs"
+	reaped
+	[ "$sched_status" -eq 0 ]
+	hs-sim -a fcfs "$tmp/hpc2n.hs" >"$tmp/hs.hs"
+	[ "$(grep '^run ' "$tmp/bridge.hs")" = "$(grep '^run ' "$tmp/hs.hs")" ]
+}
+
+@test "batsim: a scheduler that consumes time starts its jobs then (fillerSched: 0.005 s a decision)" {
+	pybatsim fillerSched.py
+	run hs-sim -a batsim -o socket="$sock" "$tmp/small.hs"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" >"$tmp/out.hs"
+	reaped
+	[ "$(runs "$tmp/out.hs" | tr ' ' '\n' | grep '^1@')" = "1@1.005:n1/0-1" ]
+}
+
+@test "batsim: a kill before completion: JOB_COMPLETED COMPLETED_KILLED, then JOB_KILLED with its progress" {
+	cat >"$tmp/k.hs" <<-'EOF'
+	hs 1
+	node n cores=2
+	task a model=rigid size=1 time=10 walltime=20
+	task b model=rigid size=1 time=1 release=4
+	EOF
+	scenario kill
+	run hs-sim -a batsim -o socket="$sock" "$tmp/k.hs"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	reaped
+	grep -q '^< {"now":4.0,"events":\[{"timestamp":4.0,"type":"JOB_COMPLETED","data":{"job_id":"w0!a","job_state":"COMPLETED_KILLED","return_code":-1,"alloc":"0"}},{"timestamp":4.0,"type":"JOB_KILLED","data":{"job_ids":\["w0!a"\],"job_progress":{"w0!a":{"profile_name":"a","progress":0.4}}}}\]}$' "$tmp/client.log"
+	[[ $output == *"run a node=n cores=0 start=0 end=4 state=killed"* ]]
+}
+
+@test "batsim: a dynamic job registered at t and executed, acknowledged or not" {
+	for s in dynamic dynamic-acked; do
+		scenario $s
+		run hs-sim -a batsim -o socket="$sock" -o dynamic-jobs=1 \
+			$([ $s = dynamic-acked ] && echo -o ack-dynamic-jobs=1) "$tmp/small.hs"
+		echo "$s: $output"
+		[ "$status" -eq 0 ]
+		reaped
+		[[ $output == *"task dyn!x model=rigid size=1 time=5 scope=any walltime=10 release=1"* ]]
+		[[ $output == *"run dyn!x node=n2 cores=1 start=1 end=6 "* ]]
+		if [ $s = dynamic-acked ]; then
+			grep -q '"type":"JOB_SUBMITTED","data":{"job_id":"dyn!x"' "$tmp/client.log"
+		else
+			! grep -q '"type":"JOB_SUBMITTED","data":{"job_id":"dyn!x"' "$tmp/client.log"
+		fi
+	done
+	# without dynamic-jobs=1, as Batsim without --enable-dynamic-jobs
+	scenario dynamic
+	run hs-sim -a batsim -o socket="$sock" "$tmp/small.hs"
+	[ "$status" -eq 1 ]
+	[[ $output == *"hs-sim: batsim: REGISTER_PROFILE: dynamic jobs are off (hs-sim -a batsim -o dynamic-jobs=1, Batsim's --enable-dynamic-jobs)"* ]]
+}
+
+@test "batsim: CALL_ME_LATER: a REQUESTED_CALL at its date; in the past or now, refused as Batsim refuses it" {
+	scenario call-later
+	run hs-sim -a batsim -o socket="$sock" "$tmp/small.hs"
+	[ "$status" -eq 0 ]
+	reaped
+	grep -q '^< {"now":8.5,"events":\[{"timestamp":8.5,"type":"REQUESTED_CALL","data":{}}\]}$' "$tmp/client.log"
+	for s in call-past call-now; do
+		scenario $s
+		run hs-sim -a batsim -o socket="$sock" "$tmp/small.hs"
+		echo "$output"
+		[ "$status" -eq 1 ]
+		[[ $output == "hs-sim: batsim: CALL_ME_LATER at "*": not after the current time 1 (Batsim refuses a call in the past or now)"* ]]
+		[[ $output != *"run "* ]]
+		reaped
+		[ "$sched_status" -eq 0 ] # told SIMULATION_ENDS
+	done
+}
+
+@test "batsim: what Batsim refuses is refused, naming the message: busy, unknown job, too many resources, rejecting a running job" {
+	for s in busy unknown-job too-many reject-running; do
+		scenario $s
+		run hs-sim -a batsim -o socket="$sock" "$tmp/small.hs"
+		echo "$s: $output"
+		[ "$status" -eq 1 ]
+		[[ $output != *"run "* ]]
+		case $s in
+		busy) [[ $output == *"EXECUTE_JOB: job 'w0!"*"': resource 0 is busy: job 'w0!1' runs there (Batsim's compute sharing is off)"* ]] ;;
+		unknown-job) [[ $output == *"EXECUTE_JOB: job 'w0!nope' does not exist"* ]] ;;
+		too-many) [[ $output == *"EXECUTE_JOB: job 'w0!1' asks for 2 resources, the allocation has 4"* ]] ;;
+		reject-running) [[ $output == *"REJECT_JOB: job 'w0!1' is running and cannot be rejected"* ]] ;;
+		esac
+		reaped
+	done
+}
+
+@test "batsim: a malformed message, an unknown event type, an unsupported one: named, exit 1, nothing written" {
+	for s in malformed unknown-type storage; do
+		scenario $s
+		run hs-sim -a batsim -o socket="$sock" "$tmp/small.hs"
+		echo "$s: $output"
+		[ "$status" -eq 1 ]
+		[[ $output != *"run "* ]]
+		case $s in
+		malformed) [[ $output == "hs-sim: batsim: the scheduler's reply to message 2: "* ]] ;;
+		unknown-type) [[ $output == *"unknown event type 'FOO'"* ]] ;;
+		storage) [[ $output == *"SET_RESOURCE_STATE: not supported by hs-sim -a batsim: resource power states are not simulated"* ]] ;;
+		esac
+		reaped
+	done
+}
+
+@test "batsim: a scheduler that dies, one that never answers: --timeout and -o timeout stop hs-sim, exit 1" {
+	scenario die
+	run hs-sim -a batsim -o socket="$sock" -o timeout=3 "$tmp/small.hs"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ $output == *"hs-sim: batsim: the scheduler at $sock did not answer message 2: no reply within 3 s"* ]]
+	reaped
+	scenario silent
+	run hs-sim -a batsim -o socket="$sock" --timeout 3 "$tmp/small.hs"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ $output == *"plugin batsim"*"handling events"* ]]
+	[[ $output != *"run "* ]]
+}
+
+@test "batsim: a reply whose now is in the past: its decisions apply now, as Batsim applies them" {
+	scenario now-past
+	run hs-sim -a batsim -o socket="$sock" "$tmp/small.hs"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	reaped
+	printf '%s\n' "$output" >"$tmp/out.hs"
+	[[ $(runs "$tmp/out.hs") == "1@1:n1/0-1 "* ]]
+}
+
+@test "batsim: SET_JOB_METADATA on the run record and in jobs.csv; QUERY consumed_energy answered" {
+	sed 's/^node \(n[12]\) cluster=c cores=2$/node \1 cluster=c cores=2 cpu_busy=10 cpu_idle=1/' "$tmp/small.hs" >"$tmp/e.hs"
+	scenario metadata
+	run hs-sim -a batsim -o socket="$sock" "$tmp/e.hs"
+	[ "$status" -eq 0 ]
+	reaped
+	[[ $output == *"run 1 node=n1 cores=0-1 start=1 end=11 state=done "*"metadata='seen at 1'"* ]]
+	printf '%s\n' "$output" >"$tmp/out.hs"
+	hs-report -f batsim-jobs "$tmp/out.hs" | grep -q '^1,.*,"seen at 1"$'
+	scenario energy
+	run hs-sim -a batsim -o socket="$sock" "$tmp/e.hs"
+	[ "$status" -eq 0 ]
+	reaped
+	# at 2: 4 cores idle 2 s (8 J) and job 1's two cores 9 W above idle 1 s
+	grep -q '"type":"ANSWER","data":{"consumed_energy":26.0}' "$tmp/client.log"
+}
+
+@test "batsim: -o resource=node: a resource per node, whole nodes" {
+	scenario fcfs
+	run hs-sim -a batsim -o socket="$sock" -o resource=node "$tmp/small.hs"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	reaped
+	grep -q '"nb_resources":2,' "$tmp/client.log"
+	grep -q '"job_id":"w0!2","job":{"id":"w0!2","subtime":2.0,"walltime":20.0,"res":2,' "$tmp/client.log"
+	[[ $output == *"run 2 node=n1,n2 cores=0-1/0 "* ]]
+}
+
+@test "batsim: what Batsim cannot express, and bad options, are refused at the start (exit 2)" {
+	printf 'hs 1\nnode n cores=2 gpus=1\ntask g model=gpu gpu_time=3\n' >"$tmp/g.hs"
+	run hs-sim -a batsim -o socket="$sock" "$tmp/g.hs"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-sim: batsim: job g runs on a GPU: Batsim's jobs ask for resources of one kind, here cores; hs-sim -a batsim takes CPU jobs only" ]
+	printf 'hs 1\nnode n cores=2 gpus=1\ntask m model=rigid size=1 time=3 gpu_time=1\n' >"$tmp/m.hs"
+	run hs-sim -a batsim -o socket="$sock" "$tmp/m.hs"
+	[ "$status" -eq 2 ]
+	[[ $output == *"job m may run on cores or on a GPU (on=any): a choice Batsim's jobs cannot express; give it on=cpu" ]]
+	printf 'hs 1\nnode a cores=2\nnode b cores=4\ntask t model=rigid size=1 time=1\n' >"$tmp/h.hs"
+	run hs-sim -a batsim -o resource=node "$tmp/h.hs"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-sim: batsim: resource=node needs nodes of one size: a has 2 cores, b 4" ]
+	run hs-sim -a batsim -o socket=nowhere "$tmp/small.hs"
+	[ "$status" -eq 2 ]
+	[[ $output == "hs-sim: batsim: socket: "* ]]
+	run hs-sim -a batsim -o ack-dynamic-jobs=1 "$tmp/small.hs"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-sim: batsim: ack-dynamic-jobs=1 needs dynamic-jobs=1" ]
+	run hs-sim -a batsim -o timeout=-1 "$tmp/small.hs"
+	[ "$status" -eq 2 ]
+	run hs-sim -a batsim -o help
+	[ "$status" -eq 0 ]
+	[[ $output == *"socket"*"tcp://localhost:28000"* ]]
+}
