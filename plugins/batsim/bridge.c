@@ -152,6 +152,8 @@ static int send_and_receive(struct bridge *b, double now)
 	char *buf = b->wire->encode(&b->out, &len);
 	bs_msg_clear(&b->out);
 	trace(b, ">", buf);
+	if (b->replied > 0)
+		b->work_s += wall() - b->replied;
 	char *err = NULL;
 	int rc = bs_link_send(b->link, buf, len, &err);
 	free(buf);
@@ -163,7 +165,8 @@ static int send_and_receive(struct bridge *b, double now)
 	b->can_send = 0;
 	double t0 = wall();
 	char *reply = bs_link_recv(b->link, b->timeout, waiting, b, &len, &err);
-	b->wait_s += wall() - t0;
+	b->replied = wall();
+	b->wait_s += b->replied - t0;
 	if (!reply) {
 		bs_fail(b, "the scheduler at %s did not answer message %ld: %s", b->endpoint,
 			b->messages + 1, err);

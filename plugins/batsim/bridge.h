@@ -96,6 +96,9 @@ struct bridge {
 	/* statistics (provenance) */
 	long messages;
 	double wait_s;        /* waiting for replies: the scheduler's time */
+	double work_s;        /* from a reply to the next request: hs's side (decoding,
+			       * applying, simulating, encoding), the transport aside */
+	double replied;       /* when the last reply came (0: none yet) */
 };
 
 /* bridge.c */

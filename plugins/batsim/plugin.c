@@ -102,8 +102,10 @@ static int bs_events(void *state, struct hs_online *h, const struct hs_online_ev
 	if (b->ended) {
 		hs_ctx_prov(ctx, "batsim.messages", "%ld", b->messages);
 		if (hs_ctx_verbose(ctx))
-			hs_warn("batsim: %ld messages, %.3f s waiting for the scheduler", b->messages,
-				b->wait_s);
+			hs_warn("batsim: %ld messages, %.3f s waiting for the scheduler, %.3f s from a "
+				"reply to the next request (%.1f us a message)",
+				b->messages, b->wait_s, b->work_s,
+				b->messages > 1 ? b->work_s / (b->messages - 1) * 1e6 : 0.0);
 	}
 	return rc;
 }
