@@ -33,18 +33,8 @@ if ! /usr/bin/python3 -c 'import zmq, sortedcontainers, redis, pandas, docopt' 2
 	exit 1
 fi
 
-# The trace, jobs named by number from a submission at 1 (pybatsim's
-# scheduler API needs both).
-swf() {
-	"$BIN/hs-gen" swf -q --platform homogeneous:nodes=240,cores=1 \
-		"$SHARED/data/traces/HPC2N-2002-2.2-cln.first3171.swf" |
-		awk -v n="$1" '$1 == "task" {
-			sub(/^j/, "", $2); if ($2 + 0 > n) next
-			f = 0
-			for (i = 3; i <= NF; i++) if ($i ~ /^release=/) { $i = "release=" substr($i, 9) + 1; f = 1 }
-			if (!f) $0 = $0 " release=1"
-		} { print }'
-}
+# The trace as pybatsim's scheduler API needs it (tests/batsim/hpc2n.sh).
+swf() { sh tests/batsim/hpc2n.sh "$BIN" "$SHARED" "$1"; }
 swf 3145 >"$T/all.hs"
 swf "$N" >"$T/n.hs"
 

@@ -82,17 +82,10 @@ runs() {
 	} END { print "" }' "$1"
 }
 
-# swf N: the first N jobs of the HPC2N trace on 240 one-core hosts, named by
-# number and submitted from 1 (pybatsim's scheduler API needs both).
+# swf N: the HPC2N trace's first N jobs as pybatsim's scheduler API needs
+# them (tests/batsim/hpc2n.sh).
 swf() {
-	hs-gen swf -q --platform homogeneous:nodes=240,cores=1 \
-		"$SHARED/data/traces/HPC2N-2002-2.2-cln.first3171.swf" |
-		awk -v n="$1" '$1 == "task" {
-			sub(/^j/, "", $2); if ($2 + 0 > n) next
-			f = 0
-			for (i = 3; i <= NF; i++) if ($i ~ /^release=/) { $i = "release=" substr($i, 9) + 1; f = 1 }
-			if (!f) $0 = $0 " release=1"
-		} { print }'
+	sh "$TOP/tests/batsim/hpc2n.sh" "$HS_BIN" "$SHARED" "$1"
 }
 
 @test "batsim: pybatsim's easyBackfill drives hs-sim: every message as Batsim 4 writes it, and the run" {
