@@ -238,7 +238,8 @@ static int apply_due(struct bridge *b, double now)
 		struct bs_msg one = { 0, &b->defer[i].ev, 1, 1 };
 		bs_msg_clear(&one); /* frees what the event owns */
 	}
-	memmove(b->defer, b->defer + k, (size_t)(b->ndefer - k) * sizeof *b->defer);
+	if (k) /* (no decision waits: defer may be NULL) */
+		memmove(b->defer, b->defer + k, (size_t)(b->ndefer - k) * sizeof *b->defer);
 	b->ndefer -= k;
 	return rc;
 }

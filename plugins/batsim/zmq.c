@@ -56,7 +56,8 @@ static char *bs_link_take(struct bs_link *l, size_t *len, char **err)
 	}
 	size_t n = zmq_msg_size(&msg);
 	char *s = hs_malloc(n + 1);
-	memcpy(s, zmq_msg_data(&msg), n);
+	if (n) /* an empty reply may have no data pointer */
+		memcpy(s, zmq_msg_data(&msg), n);
 	s[n] = 0;
 	zmq_msg_close(&msg);
 	if (len)
