@@ -3,13 +3,13 @@
  *
  * The plan a plugin returns is validated before anything is written: an
  * invalid plan is a bug in the plugin (exit 1), never passed downstream.
+ * -a, -o, -l and the planning itself are lib/plugin's (plugin/host.h).
  */
 #include <stdlib.h>
-#include <string.h>
 
 #include "hs/cli.h"
-#include "hs/guard.h"
 #include "hs/loader.h"
+#include "plugin/host.h"
 
 /* -a's argument, file scope so that --complete-words after it can offer
  * the algorithm's -o words (completions/hs.bash runs "hs-plan -a ALGO
@@ -38,14 +38,6 @@ static const struct hs_cli cli = {
 	complete_words,
 };
 
-static int want_help(char **ov, int nov)
-{
-	for (int k = 0; k < nov; k++)
-		if (strcmp(ov[k], "help") == 0)
-			return 1;
-	return 0;
-}
-
 /* File scope so that early exits leave nothing unreachable (LeakSanitizer). */
 static struct hs_loaded pl;
 static struct hs_optvals *ovals;
@@ -73,18 +65,8 @@ int main(int argc, char **argv)
 		}
 	}
 	if (list) {
-		int found = hs_algo_list(stdout, verbose, HS_ALGO_OFFLINE) > 0;
-		if (!found) {
-			char **dirs = hs_plugin_dirs();
-			hs_error("no algorithms found; plugins are searched for in:");
-			for (int k = 0; dirs[k]; k++)
-				fprintf(stderr, "  %s\n", dirs[k]);
-			hs_plugin_dirs_free(dirs);
-		}
 		free(ov);
-		/* Nothing to plan with is a run-time failure, not a usage error. */
-		int st = hs_stdout_status();
-		return st != HS_EXIT_OK ? st : found ? HS_EXIT_OK : HS_EXIT_FAIL;
+		return hs_plugin_list(HS_ALGO_OFFLINE, verbose, "algorithms");
 	}
 	if (!spec)
 		hs_cli_usage_error(&cli, "no algorithm given: -a NAME (hs-plan -l lists them)");
@@ -94,28 +76,11 @@ int main(int argc, char **argv)
 
 	/* The algorithm and its options first: -o help and a typo in -a must not
 	 * wait for (or consume) the input. */
-	const struct hs_algo *algo;
-	if (hs_algo_resolve(spec, HS_ALGO_OFFLINE, &pl, &algo) < 0)
-		return HS_EXIT_USAGE;
-	if (want_help(ov, nov)) {
-		hs_options_print(stdout, algo, pl.desc.name);
-		hs_plugin_unload(&pl);
-		free(ov);
-		return hs_stdout_status();
-	}
-	ovals = hs_optvals_new(algo->name, algo->options);
-	if (algo->presets && *algo->presets && hs_optvals_set(ovals, algo->presets) < 0)
-		hs_die(HS_EXIT_FAIL, "%s: plugin bug: bad presets '%s'", algo->name, algo->presets);
-	int bad = 0;
-	for (int k = 0; k < nov; k++)
-		bad |= hs_optvals_set(ovals, ov[k]) < 0;
-	if (bad)
-		return HS_EXIT_USAGE;
-	if (!algo->plan) {
-		hs_error("%s: an online algorithm, run by the simulator: hs-sim -a %s", algo->name,
-			 algo->name);
-		return HS_EXIT_USAGE;
-	}
+	int status;
+	const struct hs_algo *algo =
+		hs_plugin_algo_opts(spec, HS_ALGO_OFFLINE, ov, nov, &pl, &ovals, &status);
+	if (!algo)
+		return status;
 
 	if (hs_stream_load(&st, file) < 0) /* initialises st */
 		return HS_EXIT_USAGE;
@@ -130,47 +95,11 @@ int main(int argc, char **argv)
 
 	hs_schedule_init(&sched, in.ntasks);
 	ctx = hs_ctx_new(algo->name, st.name, verbose);
-	double t0 = hs_now(), elapsed = 0;
-	if (in.ntasks > 0) {
-		/* The plugin cannot crash, exit, hang or print into our output
-		 * without being named (hs/guard.h). */
-		struct hs_guard g;
-		hs_guard_init(&g, pl.desc.name, algo->name, pl.path);
-		g.timeout = timeout;
-		hs_guard_enter(&g, "planning");
-		int rc = algo->plan(&in, ovals, &sched, ctx);
-		hs_guard_leave(&g);
-		hs_guard_release(&g);
-		elapsed = hs_now() - t0;
-		hs_ctx_progress_end(ctx);
-		/* Before anything reads the slots the plugin filled. */
-		if (sched.n != in.ntasks || !sched.p)
-			hs_die(HS_EXIT_FAIL, "%s: the plugin left %d slots for %d tasks in its schedule "
-			       "(a bug in plugin %s, %s)", algo->name, sched.n, in.ntasks, pl.desc.name,
-			       pl.path);
-		if (rc != 0) {
-			if (hs_ctx_nerrors(ctx) == 0)
-				hs_error("%s: planning failed (the plugin gave no reason)", algo->name);
-			return HS_EXIT_USAGE;
-		}
-		int bad = hs_schedule_has_after(&sched) ? hs_validate(&in, &sched, 1)
-			  : hs_validate_set_after(&in, &sched, HS_VALIDATE_DURATIONS);
-		if (bad > 0)
-			hs_die(HS_EXIT_FAIL, "%s: produced an invalid plan (a bug in plugin %s, %s)",
-			       algo->name, pl.desc.name, pl.path);
-	}
-
-	hs_instance_emit_plan(&in, &sched); /* sched is in.plan from here */
-	struct hs_record *prov = hs_instance_prov(&in, "plan");
-	char *otext = hs_optvals_text(ovals);
-	hs_record_set(prov, "tool", "hs-plan");
-	hs_record_set(prov, "version", HS_VERSION);
-	hs_record_set(prov, "algo", algo->name);
-	hs_record_set(prov, "plugin", pl.desc.name);
-	hs_record_set(prov, "opts", otext);
-	hs_record_setf(prov, "time", "%.6f", elapsed);
-	hs_ctx_prov_apply(ctx, prov);
-	free(otext);
+	double elapsed;
+	status = hs_plugin_plan(&pl, algo, ovals, &in, &sched, ctx, timeout, &elapsed);
+	if (status != HS_EXIT_OK)
+		return status;
+	hs_plugin_plan_emit(&in, &sched, &pl, algo, ovals, ctx, elapsed); /* sched is in.plan */
 
 	if (verbose)
 		hs_error("%s: plugin %s %s (%s), %d tasks planned in %.6f s, makespan %g", algo->name,
