@@ -6,17 +6,16 @@
  * the first task starts; then one run record per task, flushed the moment
  * the task ends, so an interrupted or crashed hs-exec loses nothing that
  * already finished.  Run records therefore come in the order tasks ended;
- * readers accept any order.  A last comment line sums the run up.
+ * readers accept any order.  A last comment line sums the run up.  The
+ * writing is lib/exec/output.c's (exec/tool.h).
  */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "exec/tool.h"
 #include "hs/cli.h"
 #include "hs/exec.h"
-#include "hs/local.h"
 
 enum {
 	O_SSH = 256 + 5,
@@ -67,32 +66,6 @@ static struct hs_stream st;
 static struct hs_instance in;
 static struct hs_exec *x;
 static char *node_map;
-static int write_failed;
-
-static int drop_old(const struct hs_record *r, void *arg)
-{
-	(void)arg;
-	if (!r->kind)
-		return 0;
-	if (strcmp(r->kind, "run") == 0)
-		return 1;
-	return strcmp(r->kind, "prov") == 0 && strcmp(r->id, "exec") == 0;
-}
-
-static int clear_progress; /* records and progress share the terminal */
-
-static void write_run(void *arg, const struct hs_record *r)
-{
-	(void)arg;
-	if (write_failed)
-		return;
-	if (clear_progress)
-		fputs("\r\033[K", stderr);
-	if (hs_record_write(stdout, r) < 0 || fputc('\n', stdout) == EOF || fflush(stdout) != 0) {
-		hs_error("error writing the output: run records are lost from here on");
-		write_failed = 1;
-	}
-}
 
 static void add_map(const char *m)
 {
@@ -134,13 +107,13 @@ int main(int argc, char **argv)
 	o.node_map = node_map;
 	o.progress = progress >= 0 ? progress : isatty(2);
 	o.dry_run = dry;
-	clear_progress = o.progress && isatty(1);
+	/* Records and the progress line share the terminal. */
+	struct hs_exec_output out = { o.progress && isatty(1), 0 };
 	const char *file = optind_ < argc ? argv[optind_] : NULL;
 
 	if (hs_stream_load(&st, file) < 0)
 		return HS_EXIT_USAGE;
-	/* Earlier run records (hs-sim's, an earlier hs-exec's) are replaced. */
-	hs_stream_filter(&st, drop_old, NULL);
+	hs_exec_drop_old(&st); /* this run replaces earlier ones */
 	if (hs_instance_load(&in, &st) < 0)
 		return HS_EXIT_USAGE;
 
@@ -157,47 +130,10 @@ int main(int argc, char **argv)
 		return rc;
 	}
 
-	struct hs_record *prov = hs_instance_prov(&in, "exec");
-	char *host = hs_local_hostname();
-	char started[32];
-	time_t now = time(NULL);
-	strftime(started, sizeof started, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-	hs_record_set(prov, "tool", "hs-exec");
-	hs_record_set(prov, "version", HS_VERSION);
-	hs_record_set(prov, "backend", o.backend);
-	hs_record_set(prov, "host", host);
-	hs_record_set(prov, "started", started);
-	hs_record_set(prov, "logs", hs_exec_log_dir(x));
-	if (o.timed)
-		hs_record_set(prov, "timed", "1");
-	if (o.command)
-		hs_record_set(prov, "command", o.command);
-	free(host);
-	if (hs_stream_write(stdout, &st) < 0 || fflush(stdout) != 0) {
-		hs_error("error writing the output");
+	if (hs_exec_write_head(&st, &in, x, &o) < 0)
 		return HS_EXIT_FAIL;
-	}
-
-	rc = hs_exec_run(x, write_run, NULL);
-
-	struct hs_exec_counts n;
-	hs_exec_counts(x, &n);
-	if (!write_failed) {
-		/* hs-exec's own CPU time (its tasks' not included): its cost. */
-		struct rusage ru;
-		getrusage(RUSAGE_SELF, &ru);
-		double cpu = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6 +
-			     (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec * 1e-6;
-		printf("# hs-exec: %d tasks: %d done, %d failed, %d killed, %d not run; %.3f s "
-		       "(planned %.3f s); hs-exec used %.3f s CPU\n",
-		       n.tasks, n.done, n.failed, n.killed, n.notrun, n.elapsed, n.planned, cpu);
-		if (fflush(stdout) != 0) {
-			hs_error("error writing the output");
-			write_failed = 1;
-		}
-	}
-	if (write_failed && rc == HS_EXIT_OK)
-		rc = HS_EXIT_FAIL;
+	rc = hs_exec_run(x, hs_exec_write_run, &out);
+	rc = hs_exec_summary(x, &out, rc);
 	hs_exec_free(x);
 	hs_instance_release(&in);
 	hs_stream_release(&st);
