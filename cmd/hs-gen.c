@@ -4,12 +4,13 @@
  *
  * Each generator is a struct hs_generator in lib/gen/NAME.c; adding one is
  * one line in GENERATORS below.  hs-gen owns what all generators share:
- * the header, -o FILE (accepted before or after the generator name, written
- * atomically by lib/gen/output.c) and the generator list. */
+ * the header, -o FILE (accepted before or after the generator name: taken
+ * out of the generator's words by lib/gen/tool.c, written atomically by
+ * lib/gen/output.c) and the generator list. */
+#include "gen/tool.h"
 #include "hs/gen.h"
 #include "hs/util.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 /* One X(name) per generator: the struct hs_generator hs_gen_NAME. */
@@ -51,77 +52,17 @@ static const struct hs_cli cli = {
 	complete_generators,
 };
 
-static void list(FILE *f, const char *indent)
-{
-	int width = 0;
-	for (int i = 0; generators[i]; i++)
-		if ((int)strlen(generators[i]->name) > width)
-			width = (int)strlen(generators[i]->name);
-	for (int i = 0; generators[i]; i++)
-		fprintf(f, "%s%-*s  %s\n", indent, width, generators[i]->name, generators[i]->summary);
-}
-
 static void epilog(FILE *f)
 {
 	fprintf(f, "\ngenerators:\n");
-	list(f, "  ");
-}
-
-/* Index of the generator name: the first word that is neither an option of
- * hs-gen's own table nor the argument of one. */
-static int find_generator_word(int argc, char **argv)
-{
-	for (int i = 1; i < argc; i++) {
-		const char *w = argv[i];
-		if (strcmp(w, "--") == 0)
-			return i + 1 < argc ? i + 1 : argc;
-		if (w[0] != '-' || !w[1])
-			return i;
-		for (const struct hs_cli_opt *o = opts; o->long_name; o++) {
-			if (!o->arg)
-				continue;
-			if ((w[1] == '-' && strcmp(w + 2, o->long_name) == 0) ||
-			    (w[1] == o->short_name && !w[2]))
-				i++; /* its argument is the next word */
-		}
-	}
-	return argc;
-}
-
-/* Take -o FILE / --output FILE / --output=FILE / -oFILE out of the
- * generator's words (up to "--"), so generators never see them. */
-static void take_output(int *argc, char **argv, const char **output)
-{
-	int j = 0, i = 0;
-	for (; i < *argc; i++) {
-		const char *w = argv[i];
-		if (strcmp(w, "--") == 0)
-			break;
-		if ((strcmp(w, "-o") == 0 || strcmp(w, "--output") == 0) && i + 1 < *argc) {
-			*output = argv[++i];
-			continue;
-		}
-		if (strncmp(w, "--output=", 9) == 0) {
-			*output = w + 9;
-			continue;
-		}
-		if (strncmp(w, "-o", 2) == 0 && w[2]) {
-			*output = w + 2;
-			continue;
-		}
-		argv[j++] = argv[i];
-	}
-	for (; i < *argc; i++)
-		argv[j++] = argv[i];
-	argv[j] = NULL;
-	*argc = j;
+	hs_gen_list(f, "  ", generators);
 }
 
 int main(int argc, char **argv)
 {
 	hs_set_progname(argv[0]);
 	hs_cli_set_epilog(&cli, epilog);
-	int sub = find_generator_word(argc, argv);
+	int sub = hs_gen_word(argc, argv, opts);
 	const char *output = NULL, *arg;
 	int c, ind, do_list = 0;
 	while ((c = hs_cli_next(&cli, sub, argv, &arg, &ind)) != -1) {
@@ -131,7 +72,7 @@ int main(int argc, char **argv)
 			do_list = 1;
 	}
 	if (do_list) {
-		list(stdout, "");
+		hs_gen_list(stdout, "", generators);
 		return hs_stdout_status();
 	}
 	if (sub >= argc)
@@ -143,22 +84,5 @@ int main(int argc, char **argv)
 	if (!gen)
 		hs_cli_usage_error(&cli, "unknown generator '%s' (hs-gen -l lists them)", argv[sub]);
 
-	int gargc = argc - sub;
-	char **gargv = hs_calloc((size_t)gargc + 1, sizeof *gargv);
-	memcpy(gargv, argv + sub, (size_t)gargc * sizeof *gargv);
-	take_output(&gargc, gargv, &output);
-	for (int i = 1; i < gargc && strcmp(gargv[i], "--") != 0; i++)
-		if (strcmp(gargv[i], "--complete-words") == 0) {
-			/* hs-gen's -o belongs to every generator's words too. */
-			printf("-o FILE\n--output FILE\n");
-			fflush(stdout);
-		}
-
-	struct hs_stream out;
-	hs_stream_init(&out, output ? output : "stdout");
-	hs_gen_output_to(output);
-	int status = gen->run(gargc, gargv, &out) == 0 ? hs_gen_output_finish(&out) : HS_EXIT_USAGE;
-	hs_stream_release(&out);
-	free(gargv);
-	return status;
+	return hs_gen_run(gen, argc - sub, argv + sub, output);
 }
