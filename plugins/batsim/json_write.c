@@ -125,7 +125,7 @@ static void w_num(struct bs_out *o, double v)
 	if (!isfinite(v))
 		o->bad = 1;
 	sep(o);
-	if (v == (double)(long long)v && fabs(v) < 1e15 && (v != 0 || !signbit(v))) {
+	if (fabs(v) < 1e15 && v == floor(v) && (v != 0 || !signbit(v))) {
 		/* a whole number, most dates of a trace: its digits and ".0",
 		 * as bs_num lays it out, without the search for the shortest */
 		int n = snprintf(b, sizeof b, "%lld.0", (long long)v);

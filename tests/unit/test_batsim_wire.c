@@ -179,6 +179,20 @@ static void test_numbers(void)
 		bs_num(b, c[k].v);
 		TAP_STREQ(b, c[k].s, "a double as rapidjson writes it");
 		TAP_OK(strtod(b, NULL) == c[k].v, "  reads back");
+		/* and so in a message (whole numbers take a shorter way there) */
+		struct bs_msg one = { c[k].v, NULL, 0, 0 };
+		char *j = bs_wire_json.encode(&one, NULL), want[80];
+		snprintf(want, sizeof want, "{\"now\":%s,\"events\":[]}", c[k].s);
+		TAP_STREQ(j, want, "  as a message's now");
+		free(j);
+	}
+	for (double v = 1e14; v <= 1e22; v *= 10) { /* around the whole-number way's end */
+		char b[40];
+		struct bs_msg one = { v, NULL, 0, 0 };
+		char *j = bs_wire_json.encode(&one, NULL), want[80];
+		snprintf(want, sizeof want, "{\"now\":%s,\"events\":[]}", bs_num(b, v));
+		TAP_STREQ(j, want, "a power of ten as a message's now, as bs_num writes it");
+		free(j);
 	}
 	struct bs_msg m = { 0 };
 	m.now = NAN;
