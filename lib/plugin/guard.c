@@ -110,8 +110,11 @@ static void install(void)
 	installed = 1;
 }
 
+static int built_stale = 1; /* a guard was set up since the messages were built */
+
 void hs_guard_init(struct hs_guard *g, const char *family, const char *algo, const char *path)
 {
+	built_stale = 1; /* its strings may be new ones at old addresses */
 	memset(g, 0, sizeof *g);
 	g->family = family;
 	g->algo = algo;
@@ -134,10 +137,24 @@ static void set_timer(double s)
 	setitimer(ITIMER_REAL, &it, NULL);
 }
 
-void hs_guard_enter(struct hs_guard *g, const char *doing)
+/* The messages of the last call, built again only when what they say
+ * changes: an online plugin is entered once per event, and five snprintf
+ * a call were a tenth of hs-sim's instructions through the Batsim bridge. */
+static struct {
+	const char *family, *algo, *path, *prog;
+	char doing[256];
+	int by_budget;
+	double limit;
+	int valid;
+} built;
+
+static void build_messages(const struct hs_guard *g, const char *doing, int by_budget, double limit)
 {
-	if (!installed)
-		install();
+	if (!built_stale && built.valid && built.family == g->family && built.algo == g->algo && built.path == g->path &&
+	    built.prog == hs_progname() && built.by_budget == by_budget &&
+	    (built.limit == limit || (isnan(built.limit) && isnan(limit))) &&
+	    strlen(doing) < sizeof built.doing && strcmp(built.doing, doing) == 0)
+		return;
 	char who[900];
 	snprintf(who, sizeof who, "%s: plugin %s", hs_progname(), g->family ? g->family : "?");
 	if (g->algo || g->path) {
@@ -147,6 +164,29 @@ void hs_guard_enter(struct hs_guard *g, const char *doing)
 	}
 	snprintf(crash_msg, sizeof crash_msg, "%s crashed while %s: ", who, doing);
 	snprintf(exit_prefix, sizeof exit_prefix, "%s exited while %s", who, doing);
+	char num[HS_NUMBUF];
+	if (by_budget)
+		snprintf(timeout_msg, sizeof timeout_msg, "%s was stopped while %s: its calls took more "
+			 "than their time limit of %s s in all\n", who, doing, hs_fmt_double(num, limit));
+	else
+		snprintf(timeout_msg, sizeof timeout_msg, "%s was stopped while %s: no return within "
+			 "its time limit of %s s\n", who, doing, hs_fmt_double(num, limit));
+	built_stale = 0;
+	built.family = g->family;
+	built.algo = g->algo;
+	built.path = g->path;
+	built.prog = hs_progname();
+	built.by_budget = by_budget;
+	built.limit = limit;
+	built.valid = strlen(doing) < sizeof built.doing;
+	if (built.valid)
+		strcpy(built.doing, doing);
+}
+
+void hs_guard_enter(struct hs_guard *g, const char *doing)
+{
+	if (!installed)
+		install();
 	/* The sooner of the two limits. */
 	double left = g->timeout > 0 ? g->timeout : INFINITY;
 	int by_budget = 0;
@@ -154,14 +194,7 @@ void hs_guard_enter(struct hs_guard *g, const char *doing)
 		left = g->budget - g->used;
 		by_budget = 1;
 	}
-	char num[HS_NUMBUF];
-	if (by_budget)
-		snprintf(timeout_msg, sizeof timeout_msg, "%s was stopped while %s: its calls took more "
-			 "than their time limit of %s s in all\n", who, doing,
-			 hs_fmt_double(num, g->budget));
-	else
-		snprintf(timeout_msg, sizeof timeout_msg, "%s was stopped while %s: no return within "
-			 "its time limit of %s s\n", who, doing, hs_fmt_double(num, g->timeout));
+	build_messages(g, doing, by_budget, by_budget ? g->budget : g->timeout);
 
 	/* The plugin's stdout is our stderr. */
 	fflush(stdout);

@@ -66,6 +66,9 @@ struct bs_ids {
 int bs_ids_parse(const char *s, struct bs_ids *out, char **err);
 /* The canonical form ("0-3 8"; "" when empty), malloc'd. */
 char *bs_ids_format(const struct bs_ids *ids);
+/* v's decimal digits at b (24 bytes are enough), NUL-terminated; the
+ * length.  printf's %lld at a tenth of its cost: each message has several. */
+size_t bs_fmt_ll(char *b, long long v);
 
 /* A Batsim profile: what a job does.  hs simulates these kinds (others are
  * refused when they arrive): */

@@ -115,6 +115,23 @@ int bs_ids_parse(const char *s, struct bs_ids *out, char **err)
 	return 0;
 }
 
+size_t bs_fmt_ll(char *b, long long v)
+{
+	char t[24];
+	size_t n = 0, k = 0;
+	/* through unsigned: -LLONG_MIN overflows */
+	unsigned long long u = v < 0 ? 0 - (unsigned long long)v : (unsigned long long)v;
+	do
+		t[n++] = (char)('0' + u % 10);
+	while (u /= 10);
+	if (v < 0)
+		b[k++] = '-';
+	while (n)
+		b[k++] = t[--n];
+	b[k] = 0;
+	return k;
+}
+
 char *bs_ids_format(const struct bs_ids *ids)
 {
 	/* "2147483646-2147483647 " is 22 bytes */
@@ -123,9 +140,13 @@ char *bs_ids_format(const struct bs_ids *ids)
 	for (int i = 0, j; i < ids->n; i = j) {
 		for (j = i + 1; j < ids->n && ids->v[j] == ids->v[j - 1] + 1; j++)
 			;
-		p += sprintf(p, i ? " %d" : "%d", ids->v[i]);
-		if (j - 1 > i)
-			p += sprintf(p, "-%d", ids->v[j - 1]);
+		if (i)
+			*p++ = ' ';
+		p += bs_fmt_ll(p, ids->v[i]);
+		if (j - 1 > i) {
+			*p++ = '-';
+			p += bs_fmt_ll(p, ids->v[j - 1]);
+		}
 	}
 	return s;
 }

@@ -128,8 +128,9 @@ static void w_num(struct bs_out *o, double v)
 	if (fabs(v) < 1e15 && v == floor(v) && (v != 0 || !signbit(v))) {
 		/* a whole number, most dates of a trace: its digits and ".0",
 		 * as bs_num lays it out, without the search for the shortest */
-		int n = snprintf(b, sizeof b, "%lld.0", (long long)v);
-		put(o, b, (size_t)n);
+		size_t n = bs_fmt_ll(b, (long long)v);
+		memcpy(b + n, ".0", 2);
+		put(o, b, n + 2);
 		return;
 	}
 	put_text(o, bs_num(b, isfinite(v) ? v : 0));
@@ -139,7 +140,7 @@ static void w_int(struct bs_out *o, long long v)
 {
 	char b[24];
 	sep(o);
-	put(o, b, (size_t)snprintf(b, sizeof b, "%lld", v));
+	put(o, b, bs_fmt_ll(b, v));
 }
 
 static void w_bool(struct bs_out *o, int v)
