@@ -133,6 +133,7 @@ struct bf {
 	uint64_t *got;             /* [nw] a find's result */
 	long *rank;                /* compat: heap rank of every job, or NULL */
 	int approx_order;          /* compat: a batch was ordered without the others' dates */
+	int host_order;            /* compat: the host gives the authors' order (hs_online_event_order) */
 	int easy_head;             /* the job holding EASY's reservation, or -1 */
 	double now, woken;         /* the batch's date; the latest wake-up asked */
 	long decisions;            /* finds made (for the benchmark) */
@@ -261,9 +262,10 @@ static void bf_free(struct bf *b)
 /* ---------------- the authors' submission order ---------------- */
 
 /* The order in which a binary min-heap returns keys[0..n-1] inserted in
- * that order (sift-up and sift-down move only on strictly smaller keys, the
- * left child wins ties): equal keys come out first one, then the others
- * reversed.  Writes the pop order into order. */
+ * that order, as the authors' Heap.pm does (sift-up and sift-down move only
+ * on strictly smaller keys; of two equal children, the right one is taken,
+ * as _find_min_child does): all keys equal come out first one, then the
+ * others reversed.  Writes the pop order into order. */
 static void heap_order(const double *keys, int n, int *order)
 {
 	int *h = hs_malloc((n + 1) * sizeof *h);
@@ -282,7 +284,7 @@ static void heap_order(const double *keys, int n, int *order)
 			int l = 2 * c + 1, r = l + 1, s = l;
 			if (l >= m)
 				break;
-			if (r < m && keys[h[r]] < keys[h[l]])
+			if (r < m && !(keys[h[l]] < keys[h[r]]))
 				s = r;
 			if (!(keys[h[s]] < keys[h[c]]))
 				break;
@@ -314,7 +316,7 @@ static int cmp_u64(const void *x, const void *y)
 /* The batch's submissions in the order the queue takes them. */
 static void order_pending(struct bf *b)
 {
-	if (!b->c.lucarelli || b->npend < 2)
+	if (!b->c.lucarelli || b->npend < 2 || b->host_order)
 		return;
 	if (b->rank) {
 		/* by rank: rank and job in one key */
@@ -359,11 +361,16 @@ static int pick(void *arg, const uint64_t *free, int nfree, int n, uint64_t *out
 
 /* The earliest start of job j in [from, tmax] beside what the profile holds;
  * its resources in b->got. */
-static double find(struct bf *b, int j, double from, double tmax)
+static double find_with(struct bf *b, int j, double from, double tmax, unsigned flags)
 {
 	struct pick_arg a = { b, &b->jobs[j] };
 	b->decisions++;
-	return hs_profile_find(b->prof, from, tmax, b->jobs[j].n, b->jobs[j].e, b->flags, pick, &a, b->got);
+	return hs_profile_find(b->prof, from, tmax, b->jobs[j].n, b->jobs[j].e, flags, pick, &a, b->got);
+}
+
+static double find(struct bf *b, int j, double from, double tmax)
+{
+	return find_with(b, j, from, tmax, b->flags);
 }
 
 static void take_got(struct bf *b, int j, double x)
@@ -859,14 +866,17 @@ static void compress_pass(struct bf *b)
 
 /* compat=lucarelli after jobs ended: j moves to now if it can run from now
  * (n free now, and a fit at now once its reservation is lifted), else keeps
- * its reservation exactly. */
+ * its reservation exactly.  As the authors' reassignment does: a job
+ * reserved at now is lifted too and may get other cores, and the fit at
+ * now is their plain one (the closed-end quirk is their search's at
+ * submission only). */
 static void to_now(struct bf *b, int j)
 {
 	struct bf_job *J = &b->jobs[j];
-	if (J->rs <= b->now || hs_profile_free_at(b->prof, b->now, NULL) < J->n)
+	if (J->rs < b->now || hs_profile_free_at(b->prof, b->now, NULL) < J->n)
 		return;
 	unhold(b, j);
-	if (find(b, j, b->now, b->now) == b->now)
+	if (find_with(b, j, b->now, b->now, b->flags & ~(unsigned)HS_PROFILE_CLOSED_END) == b->now)
 		take_got(b, j, b->now);
 	hold(b, j);
 	note_resv(b, j);
@@ -1010,9 +1020,14 @@ static int bf_start_algo(enum bf_algo algo, struct hs_online *h, const struct hs
 		      hs_online_now(h));
 	free(node_cluster);
 	g->b->out = (struct bf_out){ g, g_start, g_reject, g_wake, g_resv };
-	if (c.lucarelli) {
-		/* The authors' order of equal submit dates needs every job's
-		 * date: known when the run grants the whole task. */
+	if (c.lucarelli && hs_online_event_order(h, HS_ONLINE_ORDER_LUCARELLI) == 0) {
+		/* the host hands the events over in the authors' order */
+		g->b->host_order = 1;
+	} else if (c.lucarelli) {
+		/* Their order of equal submit dates needs every job's date
+		 * (known when the run grants the whole task), and the ends in
+		 * their heap, which only the host knows (under the runtime
+		 * model): this is the order of the submissions alone. */
 		double *keys = hs_malloc((m->njobs + 1) * sizeof *keys);
 		int all = 1;
 		for (int j = 0; j < m->njobs && all; j++) {
@@ -1064,7 +1079,7 @@ static int bf_events(void *state, struct hs_online *h, const struct hs_online_ev
 	if (g->b->approx_order && !g->warned) {
 		g->warned = 1;
 		hs_warn("backfill: compat=lucarelli: jobs submitted together are ordered as a heap of "
-			"their batch alone (the authors' order needs every job's date: hs-sim --clairvoyant)");
+			"their batch alone (the authors' order needs the runtime model: hs-sim --model replay)");
 	}
 	return rc;
 }

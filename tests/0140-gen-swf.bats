@@ -75,6 +75,17 @@ hs-gen: $tmp/tiny.swf: 1 size from the requested processors (allocated unknown);
 	[[ $output == *"(the trace's MaxProcs is 8): give a platform that holds them, --scope any to let them span clusters, or --oversize drop to leave them out" ]]
 	hs-gen swf -q --platform homogeneous:nodes=4,cores=4,clusters=2 --scope any "$tmp/tiny.swf" >"$tmp/o"
 	tasks | grep -q '^task j4 model=rigid size=16 time=20 walltime=100 scope=any release=60 swf_id=8$'
+	# A job that fits a node gets no scope (one node) unless --scope-small
+	# gives one: every job scope=any, the machine of Lucarelli et al.
+	[ "$(tasks | grep -c ' scope=')" -eq 2 ]
+	hs-gen swf -q --platform homogeneous:nodes=4,cores=4,clusters=2 --scope any --scope-small any \
+		"$tmp/tiny.swf" >"$tmp/o"
+	[ "$(tasks | grep -c ' scope=any ')" -eq "$(tasks | wc -l)" ]
+	tasks | grep -q '^task j1 model=rigid size=4 time=50 walltime=60 scope=any swf_id=1$'
+	grep -q '^prov gen .* scope=any scope_small=any ' "$tmp/o"
+	run hs-gen swf --platform $PLAT --scope-small one "$tmp/tiny.swf"
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "hs-gen: option --scope-small: 'one' must be node, cluster or any" ]
 	# --max-size leaves jobs out before the platform is asked.
 	hs-gen swf -q --platform $PLAT --max-size 4 "$tmp/tiny.swf" >"$tmp/o"
 	grep -q ' left_max_size=2$' "$tmp/o"

@@ -248,6 +248,27 @@ own node=h1,h2 cores=0/0 start=15 end=18 after=j2 left=1 est=3" ]
 	[[ $output == *"killed "*" 1 "* ]]
 }
 
+@test "online: hs_online_event_order: the authors' order, refused where it cannot be, lost with a word" {
+	# The kill at 5 ends j1 before the end the authors' heap holds (10):
+	# the run goes on in the stream's order, said once, with the same
+	# schedule as without the order (nothing else is at one date).
+	echo "task j4 model=rigid size=2 time=10 walltime=10 scope=any release=8" >>"$tmp/four.hs"
+	sed -i '/^task j3/d' "$tmp/four.hs"
+	hs-sim --model replay -a "$TESTPLUGINS/online.so:abi2" -o order=lucarelli "$tmp/four.hs" >"$tmp/a.hs" 2>"$tmp/err"
+	[ "$(cat "$tmp/err")" = "hs-sim: warning: the order of Lucarelli et al.'s simulator is lost at date 5 (an event the heap does not hold at this date): the rest of the run takes a date's events in the stream's order" ]
+	hs-sim --model replay -a "$TESTPLUGINS/online.so:abi2" "$tmp/four.hs" >"$tmp/b.hs"
+	diff <(grep -v '^prov' "$tmp/a.hs") <(grep -v '^prov' "$tmp/b.hs")
+	! grep -q 'order=refused' "$tmp/a.hs"
+	# Under the flow model (an end is not known at the start) and one event
+	# a call, the order is refused and the run keeps the stream's.
+	run hs-sim -a "$TESTPLUGINS/online.so:abi2" -o order=lucarelli "$tmp/four.hs"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"prov sim "*" order=refused"* ]]
+	run hs-sim --model replay --per-event -a "$TESTPLUGINS/online.so:abi2" -o order=lucarelli "$tmp/four.hs"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"prov sim "*" order=refused"* ]]
+}
+
 @test "online: ABI 2: a kill under the flow model reports the work done, and a walltime kill too" {
 	cat >"$tmp/f.hs" <<-'EOF'
 	hs 1

@@ -28,7 +28,7 @@
 
 /* Long-only options: 256 + their index in opts[] (hs_cli_next). */
 enum { O_PLATFORM = 256, O_SIZE, O_WALLTIME, O_WFACTOR, O_RELEASE, O_FROM, O_TO, O_JOBS_,
-       O_MAX_SIZE, O_STATUS, O_PARTITION, O_QUEUE, O_OVERSIZE, O_SCOPE };
+       O_MAX_SIZE, O_STATUS, O_PARTITION, O_QUEUE, O_OVERSIZE, O_SCOPE, O_SCOPE_SMALL };
 
 static const struct hs_cli_opt opts[] = {
 	HS_GEN_OPT_PLATFORM,
@@ -50,6 +50,8 @@ static const struct hs_cli_opt opts[] = {
 	{0, "queue", "LIST", "keep jobs of these queue numbers (default all)"},
 	HS_GEN_OPT_OVERSIZE,
 	HS_GEN_OPT_SCOPE,
+	{0, "scope-small", "node|cluster|any", "where a job that fits the smallest node runs "
+					     "(default node: no scope written)"},
 	{'q', "quiet", NULL, "no summary of the jobs left out on stderr"},
 	{0, NULL, NULL, NULL},
 };
@@ -59,7 +61,7 @@ static const struct hs_cli cli = {
 	"--platform NAME|FILE [--size alloc|req] [--walltime req|max|run] [--walltime-factor F] "
 	"[--release shift|trace|zero] [--from TIME] [--to TIME] [-n N] [--max-size P] "
 	"[--status LIST] [--partition LIST] [--queue LIST] [--oversize refuse|drop] "
-	"[--scope node|cluster|any] [-q] TRACE",
+	"[--scope node|cluster|any] [--scope-small node|cluster|any] [-q] TRACE",
 	"Replay an SWF trace: one rigid task per job, with its submit time, requested time, run "
 	"time and processors.",
 	opts,
@@ -88,6 +90,7 @@ enum rmode { REL_SHIFT, REL_TRACE, REL_ZERO };
 
 struct cfg {
 	const char *trace, *platform, *scope;
+	const char *scope_small;   /* --scope-small: the scope of jobs that fit one node */
 	const char *status_arg, *partition_arg, *queue_arg;
 	int size_field, oversize_drop, quiet;
 	enum wmode wmode;
@@ -229,6 +232,9 @@ static long pass(const struct cfg *c, const char *path, FILE *tee, struct tally 
 			snprintf(id, sizeof id, "j%ld", kept);
 			struct hs_record *r = hs_gen_rigid_task(id, (long)k.size, k.run, k.walltime);
 			const char *scope = hs_gen_task_scope(fit, c->scope, (long)k.size);
+			if (!scope && (long)k.size <= (fit->min_node ? fit->min_node : 1) &&
+			    strcmp(c->scope_small, "node") != 0)
+				scope = c->scope_small; /* --scope-small */
 			if (scope)
 				hs_record_set(r, "scope", scope);
 			double rel = c->rmode == REL_ZERO ? 0 : k.submit - offset;
@@ -382,7 +388,8 @@ static void refuse_oversize(const struct cfg *c, const struct tally *y)
 static int run(int argc, char **argv, struct hs_stream *out)
 {
 	struct cfg c = {.size_field = HS_SWF_PROCS, .wmode = W_REQ, .wfactor = 2,
-			.rmode = REL_SHIFT, .from = -HUGE_VAL, .to = HUGE_VAL, .scope = "cluster"};
+			.rmode = REL_SHIFT, .from = -HUGE_VAL, .to = HUGE_VAL, .scope = "cluster",
+			.scope_small = "node"};
 	const char *arg;
 	int o, ind;
 	while ((o = hs_cli_next(&cli, argc, argv, &arg, &ind)) != -1) {
@@ -427,6 +434,10 @@ static int run(int argc, char **argv, struct hs_stream *out)
 		case O_SCOPE:
 			hs_gen_choice(&cli, "--scope", arg, hs_gen_scopes);
 			c.scope = arg;
+			break;
+		case O_SCOPE_SMALL:
+			hs_gen_choice(&cli, "--scope-small", arg, hs_gen_scopes);
+			c.scope_small = arg;
 			break;
 		case 'q': c.quiet = 1; break;
 		}
@@ -493,6 +504,8 @@ static int run(int argc, char **argv, struct hs_stream *out)
 	if (c.queue_arg)
 		hs_record_set(p, "queue", c.queue_arg);
 	hs_record_set(p, "scope", c.scope);
+	if (strcmp(c.scope_small, "node") != 0)
+		hs_record_set(p, "scope_small", c.scope_small);
 	hs_record_set(p, "oversize", c.oversize_drop ? "drop" : "refuse");
 	hs_record_set_int(p, "jobs", y.read);
 	hs_record_set_int(p, "kept", y.kept);

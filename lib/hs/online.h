@@ -220,5 +220,20 @@ int hs_online_unsubmitted(const struct hs_online *h);
  * it. */
 void hs_online_note_run(struct hs_online *h, int job, const char *key, const char *fmt, ...)
 	HS_PRINTF(4, 5);
+/* The order of a date's events, asked for in start (appended to ABI 2).
+ * HS_ONLINE_ORDER_STREAM, the default: one batch a date, the ends, then
+ * the submissions by release date and stream order.
+ * HS_ONLINE_ORDER_LUCARELLI: as Lucarelli et al.'s batch simulator (the
+ * code behind Dutot et al. §5.2) hands them over: one binary heap holds
+ * every submission (inserted in stream order at the start) and each
+ * started job's end (inserted when it starts, in the order of the starts),
+ * and a date's ends, then its submissions, come as that heap returns them,
+ * each group in a batch of its own.  The host knows the ends; the
+ * algorithm learns nothing but the order.  Returns 0, or -1 (nothing
+ * reported; the order stays the stream's) where the run cannot give it:
+ * outside start, under the flow model (a job's end is not known when it
+ * starts), with task graphs, or one event a call (hs-sim --per-event). */
+enum { HS_ONLINE_ORDER_STREAM = 0, HS_ONLINE_ORDER_LUCARELLI = 1 };
+int hs_online_event_order(struct hs_online *h, int order);
 
 #endif

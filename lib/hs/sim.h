@@ -145,6 +145,11 @@ void hs_sim_kill(struct hs_sim *sim, int task);
  * ended (1 when done); NAN before it starts.  A delay's time elapsed over
  * its duration, a parallel task's work done (0 during its latency). */
 double hs_sim_progress(const struct hs_sim *sim, int task);
+/* The date a running task will end at, when that is known as it starts:
+ * a delay's (the runtime model's duration, or its walltime when sooner;
+ * its start for one that fails); NAN for a parallel task (the flow model
+ * decides its end as it goes) and for a task not running. */
+double hs_sim_known_end(const struct hs_sim *sim, int task);
 /* From a hook: the instance now has ntasks tasks (added at its end while
  * the run goes on, hs_instance_add_task): room for them in the run. */
 void hs_sim_grow(struct hs_sim *sim, int ntasks);

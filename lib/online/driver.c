@@ -172,6 +172,8 @@ static int hook_begin(void *arg, struct hs_sim *sim)
 	for (int i = 0; i < h->n; i++)
 		if (h->deps_left[i] == 0)
 			hs_sim_timer(sim, h->in->tasks[i].release, i);
+	if (h->order == HS_ONLINE_ORDER_LUCARELLI)
+		hs_online_authors_begin(h);
 	/* wake-ups asked for in start, after the submissions of their date */
 	for (int k = 0; k < h->nearly; k++)
 		hs_online_wake(h, h->early_wakes[k]);
@@ -232,25 +234,27 @@ static int by_release(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-static int hook_settle(void *arg, struct hs_sim *sim, double now)
+/* A date's submissions join the batch: the job is queued, its date now. */
+void hs_online_queue_submit(struct hs_online *h, int j, double now)
 {
-	struct hs_online *h = arg;
-	(void)sim;
-	if (h->nsubs > 1) {
-		sort_h = h;
-		qsort(h->subs, h->nsubs, sizeof *h->subs, by_release);
-	}
-	for (int k = 0; k < h->nsubs; k++) {
-		int j = h->subs[k];
-		h->unsubmitted -= j < h->nstatic;
-		h->status[j] = JOB_QUEUED;
-		h->jobs[j].submitted = now;
-		push_event(h, HS_ONLINE_SUBMIT, j, HS_STATE_NONE);
-	}
-	h->nsubs = 0;
-	if (h->wake)
-		push_event(h, HS_ONLINE_WAKE, -1, HS_STATE_NONE);
-	h->wake = 0;
+	h->unsubmitted -= j < h->nstatic;
+	h->status[j] = JOB_QUEUED;
+	h->jobs[j].submitted = now;
+	push_event(h, HS_ONLINE_SUBMIT, j, HS_STATE_NONE);
+}
+
+void hs_online_queue_end(struct hs_online *h, int job, enum hs_state st)
+{
+	push_event(h, HS_ONLINE_END, job, st);
+}
+
+void hs_online_queue_wake(struct hs_online *h)
+{
+	push_event(h, HS_ONLINE_WAKE, -1, HS_STATE_NONE);
+}
+
+int hs_online_deliver(struct hs_online *h, double now)
+{
 	if (h->nev == 0)
 		return 0;
 	if (now != h->round_date) {
@@ -284,6 +288,25 @@ static int hook_settle(void *arg, struct hs_sim *sim, double now)
 	if (rc != 0 && hs_ctx_nerrors(h->ctx) == 0)
 		hs_ctx_error(h->ctx, "failed at date %g (the plugin gave no reason)", now);
 	return rc != 0 || h->errors ? -1 : 0;
+}
+
+static int hook_settle(void *arg, struct hs_sim *sim, double now)
+{
+	struct hs_online *h = arg;
+	(void)sim;
+	if (h->order == HS_ONLINE_ORDER_LUCARELLI)
+		return hs_online_authors_settle(h, now);
+	if (h->nsubs > 1) {
+		sort_h = h;
+		qsort(h->subs, h->nsubs, sizeof *h->subs, by_release);
+	}
+	for (int k = 0; k < h->nsubs; k++)
+		hs_online_queue_submit(h, h->subs[k], now);
+	h->nsubs = 0;
+	if (h->wake)
+		push_event(h, HS_ONLINE_WAKE, -1, HS_STATE_NONE);
+	h->wake = 0;
+	return hs_online_deliver(h, now);
 }
 
 /* After the run: every job started or rejected; jobs that depend on a
@@ -512,6 +535,7 @@ static void host_release(struct hs_online *h)
 	free(h->kill_asked);
 	free(h->alloc_ids);
 	free(h->early_wakes);
+	hs_online_authors_release(h);
 	hs_ids_free_parts(h->scratch.parts, h->scratch.nparts);
 	free(h->scratch_ids);
 }

@@ -226,6 +226,7 @@ int hs_online_start(struct hs_online *h, int job, const int *cores, int ncores, 
 	for (int k = 0; k < ngpus; k++)
 		h->gpu_job[sg[k]] = job;
 	h->status[job] = JOB_RUNNING;
+	hs_online_authors_started(h, job);
 	return 0;
 }
 
@@ -426,6 +427,7 @@ int hs_online_submit(struct hs_online *h, const char *id, const char *fields, do
 	/* Submitted by a timer, at its date: a submission of this date too
 	 * comes in a batch of its own after this one. */
 	hs_sim_timer(h->sim, h->jobs[job].release, job);
+	hs_online_authors_submitted(h, job, h->jobs[job].release);
 	return job;
 }
 

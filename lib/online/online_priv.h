@@ -4,6 +4,7 @@
 #ifndef HS_ONLINE_PRIV_H
 #define HS_ONLINE_PRIV_H
 
+#include "authors_heap.h"
 #include "hs/guard.h"
 #include "hs/loader.h"
 #include "hs/online.h"
@@ -64,6 +65,16 @@ struct hs_online {
 	char *kill_asked;             /* per job: hs_online_kill was called */
 	double *early_wakes;          /* wake-ups asked in start, set as timers at the beginning */
 	int nearly;
+	/* hs_online_event_order (authors_order.c) */
+	int order;                    /* HS_ONLINE_ORDER_* */
+	struct hs_aheap aheap;        /* Lucarelli et al.'s event heap */
+	struct hs_aheap_ev *grp;      /* a group popped from it ... */
+	int ngrp, capgrp;             /* ... held until its ends come (a job that ends at once) */
+	signed char *apend;           /* per job: its END (1) or SUBMIT (2) waits for its group */
+	int napend;
+	enum hs_state *aend_st;       /* the waiting END's state */
+	int *alist, nalist, capalist; /* the jobs with a waiting event, in arrival order */
+	int awake;                    /* a wake-up waits for the date's first batch */
 };
 
 /* Timer ids of the simulator: a job's submission (its index), or this. */
@@ -73,6 +84,22 @@ struct hs_online {
 void hs_online_job_init(struct hs_online *h, int i);
 /* Room for n jobs in every per-job array (jobs added while running). */
 void hs_online_grow(struct hs_online *h, int n);
+
+/* The driver's batch (driver.c): a submission or an end joins it; the
+ * batch handed to the algorithm (0, or -1: stop the run). */
+void hs_online_queue_submit(struct hs_online *h, int job, double now);
+void hs_online_queue_end(struct hs_online *h, int job, enum hs_state st);
+void hs_online_queue_wake(struct hs_online *h);
+int hs_online_deliver(struct hs_online *h, double now);
+
+/* HS_ONLINE_ORDER_LUCARELLI (authors_order.c): the heap filled with the
+ * stream's submissions when the run begins, a started job's end, a date's
+ * events handed over in the heap's order, the heap freed. */
+void hs_online_authors_begin(struct hs_online *h);
+void hs_online_authors_started(struct hs_online *h, int job);
+void hs_online_authors_submitted(struct hs_online *h, int job, double release);
+int hs_online_authors_settle(struct hs_online *h, double now);
+void hs_online_authors_release(struct hs_online *h);
 
 /* The job's name in messages: "job ID". */
 const char *hs_online_job_name(const struct hs_online *h, int job);

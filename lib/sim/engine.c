@@ -968,6 +968,21 @@ double hs_sim_progress(const struct hs_sim *sim, int task)
 	return progress_at(R, task, R->now);
 }
 
+double hs_sim_known_end(const struct hs_sim *sim, int task)
+{
+	const struct run *R = &sim->R;
+	if (task < 0 || task >= R->S->n || R->S->a[task].kind != ACT_DELAY ||
+	    R->S->a[task].state != ST_RUNNING)
+		return NAN;
+	const struct act *a = &R->S->a[task];
+	double start = R->run->p[task].start, wall = R->S->in->tasks[task].walltime;
+	if (a->fail)
+		return start;
+	double end = start + a->dur;
+	/* the kill at start + walltime, when it comes first */
+	return isfinite(wall) && start + wall < end ? start + wall : end;
+}
+
 void hs_sim_grow(struct hs_sim *sim, int ntasks)
 {
 	struct run *R = &sim->R;

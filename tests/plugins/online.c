@@ -216,6 +216,16 @@ static int start_ff(struct hs_online *h, const struct hs_optvals *o, struct hs_c
 	return start(h, o, c, s, 0);
 }
 
+/* abi2 -o order=lucarelli: the authors' event order asked for
+ * (hs_online_event_order); a refusal is said in prov (order=refused). */
+static int start_abi2(struct hs_online *h, const struct hs_optvals *o, struct hs_ctx *c, void **s)
+{
+	if (strcmp(hs_opt_str(o, "order"), "lucarelli") == 0 &&
+	    hs_online_event_order(h, HS_ONLINE_ORDER_LUCARELLI) != 0)
+		hs_ctx_prov(c, "order", "refused");
+	return start(h, o, c, s, 0);
+}
+
 static int start_mistake(struct hs_online *h, const struct hs_optvals *o, struct hs_ctx *c,
 			 void **s)
 {
@@ -236,7 +246,7 @@ static const struct hs_online_ops ff_ops = {
 	sizeof(struct hs_online_ops), HS_ONLINE_ABI, 0, start_ff, events, finish,
 };
 static const struct hs_online_ops abi2_ops = {
-	sizeof(struct hs_online_ops), HS_ONLINE_ABI, HS_ONLINE_NEEDS_MODEL, start_ff, events_abi2, finish,
+	sizeof(struct hs_online_ops), HS_ONLINE_ABI, HS_ONLINE_NEEDS_MODEL, start_abi2, events_abi2, finish,
 };
 /* What a plugin built against online ABI 1 has: the same operations. */
 static const struct hs_online_ops abi1_ops = {
@@ -263,8 +273,12 @@ static const struct hs_algo mistake = {
 	NULL, 0,
 };
 
+static const struct hs_option abi2_opts[] = {
+	{"order", HS_OPT_CHOICE, "stream", "the order of a date's events", "stream|lucarelli"},
+	{NULL, 0, NULL, NULL, NULL},
+};
 static const struct hs_algo abi2 = {
-	sizeof(struct hs_algo), "abi2", "first-fit that kills and submits at 5 (test)", NULL, NULL,
+	sizeof(struct hs_algo), "abi2", "first-fit that kills and submits at 5 (test)", abi2_opts, NULL,
 	&abi2_ops, NULL, 0,
 };
 static const struct hs_algo first_fit_abi1 = {

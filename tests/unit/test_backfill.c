@@ -340,6 +340,13 @@ static void test_note_examples(void)
 	TAP_STREQ(result(&L), "0:0 10:0 20:0", "submits 0,1,1 without the dates: the batch's heap, 1, 2, 3");
 	TAP_OK(L.b->approx_order, "and the order is said to be approximate");
 	loop_free(&L);
+	/* Of two equal children the sift-down takes the right one (Heap.pm's
+	 * _find_min_child): submits (0, 1, 1, 5) pop as 1, 3, 2, 4. */
+	const double tie[][4] = { { 0, 10, 1, 10 }, { 1, 10, 1, 10 }, { 1, 10, 1, 10 }, { 5, 10, 1, 10 } };
+	note_jobs(&L, 1, tie, 4);
+	TAP_OK(loop_run(&L, &c, 1) == 0, "heap order, equal children: runs");
+	TAP_STREQ(result(&L), "0:0 20:0 10:0 30:0", "submits 0,1,1,5: the right child of two equal ones first");
+	loop_free(&L);
 	note_jobs(&L, 1, eq, 4);
 	TAP_OK(loop_run(&L, &c, 0) == 0 && !L.b->approx_order,
 	       "all jobs in one batch: the batch's heap is exact");
