@@ -19,15 +19,18 @@
  *                 time and the extra cores free then: a job backfills when
  *                 it ends by the shadow time or fits in the extra cores
  *                 (which it then uses up), whichever cores it gets.
- *   conservative  every job gets a reservation when it is submitted; at
- *                 every batch with an end or a submission, each waiting job,
- *                 in queue order, moves to the earliest start where it fits
- *                 beside the others, when that is earlier than its
- *                 reservation (compression).  A job never moves later, so
- *                 it never starts after its first reservation.  Only the
- *                 jobs that a region freed since they were last looked at
- *                 could help are searched (compress_pass); recompute=scratch
- *                 places every job again instead (no guarantee).
+ *   conservative  every job gets a reservation when it is submitted; after
+ *                 a batch of ends, each waiting job, in queue order, moves
+ *                 to now if it fits from now, else keeps its reservation
+ *                 (recompute=none, the default: measured, it waits less
+ *                 than compression, hs-backfill(7)).  recompute=compress:
+ *                 at every batch with an end or a submission, each waiting
+ *                 job moves to the earliest start where it fits beside the
+ *                 others, when that is earlier; only the jobs that a region
+ *                 freed since they were last looked at could help are
+ *                 searched (compress_pass).  A job never moves later, so it
+ *                 never starts after its first reservation.
+ *                 recompute=scratch places every job again (no guarantee).
  *   compat=lucarelli  (the authors' code, ../shared/notes/backfilling-
  *                 variants.md): their selection rules, their hole search
  *                 (HS_PROFILE_CLOSED_END), jobs submitted together taken in
@@ -58,6 +61,7 @@ struct bf_conf {
 	enum hs_select_rules rules;
 	int lucarelli; /* compat=lucarelli: heap order, closed-end holes, no compression */
 	int scratch;   /* conservative: every reservation placed again from scratch */
+	int compress;  /* conservative: each job moved to its earliest fit at each event */
 	int count;     /* easy: the head reserves a count (shadow time, extra cores), not cores */
 };
 
@@ -221,7 +225,7 @@ static struct bf *bf_new(const struct bf_conf *c, int njobs, int nnodes, const i
 	b->got = hs_calloc(b->nw, sizeof *b->got);
 	b->easy_head = -1;
 	b->woken = -INFINITY;
-	b->filter = c->algo == BF_CONSERVATIVE && !c->lucarelli && !c->scratch;
+	b->filter = c->algo == BF_CONSERVATIVE && c->compress && !c->lucarelli && !c->scratch;
 	b->ord = hs_malloc((njobs + 1) * sizeof *b->ord);
 	b->prev = hs_malloc((njobs + 1) * sizeof *b->prev);
 	b->prev_end = hs_malloc((njobs + 1) * sizeof *b->prev_end);
@@ -900,8 +904,12 @@ static int conservative(struct bf *b, int nend, int nsub)
 				b->jobs[b->queue[i]].rs = INFINITY;
 				reserve(b, b->queue[i]);
 			}
-	} else if (nend > 0 || nsub > 0) {
+	} else if (b->c.compress && (nend > 0 || nsub > 0)) {
 		compress_pass(b);
+	} else if (nend > 0) {
+		/* recompute=none: as the authors' code, to now or not at all */
+		for (int i = 0; i < b->nq; i++)
+			to_now(b, b->queue[i]);
 	}
 	for (int i = 0; i < b->npend; i++) {
 		reserve(b, b->pend[i]);
@@ -1001,6 +1009,7 @@ static int bf_start_algo(enum bf_algo algo, struct hs_online *h, const struct hs
 	c.variant = hs_select_variant_parse(hs_opt_str(opts, "variant"));
 	c.lucarelli = strcmp(hs_opt_str(opts, "compat"), "lucarelli") == 0;
 	c.scratch = strcmp(hs_opt_str(opts, "recompute"), "scratch") == 0;
+	c.compress = strcmp(hs_opt_str(opts, "recompute"), "compress") == 0;
 	c.count = strcmp(hs_opt_str(opts, "reserve"), "count") == 0;
 	if (c.count && algo != BF_EASY) {
 		hs_ctx_error(ctx, "reserve=count is EASY's rule (-a easy); %s reserves cores",
@@ -1122,10 +1131,11 @@ static const struct hs_option bf_opts[] = {
 	  "lucarelli: the authors' implementation (no compression, heap order of equal submits, "
 	  "their hole search and selection rules)",
 	  "none|lucarelli" },
-	{ "recompute", HS_OPT_CHOICE, "compress",
-	  "conservative, at each event: move each job earlier when it can (keeps every first "
-	  "reservation), or place all again from scratch (Dutot's words; no guarantee)",
-	  "compress|scratch" },
+	{ "recompute", HS_OPT_CHOICE, "none",
+	  "conservative, after jobs end: a job moves to now if it can, else keeps its "
+	  "reservation; or each job moves to its earliest fit at each event (compression); "
+	  "or all are placed again from scratch (Dutot's words; no guarantee)",
+	  "none|compress|scratch" },
 	{ "select", HS_OPT_CHOICE, "auto",
 	  "rules of the best-effort variants: the paper's wording or the authors' code (auto: "
 	  "lucarelli under compat=lucarelli, else paper)",

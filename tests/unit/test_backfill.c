@@ -28,7 +28,11 @@ static const char *result(const struct loop *L)
 
 static struct bf_conf conf(enum bf_algo a, enum hs_select_variant v, int lucarelli)
 {
-	struct bf_conf c = { a, v, lucarelli ? HS_SELECT_LUCARELLI : HS_SELECT_PAPER, lucarelli, 0, 0 };
+	/* compression outside compat, as these tests were written for
+	 * (the plugin's default, recompute=none, is tested on its own) */
+	struct bf_conf c = { .algo = a, .variant = v,
+			     .rules = lucarelli ? HS_SELECT_LUCARELLI : HS_SELECT_PAPER,
+			     .lucarelli = lucarelli, .compress = !lucarelli };
 	return c;
 }
 
@@ -522,6 +526,28 @@ static void test_random(void)
 	TAP_OK(bad_scratch == 0 && late_scratch > 0,
 	       "recompute=scratch on the same traces: valid decisions, and %d jobs start after their first reservation",
 	       late_scratch);
+	/* the plugin's default, recompute=none: to now or not at all */
+	int late_none = 0, bad_none = 0, moved_none = 0;
+	for (int seed = 1; seed <= 60; seed++)
+		for (int v = 0; v < 5; v++) {
+			struct loop L;
+			random_trace(&L, seed);
+			struct bf_conf c = conf(BF_CONSERVATIVE, v, 0);
+			c.compress = 0;
+			L.verify = 1;
+			bad_none += loop_run(&L, &c, 0) != 0;
+			for (int i = 0; i < L.nj; i++) {
+				if (L.j[i].rejected)
+					continue;
+				late_none += !(L.j[i].start <= L.j[i].resv);
+				moved_none += L.j[i].start < L.j[i].resv;
+			}
+			loop_free(&L);
+		}
+	TAP_OK(bad_none == 0 && late_none == 0 && moved_none > 0,
+	       "recompute=none on the same traces: valid decisions, no job after its first reservation (%d), "
+	       "%d jobs moved to an earlier now",
+	       late_none, moved_none);
 	/* EASY by count on the same traces */
 	int bad_count = 0, heads_count = 0, late_count[5] = { 0 }, late_any = 0;
 	for (int seed = 1; seed <= 60; seed++)
