@@ -868,9 +868,10 @@ static void compress_pass(struct bf *b)
 	reach_clear(&b->cur);
 }
 
-/* compat=lucarelli after jobs ended: j moves to now if it can run from now
- * (n free now, and a fit at now once its reservation is lifted), else keeps
- * its reservation exactly.  As the authors' reassignment does: a job
+/* After jobs ended (recompute=none and compat=lucarelli): j moves to now if
+ * it can run from now (n free now, and a fit at now once its reservation is
+ * lifted), else keeps its reservation exactly.  As the authors'
+ * reassignment does: a job
  * reserved at now is lifted too and may get other cores, and the fit at
  * now is their plain one (the closed-end quirk is their search's at
  * submission only). */
@@ -889,7 +890,9 @@ static void to_now(struct bf *b, int j)
 static int conservative(struct bf *b, int nend, int nsub)
 {
 	int rc = 0;
-	if (b->c.lucarelli) {
+	int moves = b->c.lucarelli || (!b->c.scratch && !b->c.compress); /* recompute=none */
+	if (moves) {
+		/* as the authors' code: after ends, to now or not at all */
 		if (nend > 0)
 			for (int i = 0; i < b->nq; i++)
 				to_now(b, b->queue[i]);
@@ -904,12 +907,8 @@ static int conservative(struct bf *b, int nend, int nsub)
 				b->jobs[b->queue[i]].rs = INFINITY;
 				reserve(b, b->queue[i]);
 			}
-	} else if (b->c.compress && (nend > 0 || nsub > 0)) {
+	} else if (nend > 0 || nsub > 0) {
 		compress_pass(b);
-	} else if (nend > 0) {
-		/* recompute=none: as the authors' code, to now or not at all */
-		for (int i = 0; i < b->nq; i++)
-			to_now(b, b->queue[i]);
 	}
 	for (int i = 0; i < b->npend; i++) {
 		reserve(b, b->pend[i]);
