@@ -110,11 +110,20 @@ static void install(void)
 	installed = 1;
 }
 
-static int built_stale = 1; /* a guard was set up since the messages were built */
+/* The messages of the last call, built again only when what they say
+ * changes: an online plugin is entered once per event, and five snprintf
+ * a call were a tenth of hs-sim's instructions through the Batsim bridge. */
+static struct {
+	const char *family, *algo, *path, *prog;
+	char doing[256];
+	int by_budget;
+	double limit;
+	int valid;    /* 0: build them (a new guard's strings may be at old addresses) */
+} built;
 
 void hs_guard_init(struct hs_guard *g, const char *family, const char *algo, const char *path)
 {
-	built_stale = 1; /* its strings may be new ones at old addresses */
+	built.valid = 0;
 	memset(g, 0, sizeof *g);
 	g->family = family;
 	g->algo = algo;
@@ -137,21 +146,10 @@ static void set_timer(double s)
 	setitimer(ITIMER_REAL, &it, NULL);
 }
 
-/* The messages of the last call, built again only when what they say
- * changes: an online plugin is entered once per event, and five snprintf
- * a call were a tenth of hs-sim's instructions through the Batsim bridge. */
-static struct {
-	const char *family, *algo, *path, *prog;
-	char doing[256];
-	int by_budget;
-	double limit;
-	int valid;
-} built;
-
 static void build_messages(const struct hs_guard *g, const char *doing, int by_budget, double limit)
 {
-	if (!built_stale && built.valid && built.family == g->family && built.algo == g->algo && built.path == g->path &&
-	    built.prog == hs_progname() && built.by_budget == by_budget &&
+	if (built.valid && built.family == g->family && built.algo == g->algo &&
+	    built.path == g->path && built.prog == hs_progname() && built.by_budget == by_budget &&
 	    (built.limit == limit || (isnan(built.limit) && isnan(limit))) &&
 	    strlen(doing) < sizeof built.doing && strcmp(built.doing, doing) == 0)
 		return;
@@ -171,7 +169,6 @@ static void build_messages(const struct hs_guard *g, const char *doing, int by_b
 	else
 		snprintf(timeout_msg, sizeof timeout_msg, "%s was stopped while %s: no return within "
 			 "its time limit of %s s\n", who, doing, hs_fmt_double(num, limit));
-	built_stale = 0;
 	built.family = g->family;
 	built.algo = g->algo;
 	built.path = g->path;
