@@ -16,7 +16,6 @@
  * standard error. */
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "hs/util.h"
 #include "online_priv.h"

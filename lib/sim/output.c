@@ -8,12 +8,6 @@
 
 #include <stdio.h>
 
-static void set_num(struct hs_record *r, const char *key, double v)
-{
-	char buf[HS_NUMBUF];
-	hs_record_set(r, key, hs_fmt_double(buf, v));
-}
-
 /* res: the run's figures, NULL for a plan replayed (no energy model). */
 static void sim_prov(struct hs_record *prov, const struct hs_sim_tool *t,
 		     const struct hs_sim_result *res)
@@ -24,12 +18,12 @@ static void sim_prov(struct hs_record *prov, const struct hs_sim_tool *t,
 	hs_record_set(prov, "model", t->replay ? "replay" : "flow");
 	if (!t->replay) {
 		hs_record_set(prov, "solver", o->solver == HS_SIM_SIMGRID ? "simgrid" : "bottleneck");
-		set_num(prov, "tcp_gamma", o->tcp_gamma);
+		hs_record_set_num(prov, "tcp_gamma", o->tcp_gamma);
 	}
 	if (res) {
 		hs_record_set(prov, "energy_model", o->energy == HS_SIM_ENERGY_CORE ? "core" : "host");
-		set_num(prov, "makespan", res->makespan);
-		set_num(prov, "energy", res->energy);
+		hs_record_set_num(prov, "makespan", res->makespan);
+		hs_record_set_num(prov, "energy", res->energy);
 	}
 	if (t->platform)
 		hs_record_set(prov, "platform", t->platform);
