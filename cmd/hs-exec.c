@@ -26,6 +26,7 @@ enum {
 	O_POLL,
 	O_PROGRESS,
 	O_NOPROGRESS,
+	O_PARTIAL = 256 + 14,
 };
 
 static const struct hs_cli_opt opts[] = {
@@ -44,6 +45,7 @@ static const struct hs_cli_opt opts[] = {
 	{0, "progress", NULL, "show progress on stderr (default: when it is a terminal)"},
 	{0, "no-progress", NULL, "never show progress"},
 	{'n', "dry-run", NULL, "print each task's node, cores, GPUs and command; run nothing"},
+	{0, "partial", NULL, "read a stream cut short (no closing 'end' record) as it is"},
 	{0, NULL, NULL, NULL},
 };
 
@@ -55,7 +57,7 @@ static void complete_words(void)
 static const struct hs_cli cli = {
 	"hs-exec",
 	"[-b local|ssh|slurm] [-c TEMPLATE] [-L DIR] [-m PLAN=NODE]... [-H FILE] [--timed] "
-	"[--fail-fast] [-n] [FILE]",
+	"[--fail-fast] [-n] [--partial] [FILE]",
 	"run a plan for real and add a run record per task",
 	opts,
 	complete_words,
@@ -97,6 +99,7 @@ int main(int argc, char **argv)
 		case O_POLL: o.poll = hs_cli_double("--poll", arg, 0.01, 3600); break;
 		case O_PROGRESS: progress = 1; break;
 		case O_NOPROGRESS: progress = 0; break;
+		case O_PARTIAL: hs_stream_set_partial(1); break;
 		default: hs_cli_usage_error(&cli, "unexpected option");
 		}
 	}

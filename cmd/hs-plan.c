@@ -27,12 +27,13 @@ static const struct hs_cli_opt opts[] = {
 	{'l', "list", NULL, "list the algorithms found, one a line, and exit"},
 	{'v', "verbose", NULL, "say which plugin ran, how long it took and the makespan"},
 	{'t', "timeout", "SECONDS", "stop a plugin that has not returned after SECONDS (exit 1)"},
+	{0, "partial", NULL, "read a stream cut short (no closing 'end' record) as it is"},
 	{0, NULL, NULL, NULL},
 };
 
 static const struct hs_cli cli = {
 	"hs-plan",
-	"[-a ALGO] [-o KEY[=VAL]]... [-l] [-v] [-t SECONDS] [FILE]",
+	"[-a ALGO] [-o KEY[=VAL]]... [-l] [-v] [-t SECONDS] [--partial] [FILE]",
 	"plan an instance with a scheduling algorithm, adding plan records",
 	opts,
 	complete_words,
@@ -61,6 +62,7 @@ int main(int argc, char **argv)
 		case 'l': list = 1; break;
 		case 'v': verbose = 1; break;
 		case 't': timeout = hs_cli_double("--timeout", arg, 1e-6, 1e8); break;
+		case 256 + 5: hs_stream_set_partial(1); break; /* --partial */
 		default: hs_cli_usage_error(&cli, "unexpected option");
 		}
 	}

@@ -26,6 +26,7 @@ enum {
 	O_LIST = 256 + 2, O_BY = 256 + 3, O_STATS, O_REL, O_X, O_PLOT, O_PLOT_TIME, O_LOGX, O_LOGY,
 	O_XLABEL, O_YLABEL, O_YMIN, O_YMAX, O_TITLE, O_WIDTH, O_HEIGHT, O_TIME_UNIT, O_GANTT,
 	O_COLOR, O_OVERLAY, O_ROWS, O_BUNDLE, O_LP, O_EDN, O_TAU,
+	O_PARTIAL = O_TAU + 2, /* after -j */
 };
 
 /* Documented in hs-report(1), OPTIONS; keep the two in the same order. */
@@ -59,6 +60,7 @@ static const struct hs_cli_opt opts[] = {
 	{0, "edn", "N", "exponent n of the edn metric (default 2)"},
 	{0, "bsld-tau", "S", "threshold of the bounded slowdown in seconds (default 10)"},
 	{'j', "jobs", "N", "read N files at a time (default: the number of CPUs)"},
+	{0, "partial", NULL, "read streams cut short (no closing 'end' record) as they are"},
 	{0, NULL, NULL, NULL},
 };
 
@@ -222,6 +224,7 @@ static void parse_args(struct config *cf, int argc, char **argv, int *ind, int *
 		case O_LP: cf->mo.with_lp = 1; break;
 		case O_EDN: cf->mo.edn = hs_cli_double("--edn", arg, 1, 100); break;
 		case O_TAU: cf->mo.bsld_tau = hs_cli_double("--bsld-tau", arg, 0, 1e300); break;
+		case O_PARTIAL: hs_stream_set_partial(1); break;
 		case 'j': cf->jobs = (int)hs_cli_long("--jobs", arg, 1, 256); break;
 		}
 	}

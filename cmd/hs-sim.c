@@ -41,6 +41,7 @@ enum {
 	O_LINK_STATS,
 	O_TIMEOUT,
 	O_PER_EVENT,
+	O_PARTIAL,
 };
 
 static const struct hs_cli_opt opts[] = {
@@ -65,6 +66,7 @@ static const struct hs_cli_opt opts[] = {
 	 "with -a: stop the algorithm when one call has not returned after SECONDS (exit 1)"},
 	{0, "per-event", NULL,
 	 "with -a: hand the algorithm one event a call, not a date's batch (as pybatsim decides)"},
+	{0, "partial", NULL, "read a stream cut short (no closing 'end' record) as it is"},
 	{'a', "algorithm", "ALGO",
 	 "schedule online with this algorithm (see -l): a name or FILE.so[:NAME]"},
 	{'o', "option", "KEY[=VAL]", "set an option of the online algorithm, repeatable; -o help"},
@@ -88,7 +90,7 @@ static const struct hs_cli cli = {
 	"[--model flow|replay] "
 	"[--solver bottleneck|simgrid] [--tcp-gamma BYTES] [--energy host|core] [--platform FILE] "
 	"[--check-durations] [--check-simgrid] [--progress|--no-progress] [--stats] "
-	"[--link-stats FILE] [FILE]",
+	"[--link-stats FILE] [--partial] [FILE]",
 	"Simulate a planned stream (from hs-plan) and add run records, or schedule it online "
 	"(-a).",
 	opts,
@@ -119,6 +121,7 @@ int main(int argc, char **argv)
 		case O_CLAIRVOYANT: t.clairvoyant = 1; break;
 		case O_TIMEOUT: t.timeout = hs_cli_double("--timeout", arg, 1e-6, 1e8); break;
 		case O_PER_EVENT: t.per_event = 1; break;
+		case O_PARTIAL: hs_stream_set_partial(1); break;
 		case O_MODEL:
 			if (strcmp(arg, "flow") != 0 && strcmp(arg, "replay") != 0)
 				hs_cli_usage_error(&cli, "option --model: '%s' must be flow or replay", arg);

@@ -53,9 +53,9 @@ no_asan() {
 	# gzip bomb, likewise.  Both now fit in 200 MB of address space.
 	{ echo 'hs 1'; head -c 10000000 /dev/zero | tr '\0' '\n'; echo 'node n cores=1'
 	  echo 'task t model=rigid size=1 time=1'; } >"$tmp/blank.hs"
-	run bash -c "ulimit -v 200000; hs-plan -a taskp '$tmp/blank.hs' | tail -1"
+	run bash -c "ulimit -v 200000; hs-plan -a taskp '$tmp/blank.hs' | tail -2"
 	[ "$status" -eq 0 ]
-	[ "$output" = "plan t node=n cores=0 start=0 end=1" ]
+	[ "$output" = "$(printf 'plan t node=n cores=0 start=0 end=1\nend stream records=4 tasks=1 plans=1 runs=0')" ]
 	{ echo 'hs 1'; head -c 20000000 /dev/zero | tr '\0' '\n'; echo 'node n cores=1'; } | gzip -c >"$tmp/bomb.hs.gz"
 	run bash -c "ulimit -v 200000; hs-sim '$tmp/bomb.hs.gz'"
 	[ "$status" -eq 2 ]
@@ -89,7 +89,7 @@ no_asan() {
 	printf 'hs 1\nnode n cores=1\ntask t model=rigid size=1 time=1\n\n\n# x\n\n' >"$tmp/p.hs"
 	run hs-plan -a taskp "$tmp/p.hs"
 	[ "$status" -eq 0 ]
-	[ "$(printf '%s\n' "$output" | grep -v '^prov')" = "$(printf 'hs 1\nnode n cores=1\ntask t model=rigid size=1 time=1\n\n\n# x\n\nplan t node=n cores=0 start=0 end=1')" ]
+	[ "$(printf '%s\n' "$output" | grep -v '^prov')" = "$(printf 'hs 1\nnode n cores=1\ntask t model=rigid size=1 time=1\n\n\n# x\n\nplan t node=n cores=0 start=0 end=1\nend stream records=4 tasks=1 plans=1 runs=0')" ]
 }
 
 @test "limits: xml=/dev/zero fails at its first bytes" {

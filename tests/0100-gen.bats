@@ -18,7 +18,8 @@ teardown() {
 prov gen tool=hs-gen version=0.1.0 gen=sleep n=3 x=0.95 base=50 scale=1 jitter=0 scope=node platform=none seed=1
 task t1 model=overhead T=50 x=0.95
 task t2 model=overhead T=50 x=0.95
-task t3 model=overhead T=50 x=0.95" ]
+task t3 model=overhead T=50 x=0.95
+end stream records=4 tasks=3 plans=0 runs=0" ]
 }
 
 @test "gen: sleep --base --scale --scope --app --cmd" {
@@ -27,7 +28,8 @@ task t3 model=overhead T=50 x=0.95" ]
 	[ "$status" -eq 0 ]
 	[ "${lines[2]}" = "task t1 model=overhead T=10 x=1 scope=cluster app=demo cmd='sleep 1'" ]
 	[ "${lines[3]}" = "task t2 model=overhead T=10 x=1 scope=cluster app=demo cmd='sleep 1'" ]
-	[ "${#lines[@]}" -eq 4 ]
+	[ "${lines[4]}" = "end stream records=3 tasks=2 plans=0 runs=0" ]
+	[ "${#lines[@]}" -eq 5 ]
 }
 
 @test "gen: sleep tasks follow the platform records" {
@@ -35,7 +37,7 @@ task t3 model=overhead T=50 x=0.95" ]
 	[ "$status" -eq 0 ]
 	# Default platform: dietze; order header, prov, platform, cluster/node, task.
 	kinds=$(printf '%s\n' "$output" | awk '$1 !~ /^#/ {print $1}' | uniq | tr '\n' ' ')
-	[ "$kinds" = "hs prov platform cluster node cluster node cluster node task " ]
+	[ "$kinds" = "hs prov platform cluster node cluster node cluster node task end " ]
 }
 
 @test "gen: --seed makes --jitter reproducible, and other seeds differ" {
@@ -97,12 +99,13 @@ node n2 cluster=c1 cores=4 speed=2 gpus=1
 cluster c2
 node n3 cluster=c2 cores=4 speed=2 gpus=1
 node n4 cluster=c2 cores=4 speed=2 gpus=1
-node n5 cluster=c2 cores=4 speed=2 gpus=1" ]
+node n5 cluster=c2 cores=4 speed=2 gpus=1
+end stream records=8 tasks=0 plans=0 runs=0" ]
 	b=$(hs-gen platform homogeneous:nodes=5,cores=4,speed=2,gpus=1,clusters=2)
 	[ "$output" = "$b" ]
 	c=$(hs-gen sleep -n 1 -x 1 --platform homogeneous:nodes=5,cores=4,speed=2,gpus=1,clusters=2 |
-		grep -v '^prov' | grep -v '^task')
-	[ "$output" = "$c" ]
+		grep -v '^prov' | grep -v '^task' | grep -v '^end')
+	[ "$(grep -v '^end' <<<"$output")" = "$c" ]
 }
 
 @test "gen: --platform FILE copies the platform records of a file" {

@@ -44,7 +44,8 @@ node n1 cluster=c1 cores=4 speed=1
 node n2 cluster=c1 cores=4 speed=1
 task j1 model=rigid size=4 time=7200 walltime=10800 comp=14400 comm=3600 swf_id=1
 task j2 model=rigid size=6 time=3600 walltime=5400 comp=7200 comm=1800 scope=cluster release=20 swf_id=3
-task j3 model=rigid size=8 time=14400 walltime=21600 comp=28800 comm=7200 scope=cluster release=30 swf_id=4" ]
+task j3 model=rigid size=8 time=14400 walltime=21600 comp=28800 comm=7200 scope=cluster release=30 swf_id=4
+end stream records=8 tasks=3 plans=0 runs=0" ]
 }
 
 @test "ptask: defaults: no comp/comm without factors, fw 1e3, release 0; fw 0 without rw: no walltime" {

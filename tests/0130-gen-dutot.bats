@@ -28,7 +28,7 @@ node n1 cluster=c1 cores=1 speed=1" ]
 	[ "$(printf '%s\n' "$output" | grep -c '^node n[0-9]* cluster=c[1-8] cores=1 speed=1$')" -eq 128 ]
 	# Hosts are numbered across clusters: n17 opens c2, n128 closes c8.
 	printf '%s\n' "$output" | grep -qx 'node n17 cluster=c2 cores=1 speed=1'
-	[ "$(printf '%s\n' "$output" | tail -1)" = "node n128 cluster=c8 cores=1 speed=1" ]
+	[ "$(printf "%s\n" "$output" | tail -2 | head -1)" = "node n128 cluster=c8 cores=1 speed=1" ]
 	! printf '%s\n' "$output" | grep -q '^prov'
 }
 
@@ -80,7 +80,8 @@ node n3 cluster=c1 cores=4 speed=1 cpu_busy=12 cpu_idle=4
 cluster c2 bw=10 lat=1 bb_bw=20 bb_lat=2
 node n4 cluster=c2 cores=4 speed=1 cpu_busy=12 cpu_idle=4
 node n5 cluster=c2 cores=4 speed=1 cpu_busy=12 cpu_idle=4
-node n6 cluster=c2 cores=4 speed=1 cpu_busy=12 cpu_idle=4" ]
+node n6 cluster=c2 cores=4 speed=1 cpu_busy=12 cpu_idle=4
+end stream records=9 tasks=0 plans=0 runs=0" ]
 	b=$(hs-gen platform dutot-homo:clusters=2,hosts=3,cores=4,flops=1e6,bw=10,lat=1,switch_bw=20,switch_lat=2,backbone_bw=30,backbone_lat=3,sharing=shared,cpu_busy=12,cpu_idle=4)
 	[ "$output" = "$b" ]
 	# Switch factors multiply --switch-bw; fatpipe host links.

@@ -54,7 +54,8 @@ task d1 model=rigid size=1 time=20.25 walltime=30 app=sleep
 task 2 model=rigid size=2 time=2 comp=2000000000 comm=1000000 scope=cluster release=5.5 app=hg
 task w0!3 model=rigid size=4 time=3 comp=1000000000,0,0,3000000000 comm=0,1,0,0,0,0,0,0,0,0,0,0,5,0,0,0 scope=cluster release=10 app=full
 task tot model=rigid size=2 time=2 walltime=100 comp=2000000000 comm=1000000 scope=cluster release=12 app=hgtot
-task spread model=rigid size=4 time=2 walltime=100 comp=2000000000 comm=1000000 scope=cluster release=12 app=spread" ]
+task spread model=rigid size=4 time=2 walltime=100 comp=2000000000 comm=1000000 scope=cluster release=12 app=spread
+end stream records=12 tasks=5 plans=0 runs=0" ]
 }
 
 @test "batsim: Batsim's other spellings of the types read alike" {

@@ -50,7 +50,8 @@ node n1 cluster=c1 cores=4 speed=1
 node n2 cluster=c1 cores=4 speed=1
 task j1 model=rigid size=4 time=50 walltime=60 swf_id=1
 task j2 model=rigid size=2 time=30 walltime=60 release=10 swf_id=2
-task j3 model=rigid size=8 time=80 walltime=70 scope=cluster release=50 swf_id=7" ]
+task j3 model=rigid size=8 time=80 walltime=70 scope=cluster release=50 swf_id=7
+end stream records=8 tasks=3 plans=0 runs=0" ]
 	[ "$(cat "$tmp/e")" = "hs-gen: $tmp/tiny.swf: 8 jobs read, 3 kept; left out: 1 with unknown submit time, 1 with unknown run time, 1 with run time 0, 1 of unknown size, 1 wider than the platform
 hs-gen: $tmp/tiny.swf: 1 size from the requested processors (allocated unknown); 1 walltime 2 x the run time (requested time unknown); 1 job ran longer than its walltime (hs-sim kills it at it)" ]
 	# -q: the same tasks, nothing on stderr.

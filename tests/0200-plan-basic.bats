@@ -81,7 +81,8 @@ plan t4 node=n2 cores=0 start=8 end=10 after=t3" ]
 	[[ "${lines[1]}" =~ ^prov\ plan\ tool=hs-plan\ version=[0-9.]+\ algo=taskp-ef\ plugin=listsched\ opts=order=seq,pick=ef\ time=[0-9.]+$ ]]
 	[ "${lines[2]}" = "node n1 cores=2" ]
 	[ "${lines[7]}" = "task t4 model=amdahl t1=4 beta=0" ]
-	[ "${#lines[@]}" -eq 12 ]
+	[ "${lines[12]}" = "end stream records=11 tasks=4 plans=4 runs=0" ]
+	[ "${#lines[@]}" -eq 13 ]
 }
 
 @test "planning a planned stream replaces the old plan records" {
@@ -117,7 +118,8 @@ node n cores=1' hs-plan -a taskp
 	[ "${lines[0]}" = "hs 1" ]
 	[[ "${lines[1]}" == "prov plan tool=hs-plan "* ]]
 	[ "${lines[2]}" = "node n cores=1" ]
-	[ "${#lines[@]}" -eq 3 ]
+	[ "${lines[3]}" = "end stream records=2 tasks=0 plans=0 runs=0" ]
+	[ "${#lines[@]}" -eq 4 ]
 }
 
 @test "an instance without nodes is an error (exit 2)" {
@@ -184,7 +186,7 @@ node n cores=0' hs-plan -a taskp
 @test "--help and --version" {
 	run hs-plan --help
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "usage: hs-plan [-a ALGO] [-o KEY[=VAL]]... [-l] [-v] [-t SECONDS] [FILE]" ]
+	[ "${lines[0]}" = "usage: hs-plan [-a ALGO] [-o KEY[=VAL]]... [-l] [-v] [-t SECONDS] [--partial] [FILE]" ]
 	[[ "$output" == *"--algorithm ALGO"* ]]
 	run hs-plan --version
 	[ "$status" -eq 0 ]

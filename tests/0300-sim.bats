@@ -65,7 +65,7 @@ field() {
 	printf '%s\n' "$output" | grep -qx 'plan b node=n1 cores=0 start=6 end=10 after=a'
 	[ "$(printf '%s\n' "$output" | grep -c '^run ')" -eq 3 ]
 	# Nothing but the stream on stdout: every line is a comment or a record.
-	! printf '%s\n' "$output" | sed 1d | grep -vqE '^(#|prov |node |task |plan |run )'
+	! printf '%s\n' "$output" | sed 1d | grep -vqE '^(#|prov |node |task |plan |run |end )'
 }
 
 @test "sim: running twice replaces the run records" {

@@ -44,7 +44,7 @@ field() {
 	# and the host left out.
 	[ "$(printf '%s\n' "$output" | sed -n 2p)" = "# SimGrid platform $real" ]
 	[ "$(printf '%s\n' "$output" | sed -n 3p)" = "# not compute nodes (Batsim's master or storage host), left out: master_host0" ]
-	[ "$(printf '%s\n' "$output" | grep -cvE '^(hs 1|#.*|platform |cluster |node |router )')" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | grep -cvE '^(hs 1|#.*|platform |cluster |node |router |end )')" -eq 0 ]
 }
 
 @test "xml: a stream's platform xml= is read, the stream is written back unchanged" {
@@ -139,7 +139,8 @@ node z1 cluster=Z cores=1 flops=2000000000
 node z2 cluster=Z cores=1 flops=2000000000
 node y1 cluster=Z cores=1 flops=2000000000 bw=2000000000 lat=1e-06
 link w bw=1000000000 lat=0.001
-route A:C src=A dst=C gw_src=aA_router.x gw_dst=rc links=w,A_backbone" ]
+route A:C src=A dst=C gw_src=aA_router.x gw_dst=rc links=w,A_backbone
+end stream records=19 tasks=0 plans=0 runs=0" ]
 	# The conversion is a platform hs reads back to the same records.
 	printf '%s\n' "$output" >"$tmp/z.hs"
 	run hs-gen platform "$tmp/z.hs"

@@ -83,7 +83,7 @@ rue              0.604938  plan" ]
 }
 
 @test "report: stdin is labelled with the algorithm from the provenance" {
-	printf 'prov plan tool=hs-plan algo=byhand\n' >>tiny.hs
+	printf 'prov plan algo=byhand\n' >>tiny.hs
 	run bash -c 'hs-report < tiny.hs'
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "metric             byhand  source" ]

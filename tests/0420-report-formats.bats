@@ -148,7 +148,7 @@ EOF
 	run hs-report -f batsim-jobs bj.hs
 	[[ ${lines[1]} == a,bj.hs,rigid,0.000000,1,3.000000,1,COMPLETED_SUCCESSFULLY,0.000000,4.000000,*,40.000000,'""' ]]
 	grep -v '^run d' bjr.hs >part.hs
-	run hs-report -f batsim-jobs part.hs
+	run bash -c 'hs-report -f batsim-jobs part.hs 2>/dev/null'
 	[ "${lines[4]}" = 'd,part.hs,rigid,0.000000,0,-1.000000,0,REJECTED,,,,,,,,,""' ]
 	# Killed before the walltime (hs-exec, Slurm): COMPLETED_KILLED; failed
 	sed -e 's/^run a .*/run a node=n1 cores=1 start=0 end=2 state=killed/' \

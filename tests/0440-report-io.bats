@@ -10,7 +10,7 @@ setup() {
 	printf '%s\n' 'hs 1' 'prov gen tool=hs-gen gen=sleep n=2 seed=1' 'prov plan tool=hs-plan algo=byhand' \
 		'node n1 cores=2' 'task a model=amdahl t1=10 beta=0' 'task b model=amdahl t1=4 beta=0' \
 		'plan a node=n1 cores=0-1 start=0 end=5' \
-		'plan b node=n1 cores=0 start=5 end=9 after=a' >tiny.hs
+		'plan b node=n1 cores=0 start=5 end=9 after=a' 'end stream records=7 tasks=2 plans=2 runs=0' >tiny.hs
 }
 
 teardown() {

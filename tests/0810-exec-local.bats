@@ -402,6 +402,7 @@ check_interrupted() {
 		echo 'plan a node=local cores=0 start=0 end=0.1'
 		echo 'run a node=local cores=0 start=0 end=0.1 state=done'
 		echo 'prov exec tool=hs-exec version=0.0.1'
+		echo 'end stream records=5 tasks=1 plans=1 runs=1'
 	} >"$W/in.hs"
 	run hs-exec "$W/in.hs"
 	echo "$output"

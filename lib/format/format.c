@@ -722,7 +722,20 @@ struct obuf {
 	char *p;
 	size_t n, cap;
 	int err;
+	size_t count[4]; /* records written: all, tasks, plans, runs (the end record's) */
 };
+
+/* Counts a record of this kind for the closing record. */
+static inline void ob_count(struct obuf *o, const char *kind)
+{
+	o->count[0]++;
+	if (kind[0] == 't' && !strcmp(kind, "task"))
+		o->count[1]++;
+	else if (kind[0] == 'p' && !strcmp(kind, "plan"))
+		o->count[2]++;
+	else if (kind[0] == 'r' && !strcmp(kind, "run"))
+		o->count[3]++;
+}
 
 /* Without a FILE (f NULL) the buffer grows instead: lines made on a
  * thread, written later (ob_gen_par). */
@@ -831,6 +844,7 @@ static int ob_gen_lines(struct obuf *o, const struct gen *g, size_t from, size_t
 		for (int k = 0; k < l.n; k++)
 			ob_field(o, l.keys[k], l.vals[k]);
 		ob_putc(o, '\n');
+		ob_count(o, l.kind);
 	}
 	return 0;
 }
@@ -911,6 +925,10 @@ static void ob_gen_par(struct obuf *o, const struct gen *g)
 		pthread_mutex_unlock(&P.mu);
 		if (sl->b.n) /* a chunk of skipped slots has no buffer */
 			ob_put(o, sl->b.p, sl->b.n);
+		for (int k = 0; k < 4; k++) {
+			o->count[k] += sl->b.count[k];
+			sl->b.count[k] = 0;
+		}
 		pthread_mutex_lock(&P.mu);
 		sl->ready = 0;
 		P.written = c + 1;
@@ -995,12 +1013,33 @@ static void ob_record_line(struct obuf *o, const struct hs_record *r)
 	else
 		ob_canonical(o, r);
 	ob_putc(o, '\n');
+	if (r->kind)
+		ob_count(o, r->kind);
+}
+
+/* The closing record every stream ends with (hs-format(5), END OF STREAM):
+ * a reader knows a stream an hs tool wrote is whole when it has one. */
+static void ob_end(struct obuf *o)
+{
+	static const char *const keys[4] = {"records", "tasks", "plans", "runs"};
+	ob_head(o, "end", "stream");
+	for (int k = 0; k < 4; k++) {
+		char num[24];
+		snprintf(num, sizeof num, "%zu", o->count[k]);
+		ob_field(o, keys[k], num);
+	}
+	ob_putc(o, '\n');
+}
+
+static int is_end(const struct hs_record *r)
+{
+	return r->kind && r->kind[0] == 'e' && !strcmp(r->kind, "end");
 }
 
 int hs_record_write(FILE *f, const struct hs_record *r)
 {
 	char buf[4096];
-	struct obuf o = {f, buf, 0, sizeof buf, 0};
+	struct obuf o = {f, buf, 0, sizeof buf, 0, {0}};
 	ob_canonical(&o, r);
 	ob_flush(&o);
 	return o.err ? -1 : 0;
@@ -1008,7 +1047,7 @@ int hs_record_write(FILE *f, const struct hs_record *r)
 
 int hs_stream_write(FILE *f, const struct hs_stream *s)
 {
-	struct obuf o = {f, hs_malloc(1u << 18), 0, 1u << 18, 0};
+	struct obuf o = {f, hs_malloc(1u << 18), 0, 1u << 18, 0, {0}};
 	size_t hpos = s->header_pos <= s->n ? s->header_pos : s->n;
 	for (size_t i = 0; i <= s->n; i++) {
 		if (i == hpos) {
@@ -1018,9 +1057,11 @@ int hs_stream_write(FILE *f, const struct hs_stream *s)
 				ob_put(&o, "hs 1", 4);
 			ob_putc(&o, '\n');
 		}
-		if (i < s->n)
+		/* The input's closing record is replaced by this stream's own. */
+		if (i < s->n && !is_end(s->recs[i]))
 			ob_record_line(&o, s->recs[i]);
 	}
+	ob_end(&o);
 	ob_flush(&o);
 	free(o.p);
 	if (fflush(f) != 0 || ferror(f))
@@ -1224,6 +1265,53 @@ static int par_end(struct hs_par *par, const char *name)
 	return -1;
 }
 
+static int partial_ok;
+
+void hs_stream_set_partial(int on)
+{
+	partial_ok = on;
+}
+
+/* The hs tool the last prov record naming one names (the stream's last
+ * writer: each tool puts its prov record after the others), or NULL. */
+static const char *hs_writer(const struct hs_stream *s)
+{
+	const char *tool = NULL;
+	for (size_t i = 0; i < s->n; i++) {
+		const struct hs_record *r = s->recs[i];
+		if (r->kind && r->kind[0] == 'p' && !strcmp(r->kind, "prov")) {
+			const char *t = hs_record_get(r, "tool");
+			if (t && !strncmp(t, "hs-", 3))
+				tool = t;
+		}
+	}
+	return tool;
+}
+
+/* A stream cut short (a killed producer, a full disk, a partial copy)
+ * would read as a smaller one: one an hs tool wrote must end with its
+ * closing record and a newline. */
+static int check_whole(const struct hs_stream *s, const char *name, struct hs_input *in)
+{
+	if (partial_ok)
+		return 0;
+	const char *tool = hs_writer(s);
+	if (!tool)
+		return 0;
+	int last = hs_input_lineno(in);
+	if (hs_input_unterminated(in)) {
+		hs_error_at(name, last, "last line has no newline: the stream was cut short? "
+			    "(--partial reads it as it is)");
+		return -1;
+	}
+	for (size_t i = s->n; i-- > 0;)
+		if (is_end(s->recs[i]))
+			return 0;
+	hs_error_at(name, last, "stream ends without its closing 'end' record, which %s writes last: "
+		    "cut short? (--partial reads it as it is)", tool);
+	return -1;
+}
+
 int hs_stream_read(struct hs_stream *s, struct hs_input *in)
 {
 	const char *name = hs_input_name(in);
@@ -1299,7 +1387,7 @@ int hs_stream_read(struct hs_stream *s, struct hs_input *in)
 			hs_error_at(name, 0, "empty input");
 		return -1;
 	}
-	return 0;
+	return check_whole(s, name, in);
 }
 
 int hs_stream_load(struct hs_stream *s, const char *path)

@@ -40,6 +40,7 @@ struct hs_input {
 	size_t cap, beg, end;
 	size_t scanned;     /* bytes after beg known to hold no '\n' */
 	int eof, failed;
+	int unterminated;   /* the last line had no newline */
 	int lineno;
 	unsigned long long total;        /* bytes read so far (decompressed) */
 	unsigned long long max_line, max_total;
@@ -294,6 +295,7 @@ long hs_input_getline(struct hs_input *in, char **line)
 				return -1;
 			/* Last line without a newline: fill() kept a spare byte. */
 			size_t len = avail;
+			in->unterminated = 1;
 			in->beg = in->end;
 			in->scanned = 0;
 			while (len && start[len - 1] == '\r')
@@ -340,6 +342,11 @@ const char *hs_input_name(const struct hs_input *in)
 int hs_input_lineno(const struct hs_input *in)
 {
 	return in->lineno;
+}
+
+int hs_input_unterminated(const struct hs_input *in)
+{
+	return in->unterminated;
 }
 
 void hs_input_close(struct hs_input *in)

@@ -125,6 +125,8 @@ long hs_input_getline(struct hs_input *in, char **line);
 long hs_input_read(struct hs_input *in, char *dst, size_t n);
 const char *hs_input_name(const struct hs_input *in);
 int hs_input_lineno(const struct hs_input *in);
+/* 1 once the input's last line was read and had no newline. */
+int hs_input_unterminated(const struct hs_input *in);
 void hs_input_close(struct hs_input *in);
 
 /* ---- streams ----
@@ -134,7 +136,8 @@ void hs_input_close(struct hs_input *in);
 void hs_stream_init(struct hs_stream *s, const char *name);
 void hs_stream_release(struct hs_stream *s); /* frees records, keeps nothing */
 /* Read a whole stream.  Reports "PROG: NAME:LINE: msg" and returns -1 on bad
- * input (missing/unsupported header, syntax error, empty input). */
+ * input (missing/unsupported header, syntax error, empty input, and a
+ * stream an hs tool wrote that was cut short: see hs_stream_set_partial). */
 int hs_stream_read(struct hs_stream *s, struct hs_input *in);
 /* Convenience: open, read, close.  path "-" or NULL is stdin. */
 int hs_stream_load(struct hs_stream *s, const char *path);
@@ -156,7 +159,15 @@ void hs_stream_append(struct hs_stream *s, struct hs_record *r);
 /* Remove (and free) every record for which drop(r, arg) is non-zero,
  * keeping the others in order. */
 void hs_stream_filter(struct hs_stream *s, int (*drop)(const struct hs_record *, void *), void *arg);
-/* Write header and every record.  Returns 0, or -1 on a write error. */
+/* A stream whose prov records say an hs tool wrote it must end with the
+ * closing record ("end stream records=N ...", which hs_stream_write writes
+ * last) and a newline, or hs_stream_read refuses it as cut short.
+ * hs_stream_set_partial(1) (a tool's --partial) reads such a stream as it
+ * is. */
+void hs_stream_set_partial(int on);
+/* Write header and every record, then the closing record (an "end" record
+ * read from the input is dropped: the stream gets its own).  Returns 0, or
+ * -1 on a write error. */
 int hs_stream_write(FILE *f, const struct hs_stream *s);
 
 /* ---- value helpers ----

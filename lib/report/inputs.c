@@ -65,6 +65,68 @@ static void *check_run(void *arg)
 	return NULL;
 }
 
+/* Tasks without the record the stream's provenance promises each of them
+ * (an hs-plan stage a plan, an hs-sim stage a run): a stream read with
+ * --partial, or edited, says so rather than passing for a smaller
+ * instance.  Online algorithms reject jobs (a run record, no plan), so only
+ * hs-plan's stage promises plans; hs-exec's runs may stop early (tasks not
+ * run have none, and its comment counts them). */
+static void check_promised(const struct hs_stream *s, const struct hs_instance *in)
+{
+	static const char *const stage[2] = {"plan", "sim"};
+	for (int k = 0; k < 2; k++) {
+		char key[16];
+		snprintf(key, sizeof key, "%s.tool", stage[k]);
+		const char *tool = hs_stream_prov(s, key);
+		if (!tool || strncmp(tool, "hs-", 3) != 0)
+			continue;
+		const struct hs_schedule *sc = k ? &in->run : &in->plan;
+		int missing = 0;
+		for (int t = 0; t < in->ntasks; t++)
+			missing += t >= sc->n || sc->p[t].task < 0;
+		if (missing)
+			hs_error_at(s->name, 0, "warning: %d of %d tasks have no %s record, which "
+				    "the stream's prov %s (%s) promises each task: cut short or edited; "
+				    "the metrics are those of the tasks that have one",
+				    missing, in->ntasks, k ? "run" : "plan", stage[k], tool);
+	}
+}
+
+/* Whether the report shows metric m: a table of the default metrics or of
+ * those -m names, or a plot of it. */
+static int shown(const struct config *cf, int m)
+{
+	if (cf->plot == m)
+		return 1;
+	if (cf->fmt == F_SVG || cf->fmt == F_BATSIM)
+		return 0;
+	if (!cf->nmetrics)
+		return 1;
+	for (int k = 0; k < cf->nmetrics; k++)
+		if (cf->metrics[k] == m)
+			return 1;
+	return 0;
+}
+
+/* A ratio to the lower bound below 1 cannot be: the schedule is partial or
+ * breaks the model (a real run faster than its model).  Flagged, never
+ * shown as a result.  A run whose tasks were killed or failed did not do
+ * the work the bound counts: its ratio means nothing either, and is left
+ * out without a word. */
+static void check_bound(const struct config *cf, const char *name, struct hs_report_vals *v)
+{
+	if (!v->has[HS_RM_RATIO] || !(v->v[HS_RM_RATIO] < 1 - 1e-9))
+		return;
+	v->has[HS_RM_RATIO] = 0;
+	int cut = (v->has[HS_RM_KILLED] && v->v[HS_RM_KILLED] > 0) ||
+		  (v->has[HS_RM_FAILED] && v->v[HS_RM_FAILED] > 0);
+	if (!cut && shown(cf, HS_RM_RATIO))
+		hs_error_at(name, 0, "warning: makespan %g is below the lower bound %g (ratio %g), "
+			    "which no schedule of the instance's model can be: ratio left out (a "
+			    "partial or edited stream, or a run faster than the model)",
+			    v->v[HS_RM_MAKESPAN], v->v[HS_RM_LOWER_BOUND], v->v[HS_RM_RATIO]);
+}
+
 /* Read one input and take its row.  With keep, the stream and instance are
  * left loaded for the caller (one-file views); otherwise released.
  * Returns 0, or -1 after reporting bad input. */
@@ -120,7 +182,9 @@ static int load_input(const struct config *cf, struct input *it, struct hs_strea
 	/* stdin has no name worth a column header: the algorithm is better. */
 	const char *algo = is_stdin(it->path) ? hs_stream_prov(s, "algo") : NULL;
 	r->label = hs_strdup(!is_stdin(it->path) ? it->path : algo ? algo : "stdin");
+	check_promised(s, in);
 	hs_report_vals_compute(in, &cf->mo, &r->vals);
+	check_bound(cf, s->name, &r->vals);
 	if (cf->nkeys) {
 		r->keys = hs_calloc((size_t)cf->nkeys, sizeof *r->keys);
 		for (int k = 0; k < cf->nkeys; k++)

@@ -6,3 +6,4 @@ cluster cs bw=125000000 lat=5e-05
 node cs1 cluster=cs cores=8 speed=1 cpu='2x Intel Xeon E5345 2.33GHz'
 cluster ws bw=125000000 lat=5e-05
 node ws1 cluster=ws cores=12 speed=1.5 cpu='2x Intel Xeon X5650 2.66GHz'
+end stream records=5 tasks=0 plans=0 runs=0

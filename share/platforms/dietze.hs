@@ -13,3 +13,4 @@ node ws2 cluster=ws cores=12 speed=1.5 cpu='2x Intel Xeon X5650 2.66GHz'
 node ws3 cluster=ws cores=12 speed=1.5 cpu='2x Intel Xeon X5650 2.66GHz'
 node ws4 cluster=ws cores=12 speed=1.5 cpu='2x Intel Xeon X5650 2.66GHz'
 node ws5 cluster=ws cores=12 speed=1.5 cpu='2x Intel Xeon X5650 2.66GHz'
+end stream records=12 tasks=0 plans=0 runs=0

@@ -137,3 +137,4 @@ node n125 cluster=c8 cores=1 speed=2.94
 node n126 cluster=c8 cores=1 speed=2.94
 node n127 cluster=c8 cores=1 speed=2.94
 node n128 cluster=c8 cores=1 speed=2.94
+end stream records=137 tasks=0 plans=0 runs=0

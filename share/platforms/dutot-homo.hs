@@ -138,3 +138,4 @@ node n125 cluster=c8 cores=1 speed=1
 node n126 cluster=c8 cores=1 speed=1
 node n127 cluster=c8 cores=1 speed=1
 node n128 cluster=c8 cores=1 speed=1
+end stream records=137 tasks=0 plans=0 runs=0

@@ -3,3 +3,4 @@ hs 1
 # Each GPU worker is one stream (gpus = GPUs x streams); see hs-gen(1).
 platform k40m
 node k40m cores=20 gpus=32 cpu='2x Intel Xeon E5-2680 v3 (Haswell, 12 cores, 2.50 GHz)' gpu='4x NVIDIA Tesla K40m 12GB' gpu_streams=8
+end stream records=2 tasks=0 plans=0 runs=0

@@ -3,3 +3,4 @@ hs 1
 # Each GPU worker is one stream (gpus = GPUs x streams); see hs-gen(1).
 platform quadro
 node quadro cores=30 gpus=32 cpu='2x Intel Xeon Gold 5218R (Cascade Lake, 20 cores, 2.10 GHz)' gpu='2x NVIDIA Quadro RTX 8000 48GB' gpu_streams=16
+end stream records=2 tasks=0 plans=0 runs=0

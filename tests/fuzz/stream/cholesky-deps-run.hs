@@ -37,3 +37,4 @@ run a1.potrf.1 node=a100 cores=6 start=6.333663273001507e-11 end=8.3368684012066
 run a1.trsm.1.2 node=a100 cores=7 start=8.336868401206635e-11 end=9.839272247360481e-11 state=done energy=0
 run a1.syrk.1.2 node=a100 cores=8 start=9.839272247360481e-11 end=1.2667326546003014e-10 state=done energy=0
 run a1.potrf.2 node=a100 cores=9 start=1.2667326546003014e-10 end=1.4670531674208142e-10 state=done energy=0
+end stream records=36 tasks=10 plans=10 runs=10

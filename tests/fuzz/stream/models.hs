@@ -19,3 +19,4 @@ plan f node=n2 cores=1 start=13.5 end=13.5 after=d
 run a node=n1 cores=0 start=1 end=10.5 state=done exit=0 energy=95
 run d node=n1,n2 cores=1/0 start=10.5 end=12 state=killed exit=143 after=a
 run e node=n1 gpus=1 start=0 end=1 state=failed exit=1
+end stream records=19 tasks=6 plans=6 runs=3

@@ -39,3 +39,4 @@ plan t9 node=sb1 cores=8 start=0 end=31.25
 plan t10 node=sb1 cores=9 start=0 end=31.25
 plan t11 node=sb1 cores=10 start=0 end=31.25
 plan t12 node=sb1 cores=11 start=0 end=31.25
+end stream records=38 tasks=12 plans=12 runs=0

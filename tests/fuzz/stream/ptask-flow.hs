@@ -151,3 +151,4 @@ run j1 node=n1,n2,n3,n4,n5,n6,n7 cores=0/0/0/0/0/0/0 start=0 end=2241223.3022850
 run j2 node=n12,n13,n14 cores=0/0/0 start=0 end=981221.966258685 state=done energy=0
 run j3 node=n15 cores=0 start=0 end=122902.62458530896 state=done energy=0
 run j4 node=n8,n9,n10,n11 cores=0/0/0/0 start=0 end=1939607.956883397 state=done energy=0
+end stream records=152 tasks=4 plans=4 runs=4

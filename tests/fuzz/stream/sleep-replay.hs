@@ -25,3 +25,4 @@ run t3 node=cs1 cores=2 start=0 end=50 state=done energy=0
 run t4 node=cs1 cores=3 start=0 end=50 state=done energy=0
 run t5 node=cs1 cores=4 start=0 end=50 state=done energy=0
 run t6 node=cs1 cores=5 start=0 end=50 state=done energy=0
+end stream records=24 tasks=6 plans=6 runs=6
