@@ -31,8 +31,9 @@ man: .\\" example: ...), blank lines in between allowed:
 
 Each example runs as one bash script that stops at the first command that
 fails (set -e; in a pipeline, any command but one killed by SIGPIPE, as
-`... | head` does), in a new scratch directory that holds a link `share` to
-the tree's share/, with HOME there too, PATH starting with $HS_BIN, no
+`... | head` does), in a new scratch directory that holds links `share` and
+`lib` to the tree's share/ and lib/ (so that `..` of a copied template is a
+source tree for its `make HS=..`), with HOME there too, PATH starting with $HS_BIN, no
 HS_PLUGIN_PATH, and pkg-config finding an hs.pc whose headers are the
 tree's.  Paths of an installed hs
 (/usr/local/share/hs, /usr/local/lib/hs/plugins) are read as the tree's.
@@ -216,7 +217,8 @@ def installed_paths(script, top):
 def run_one(ex, top, shared):
     scratch = tempfile.mkdtemp(prefix="hs-example-")
     try:
-        os.symlink(os.path.join(top, "share"), os.path.join(scratch, "share"))
+        for d in ("share", "lib"):
+            os.symlink(os.path.join(top, d), os.path.join(scratch, d))
         for name, src in ex.given:
             p = src.replace("$SHARED", shared)
             p = p if os.path.isabs(p) else os.path.join(top, p)
