@@ -60,7 +60,7 @@ SIMGRID_REF  = $(if $(SIMGRID_LIBS),$(B)/tests/simgrid/hs-simgrid-ref)
 .PHONY: FORCE all deps check check-asan check-run demo bench install install-data uninstall clean help doc-svg \
 	fuzz fuzz-run fuzz-cov
 
-all: $(TOOLS) $(PLUGINS) $(B)/hs.pc
+all: $(TOOLS) $(PLUGINS) $(B)/hs.pc $(B)/hs-uninstalled.pc
 
 help:
 	@echo 'make            build tools (bin/hs-*), plugins and libhs'
@@ -134,6 +134,12 @@ $(B)/hs.pc: Makefile $(B)/prefix.stamp
 	@mkdir -p $(dir $@)
 	printf 'prefix=%s\nincludedir=$${prefix}/include\nplugindir=%s\n\nName: hs\nDescription: hs scheduling toolkit plugin API\nVersion: %s\nCflags: -I$${includedir}\n' \
 		'$(PREFIX)' '$(plugindir)' "$$(sed -n 's/^#define HS_VERSION "\(.*\)"/\1/p' lib/hs/util.h)" > $@
+
+# The same for this tree, not installed: pkg-config prefers NAME-uninstalled.pc,
+# so PKG_CONFIG_PATH=$(B) builds a plugin (the template) against lib/hs here.
+$(B)/hs-uninstalled.pc: $(B)/hs.pc
+	sed -e 's|^includedir=.*|includedir=$(CURDIR)/lib|' -e 's|^plugindir=.*|plugindir=$(abspath $(B))/plugins|' \
+		$(B)/hs.pc > $@
 
 # ---- tests ----
 check: deps

@@ -32,7 +32,7 @@ enum {
 /* Documented in hs-report(1), OPTIONS; keep the two in the same order. */
 static const struct hs_cli_opt opts[] = {
 	{'f', "format", FMT_CHOICES, "output format (default text; svg with --gantt, --plot or --plot-time)"},
-	{'m', "metrics", "METRIC[,METRIC]...", "metrics to show, in this order (default: all that apply)"},
+	{'m', "metrics", "METRIC[,METRIC]...", "metrics to show, in this order, or all (default: those meant for the stream)"},
 	{0, "list-metrics", NULL, "list the metrics, where each comes from, and exit"},
 	{0, "by", "KEY[,KEY]...", "one row per group of files with equal provenance values"},
 	{0, "stats", "LIST", "statistics per group: mean,median,min,max,sd,ci95,n"},
@@ -93,6 +93,11 @@ static int metric_arg(const char *opt, const char *name)
 
 static void parse_metrics(struct config *cf, const char *arg)
 {
+	if (strcmp(arg, "all") == 0) { /* what the default leaves out too */
+		cf->all_metrics = 1;
+		cf->nmetrics = 0;
+		return;
+	}
 	int n;
 	char **names = hs_split_list(arg, ',', &n);
 	if (n == 0)
@@ -102,6 +107,7 @@ static void parse_metrics(struct config *cf, const char *arg)
 	for (int i = 0; i < n; i++)
 		cf->metrics[i] = metric_arg("--metrics", names[i]);
 	cf->nmetrics = n;
+	cf->all_metrics = 0;
 	free(names);
 }
 

@@ -298,6 +298,31 @@ run epilogue-b node=n1 cores=1 start=35 end=37 after=b state=done energy=0" ]
 	[[ $output == *"plan a node=n1 cores=0 start=0 end=30 waited=0 cut=0.3"* ]]
 }
 
+@test "the plugin template builds against the tree it was copied from, as README.md says" {
+	cp -R "$TOP/share/examples/plugin-template" "$BATS_TEST_TMPDIR/tpl"
+	cd "$BATS_TEST_TMPDIR/tpl"
+	# no hs.pc found (none installed here) and no HS: a message, not the
+	# compiler's missing #include
+	mkdir empty
+	PKG_CONFIG_PATH=$PWD/empty PKG_CONFIG_LIBDIR=$PWD/empty run make
+	[ "$status" -eq 2 ]
+	[[ $output == *"template: hs's headers (hs/plugin.h) not found."* ]]
+	[[ $output == *"make HS=/path/to/hs"* ]]
+	[ ! -e template.so ]
+	run make HS="$BATS_TEST_TMPDIR/nohs"
+	[ "$status" -eq 2 ]
+	[[ $output == *"not found under $BATS_TEST_TMPDIR/nohs/lib."* ]]
+	# README.md: make HS=/path/to/hs
+	make HS="$TOP" CFLAGS="-O2 -Wall -Wextra -Werror"
+	hs-gen sleep -n 8 -x 0.95 | hs-plan -a ./template.so:template | grep -q '^prov plan .*algo=template'
+	# a built tree's hs-uninstalled.pc, which pkg-config prefers
+	if command -v pkg-config >/dev/null; then
+		make clean
+		PKG_CONFIG_PATH=$HS_BUILD PKG_CONFIG_LIBDIR=$PWD/empty make
+		hs-gen sleep -n 8 -x 0.95 | hs-plan -a ./template.so:template | grep -q '^plan t1 '
+	fi
+}
+
 @test "the example plugin in hs-plugin(7) compiles and runs as printed" {
 	LC_ALL=C MANWIDTH=100 man -l "$TOP/share/man/hs-plugin.7" 2>/dev/null |
 		awk '/^EXAMPLE/ {f = 1; next} /^SEE ALSO/ {f = 0} f' | sed -e 's/^       //' -e 1d \

@@ -152,3 +152,41 @@ release_instance() {
 	lp=$(val p.hs lower_bound --lp)
 	awk -v a="$lb" -v b="$lp" 'BEGIN { exit !(b >= a && a > 0) }'
 }
+
+@test "metrics: a Batsim workload run online shows no application or plan-against-run rows by default" {
+	# app= names a Batsim profile, and hs-sim -a writes its decisions as the
+	# plan records: speedup, apps and the plan's makespan mean nothing here.
+	hs-gen batsim --platform homogeneous:nodes=16,cores=8 "$TOP/share/workloads/batsim-mixed.json" |
+		hs-sim -a easy >b.hs
+	run hs-report -f tsv b.hs
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" | grep -q '^mean_waiting'
+	! printf '%s\n' "$output" | grep -q -e '^speedup' -e '^rue_seq' -e '^apps' -e '^mean_app_makespan'
+	! printf '%s\n' "$output" | grep -q -e '^planned_makespan' -e '^makespan_diff' -e '^mean_end_error'
+	# each is there on request, and all of them with -m all
+	[ "$(val b.hs apps)" = 5 ]
+	[ "$(val b.hs mean_end_error)" = 0 ]
+	run hs-report -f tsv -m all b.hs
+	printf '%s\n' "$output" | grep -q '^speedup'
+	printf '%s\n' "$output" | grep -q '^planned_makespan'
+	# the same in a table of groups
+	run hs-report -f tsv --by algo b.hs
+	[[ ${lines[0]} != *speedup* && ${lines[0]} != *planned_makespan* ]]
+	[[ ${lines[0]} == *mean_waiting* ]]
+}
+
+@test "metrics: RSCHED's applications keep their rows; a planned then simulated stream its errors" {
+	hs-gen cholesky --apps 2 >c.hs
+	hs-sim -a rsched c.hs >r.hs
+	run hs-report -f tsv r.hs
+	printf '%s\n' "$output" | grep -q '^speedup'
+	printf '%s\n' "$output" | grep -qx "$(printf 'apps\t2\trun')"
+	# planned by hs-plan (app records of hs-gen cholesky), no run
+	hs-plan -a ect c.hs >p.hs
+	run hs-report -f tsv p.hs
+	printf '%s\n' "$output" | grep -q '^rue_seq'
+	# the plan of a planner replayed by hs-sim: plan against run
+	hs-sim p.hs >pr.hs
+	run hs-report -f tsv pr.hs
+	printf '%s\n' "$output" | grep -q '^mean_end_error'
+}

@@ -1,10 +1,12 @@
 #!/usr/bin/env bats
 # The documentation is true: every shell example of README.md, of the
 # plugin template's README and of the man pages' EXAMPLES sections runs as
-# written (tests/examples/examples.py; an example that needs what this
-# machine lacks is marked "not run" with its reason, printed here), every
-# man page renders without warnings, installed docs carry the install
-# paths, and `make demo` leaves what it made where it says.
+# written from the source tree, and prints the output it shows
+# (tests/examples/examples.py; an example that needs what this machine
+# lacks is marked "not run" with its reason, printed here), every man page
+# renders without warnings on 80 columns and names no ../shared file,
+# installed docs carry the install paths, and `make demo` leaves what it
+# made where it says.
 
 load helper
 
@@ -103,6 +105,50 @@ ok t.md:19: echo last
 examples: 3 run, 0 failed, 1 not run" ]
 }
 
+@test "examples: the output shown after a command is what it prints, ... and prov time= aside; no installed paths" {
+	cat >o.1 <<'EOF'
+.TH O 1
+.SH EXAMPLES
+.\" example: file in.txt
+.nf
+b
+a
+.fi
+.PP
+.nf
+$ sort in.txt
+a
+b
+$ printf 'x\en1\en2\eny\en'
+x
+\&...
+y
+$ echo 'prov plan algo=a time=0.001' >&2
+prov plan algo=a time=0.000049
+$ echo not compared
+.fi
+.PP
+.nf
+$ printf '1\en2\en'
+1
+3
+.fi
+.PP
+.nf
+hs-sim \-\-platform /usr/local/share/hs/platforms/griffon.xml plan.hs
+.fi
+EOF
+	run python3 "$EX" run o.1
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "ok o.1:10: sort in.txt" ]
+	[ "${lines[1]}" = "FAILED o.1:23 (output differs): printf '1\\n2\\n'" ]
+	printf '%s\n' "$output" | grep -qx -- '    -3'
+	printf '%s\n' "$output" | grep -qx -- '    +2'
+	[ "${lines[-2]}" = "    examples run from the source tree: write the path relative to it (share/...) and say once that an installed hs has it under /usr/local/share/hs" ]
+	[ "${lines[-1]}" = "examples: 3 run, 2 failed, 0 not run" ]
+}
+
 @test "examples: a failing example names its file and line, shows itself and its output" {
 	cat >f.md <<'EOF'
 Intro.
@@ -154,8 +200,11 @@ examples: 1 run, 0 failed, 1 not run" ]
 }
 
 @test "docs: every man page renders without warnings (groff -t -ww) and with man" {
+	command -v groff >/dev/null || skip "groff is not installed (apt-get install groff)"
 	for page in "$TOP"/share/man/*.[157]; do
-		run groff -t -ww -man -z "$page"
+		# on a terminal of 80 columns (-Tutf8: 78n lines), where a table too
+		# wide is a warning, as in man --warnings
+		run groff -t -ww -man -Tutf8 -z "$page"
 		echo "$page: $output"
 		[ "$status" -eq 0 ]
 		[ -z "$output" ]
@@ -164,6 +213,8 @@ examples: 1 run, 0 failed, 1 not run" ]
 	done
 	# no stray control characters (a form feed once ate a line of hs-format(5))
 	! grep -lP '[\x00-\x08\x0b-\x1f]' "$TOP"/share/man/*.[157]
+	# nor files of ../shared, which an installed hs has not
+	! grep -n '\.\./shared' "$TOP"/share/man/*.[157]
 }
 
 @test "docs: make install-data writes the man pages and the template README with PREFIX's paths" {

@@ -66,10 +66,15 @@ int hs_rm_find(const char *name);
 
 /* One stream's metric values.  has[m] is 0 where metric m does not apply
  * (GPU metrics without GPUs, energy without power figures, waiting times
- * without release dates, run metrics without run records, ...). */
+ * without release dates, run metrics without run records, ...).  shown[m]:
+ * it applies and means something for this stream, so a report without
+ * --metrics shows it (the application metrics for RSCHED's applications,
+ * not for a workload whose app= names a profile; plan against run when the
+ * plan records are a planner's, not an online algorithm's decisions). */
 struct hs_report_vals {
 	int from_run; /* the schedule metrics are the run's, else the plan's */
 	unsigned char has[HS_RM_COUNT];
+	unsigned char shown[HS_RM_COUNT];
 	double v[HS_RM_COUNT];
 };
 
@@ -181,6 +186,7 @@ struct hs_report_group {
 	int nfiles;
 	int first;            /* its rows are rows[first .. first + nfiles) */
 	unsigned char has[HS_RM_COUNT];  /* the metric applies to some file */
+	unsigned char shown[HS_RM_COUNT]; /* and is shown by default for some file */
 	struct hs_stats st[HS_RM_COUNT]; /* per metric, over the files it applies to */
 };
 
@@ -204,13 +210,15 @@ void hs_report_groups_release(struct hs_report_groups *g);
 int hs_report_key_cmp(const char *a, const char *b);
 
 /* ---------------- layouts (layout.c) ----------------
- * What a report shows: metrics (nmetrics 0: every one that applies to some
- * file, in table order), statistics (nstats 0: the mean, in a column named
+ * What a report shows: metrics (nmetrics 0: every one shown by default for
+ * some file (hs_report_vals.shown), in table order, or with all every one
+ * that applies to some file), statistics (nstats 0: the mean, in a column named
  * after the metric; else METRIC.STAT columns) and group keys. */
 #define HS_RM_VIEW_MAX HS_RM_COUNT /* most metrics a view may list */
 struct hs_report_view {
 	const int *metrics;
 	int nmetrics;
+	int all;                   /* nmetrics 0: the metrics that apply, not those shown */
 	const int *stats;
 	int nstats;
 	const char *const *keys;

@@ -205,9 +205,11 @@ void hs_report_group(struct hs_report_row *rows, int nrows, int nkeys, const cha
 		g->first = i;
 		for (int m = 0; m < HS_RM_COUNT; m++) {
 			int n = 0;
-			for (int k = i; k < j; k++)
+			for (int k = i; k < j; k++) {
 				if (rows[k].vals.has[m])
 					v[n++] = rows[k].vals.v[m];
+				g->shown[m] |= rows[k].vals.shown[m];
+			}
 			g->has[m] = n > 0;
 			hs_stats_compute(v, n, &g->st[m]);
 		}

@@ -19,10 +19,12 @@ static void metric_cell(struct hs_table *t, int row, int col, const struct hs_re
 		hs_table_num(t, row, col, v->v[m]);
 }
 
-/* The metrics to show: the view's, or those that apply somewhere. */
+/* The metrics to show: the view's, or those shown (with v->all: those that
+ * apply) somewhere: any[m] bit 1 applies, bit 2 shown. */
 static int chosen(const struct hs_report_view *v, const unsigned char *any, int *out,
 		  int with_source)
 {
+	int bit = v->all ? 1 : 2;
 	int n = 0;
 	if (v->nmetrics) {
 		for (int i = 0; i < v->nmetrics; i++)
@@ -31,7 +33,7 @@ static int chosen(const struct hs_report_view *v, const unsigned char *any, int 
 		return n;
 	}
 	for (int m = 0; m < HS_RM_COUNT; m++)
-		if (any[m] && (with_source || m != HS_RM_SOURCE))
+		if ((any[m] & bit) && (with_source || m != HS_RM_SOURCE))
 			out[n++] = m;
 	return n;
 }
@@ -42,7 +44,7 @@ static int files_metrics(const struct hs_report_view *v, const struct hs_report_
 	unsigned char any[HS_RM_COUNT] = {0};
 	for (int k = 0; k < n; k++)
 		for (int m = 0; m < HS_RM_COUNT; m++)
-			any[m] |= rows[k].vals.has[m];
+			any[m] |= (unsigned char)(rows[k].vals.has[m] | rows[k].vals.shown[m] << 1);
 	return chosen(v, any, out, with_source);
 }
 
@@ -103,7 +105,7 @@ void hs_report_groups_table(const struct hs_report_view *v, const struct hs_repo
 	unsigned char any[HS_RM_COUNT] = {0};
 	for (int i = 0; i < g->n; i++)
 		for (int m = 0; m < HS_RM_COUNT; m++)
-			any[m] |= g->g[i].has[m];
+			any[m] |= (unsigned char)(g->g[i].has[m] | g->g[i].shown[m] << 1);
 	int ms[HS_RM_VIEW_MAX], nm = chosen(v, any, ms, 0);
 	static const int mean_only[1] = {HS_STAT_MEAN};
 	const int *stats = v->nstats ? v->stats : mean_only;

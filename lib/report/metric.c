@@ -93,6 +93,24 @@ static void set(struct hs_report_vals *r, int m, double v, int applies)
 {
 	r->v[m] = applies ? v : NAN;
 	r->has[m] = (unsigned char)(applies != 0);
+	r->shown[m] = r->has[m];
+}
+
+/* Whether the stream's applications are RSCHED's (task graphs sharing a
+ * node): declared by app records (hs-gen cholesky writes them) or scheduled
+ * by the rsched plugin.  A Batsim workload's app= is a profile name, for
+ * which speedup and the like mean nothing. */
+static int rsched_apps(const struct hs_stream *s)
+{
+	if (!s)
+		return 0;
+	const char *algo = hs_stream_prov(s, "sim.algo");
+	if (algo && strcmp(algo, "rsched") == 0)
+		return 1;
+	for (size_t i = 0; i < s->n; i++)
+		if (s->recs[i]->kind && strcmp(s->recs[i]->kind, "app") == 0)
+			return 1;
+	return 0;
 }
 
 void hs_report_vals_compute(const struct hs_instance *in, const struct hs_metrics_opts *o,
@@ -142,4 +160,14 @@ void hs_report_vals_compute(const struct hs_instance *in, const struct hs_metric
 	set(r, HS_RM_RUN_MAKESPAN, m.makespan, both);
 	set(r, HS_RM_MAKESPAN_DIFF, m.makespan - pm, both);
 	set(r, HS_RM_MEAN_END_ERROR, both ? end_error(in) : NAN, both);
+
+	/* What the default report leaves out (--metrics names it). */
+	if (apps && !rsched_apps(in->stream))
+		for (int k = HS_RM_SPEEDUP; k <= HS_RM_APP_MAKESPAN; k++)
+			r->shown[k] = 0;
+	/* Plan records that hs-sim's online algorithm wrote are its decisions,
+	 * equal to the run: nothing was planned ahead to compare with. */
+	if (both && in->stream && hs_stream_prov(in->stream, "sim.algo"))
+		for (int k = HS_RM_PLANNED_MAKESPAN; k <= HS_RM_MEAN_END_ERROR; k++)
+			r->shown[k] = 0;
 }

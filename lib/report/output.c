@@ -68,7 +68,8 @@ static char *render_table(const struct config *cf, const struct results *R, enum
 	struct input *in = R->in;
 	int n = R->n;
 	const struct hs_report_groups *g = R->g;
-	struct hs_report_view v = {cf->metrics, cf->nmetrics, cf->stats, cf->nstats, cf->keys, cf->nkeys};
+	struct hs_report_view v = {cf->metrics, cf->nmetrics, cf->all_metrics, cf->stats,
+				   cf->nstats, cf->keys, cf->nkeys};
 	struct hs_table t;
 	if (cf->plot_time >= 0) {
 		struct hs_report_row *own;

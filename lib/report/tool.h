@@ -21,7 +21,8 @@ enum out_fmt { F_TEXT, F_TSV, F_CSV, F_JSON, F_MD, F_SVG, F_BATSIM };
 struct config {
 	enum out_fmt fmt;
 	int fmt_given;
-	int metrics[HS_RM_COUNT], nmetrics; /* --metrics, in order; 0: all that apply */
+	int metrics[HS_RM_COUNT], nmetrics; /* --metrics, in order; 0: those shown by default */
+	int all_metrics;                    /* --metrics all: every one that applies */
 	char **by;                          /* --by keys (one allocation) */
 	int nby;
 	int stats[HS_STAT_COUNT], nstats;   /* --stats; 0: the mean, plain names */

@@ -15,9 +15,14 @@ What an example is:
              between .nf and .fi.  Roff escapes are undone (\\- is -, \\e is
              a backslash, \\(aq a quote).
   Either     lines starting with "$ " are commands and "> " their
-             continuations, the other lines output; in a block without
-             "$ " every line is a command.  A block whose first line is
-             an hs stream header ("hs 1") is a stream, not a command.
+             continuations, the other lines up to the next command the
+             output shown for the command above, which must be what it
+             prints (stdout and stderr), line for line, but that a line
+             "..." stands for any lines (none included) and, in prov
+             records, time= (a measured duration) may differ; in a block
+             without "$ " every line is a command and no output is
+             compared.  A block whose first line is an hs stream header
+             ("hs 1") is a stream, not a command.
 
 Markers, on the lines before a block (Markdown: <!-- example: ... -->;
 man: .\\" example: ...), blank lines in between allowed:
@@ -28,19 +33,29 @@ man: .\\" example: ...), blank lines in between allowed:
                     $SHARED/...) to NAME in the scratch directory first;
                     when PATH is missing the example is not run, and
                     that is printed
+  file NAME         the block is no example but the content of file
+                    NAME, which every later example of the same
+                    document finds in its scratch directory
 
 Each example runs as one bash script that stops at the first command that
 fails (set -e; in a pipeline, any command but one killed by SIGPIPE, as
-`... | head` does), in a new scratch directory that holds a link `share` to
-the tree's share/, with HOME there too, PATH starting with $HS_BIN, no
+`... | head` does), in a new scratch directory that holds links `share` and
+`lib` to the tree's share/ and lib/ (so that `..` of a copied template is a
+source tree for its `make HS=..`), with HOME there too, PATH starting with $HS_BIN, no
 HS_PLUGIN_PATH, and pkg-config finding an hs.pc whose headers are the
-tree's.  Paths of an installed hs
-(/usr/local/share/hs, /usr/local/lib/hs/plugins) are read as the tree's.
+tree's.  Examples are run from the source tree, so a man page's example
+that names a path of an installed hs (/usr/local/share/hs,
+/usr/local/lib/hs/plugins) fails: it writes share/... instead, which the
+scratch directory has.  The plugin template's README, installed with the
+template, names them, read as the tree's.
 
 Output: one line per example, "ok FILE:LINE: FIRST COMMAND" or
 "not run FILE:LINE: REASON"; for a failure "FAILED FILE:LINE (exit N)"
-followed by the script and the end of its output.  Last, a summary line
+followed by the script and the end of its output, or "FAILED FILE:LINE
+(output differs)" followed by the command and a diff of the output shown
+against the output printed.  Last, a summary line
 "examples: N run, N failed, N not run"."""
+import difflib
 import os
 import re
 import shutil
@@ -52,6 +67,8 @@ TIMEOUT = int(os.environ.get("HS_EXAMPLE_TIMEOUT", "600"))
 MARK_MD = re.compile(r"^\s*<!--\s*example:\s*(.*?)\s*-->\s*$")
 MARK_MAN = re.compile(r'^\.\\"\s*example:\s*(.*?)\s*$')
 SHELL_LANGS = ("", "sh", "bash", "shell", "console")
+INSTALLED = ("/usr/local/share/hs", "/usr/local/lib/hs/plugins")
+PROV_TIME = re.compile(r"(?<=\s)time=\S+")
 # `set -e -o pipefail`, except that a command of a pipeline killed by
 # SIGPIPE (status 141: `hs-plan ... | head` once head has its lines) is no
 # failure: errexit written as an ERR trap that looks at every status.
@@ -72,10 +89,14 @@ class Example:
         self.not_run = None
         self.text = False
         self.given = []
+        self.file = None
         for mline, m in marks:
             if m.startswith("not run:"):
                 self.not_run = m[len("not run:"):].strip() or "(no reason given)"
             elif m == "text":
+                self.text = True
+            elif m.startswith("file "):
+                self.file = m[len("file "):].strip()
                 self.text = True
             elif m.startswith("given "):
                 name, _, src = m[len("given "):].partition("=")
@@ -85,22 +106,43 @@ class Example:
         if lines and re.match(r"^hs \d+\s*$", lines[0][1]):
             self.text = True
 
-    def commands(self):
-        """The script: prompted commands with their continuations, or
-        every line of a block without prompts."""
+    def steps(self):
+        """(command, shown output lines) for each prompted command with its
+        continuations, or one step of every line of a block without
+        prompts (and no output)."""
         body = [t for _, t in self.lines]
         if not any(t.startswith("$ ") or t == "$" for t in body):
-            return "\n".join(body)
+            return [("\n".join(body), [])]
         out, cont = [], False
         for t in body:
             if t.startswith("$ ") or t == "$":
-                out.append(t[2:])
+                out.append((t[2:], []))
                 cont = True
             elif t.startswith("> ") and cont:
-                out.append(t[2:])
-            else:
+                out[-1] = (out[-1][0] + "\n" + t[2:], out[-1][1])
+            elif out:
                 cont = False  # output of the command above
-        return "\n".join(out)
+                out[-1][1].append(t)
+        for _, shown in out:
+            while shown and not shown[-1].strip():
+                shown.pop()
+        return out
+
+    def commands(self):
+        """The script: prompted commands with their continuations, or
+        every line of a block without prompts."""
+        return "\n".join(c for c, _ in self.steps())
+
+    def script(self):
+        """The script, each command that shows output writing it to
+        $HS_EXAMPLE_OUT/K (K: its index in steps())."""
+        parts = []
+        for k, (cmd, shown) in enumerate(self.steps()):
+            if shown:
+                parts.append('{\n%s\n} >"$HS_EXAMPLE_OUT/%d" 2>&1' % (cmd, k))
+            else:
+                parts.append(cmd)
+        return "\n".join(parts)
 
     def first(self):
         for t in self.commands().split("\n"):
@@ -207,16 +249,62 @@ def setup_env(top, scratch):
     return env
 
 
+def norm(line):
+    """A line of output as compared: a prov record's time= is a measured
+    duration, different at every run."""
+    return PROV_TIME.sub("time=", line) if line.startswith("prov ") else line
+
+
+def matches(shown, printed):
+    """Whether the printed lines are the shown ones, a shown "..." standing
+    for any lines (none included)."""
+    shown = [norm(t) for t in shown]
+    printed = [norm(t) for t in printed]
+    # ok[i][j]: shown[i:] matches printed[j:]
+    ok = [[False] * (len(printed) + 1) for _ in range(len(shown) + 1)]
+    ok[len(shown)][len(printed)] = True
+    for i in range(len(shown) - 1, -1, -1):
+        for j in range(len(printed), -1, -1):
+            if shown[i] == "...":
+                ok[i][j] = ok[i + 1][j] or (j < len(printed) and ok[i][j + 1])
+            else:
+                ok[i][j] = j < len(printed) and shown[i] == printed[j] and ok[i + 1][j + 1]
+    return ok[0][0]
+
+
+def output_diff(ex, outdir):
+    """None when every command's printed output is what the example shows,
+    else the lines that say where it differs."""
+    for k, (cmd, shown) in enumerate(ex.steps()):
+        if not shown:
+            continue
+        with open(os.path.join(outdir, str(k)), encoding="utf-8", errors="replace") as f:
+            printed = f.read().rstrip("\n").split("\n")
+        if matches(shown, printed):
+            continue
+        lines = ["  the command:"] + [("    $ " if i == 0 else "    > ") + t
+                                      for i, t in enumerate(cmd.split("\n"))]
+        lines.append("  its output, shown (-) against printed (+):")
+        for t in difflib.unified_diff(shown, printed, "shown", "printed", lineterm="", n=2):
+            lines.append("    " + t)
+        return lines
+    return None
+
+
 def installed_paths(script, top):
     build = os.environ.get("HS_BUILD", os.path.join(top, "build"))
     script = script.replace("/usr/local/share/hs/", top + "/share/")
     return script.replace("/usr/local/lib/hs/plugins", build + "/plugins")
 
 
-def run_one(ex, top, shared):
+def run_one(ex, top, shared, files):
     scratch = tempfile.mkdtemp(prefix="hs-example-")
     try:
-        os.symlink(os.path.join(top, "share"), os.path.join(scratch, "share"))
+        for name, text in files.items():
+            with open(os.path.join(scratch, name), "w", encoding="utf-8") as f:
+                f.write(text)
+        for d in ("share", "lib"):
+            os.symlink(os.path.join(top, d), os.path.join(scratch, d))
         for name, src in ex.given:
             p = src.replace("$SHARED", shared)
             p = p if os.path.isabs(p) else os.path.join(top, p)
@@ -224,15 +312,36 @@ def run_one(ex, top, shared):
                 return "not run", f"{src} is not here", ""
             shutil.copy(p, os.path.join(scratch, name))
         env = setup_env(top, scratch)
-        script = PROLOGUE + installed_paths(ex.commands(), top) + "\nexit 0\n"
+        outdir = tempfile.mkdtemp(prefix="hs-example-out-")
+        env["HS_EXAMPLE_OUT"] = outdir
+        script = ex.script()
+        if ex.path.startswith("share/examples/"):
+            script = installed_paths(script, top)
+        else:
+            for p in INSTALLED:
+                if p in script:
+                    return f"names {p}", "", (f"examples run from the source tree: write the path "
+                                              f"relative to it (share/...) and say once that an "
+                                              f"installed hs has it under {p}\n")
+        script = PROLOGUE + script + "\nexit 0\n"
         try:
             r = subprocess.run(["bash", "-c", script], cwd=scratch, env=env, stdin=subprocess.DEVNULL,
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=TIMEOUT)
             out = r.stdout.decode("utf-8", "replace")
-            return ("ok" if r.returncode == 0 else f"exit {r.returncode}"), "", out
+            if r.returncode != 0:
+                for k in sorted(os.listdir(outdir), key=int):  # what the commands shown printed
+                    with open(os.path.join(outdir, k), encoding="utf-8", errors="replace") as f:
+                        out += f.read()
+                return f"exit {r.returncode}", "", out
+            diff = output_diff(ex, outdir)
+            if diff:
+                return "output differs", "", diff
+            return "ok", "", out
         except subprocess.TimeoutExpired as e:
             out = (e.stdout or b"").decode("utf-8", "replace")
             return f"timed out after {TIMEOUT} s", "", out
+        finally:
+            shutil.rmtree(outdir, ignore_errors=True)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 
@@ -246,9 +355,12 @@ def main():
     nrun = nfail = nskip = 0
     for path in sys.argv[2:]:
         rel = os.path.relpath(path, top) if os.path.isabs(path) else path
+        files = {}
         for ex in examples_of(path):
             ex.path = rel
             where = f"{rel}:{ex.line}"
+            if ex.file:
+                files[ex.file] = "".join(t + "\n" for _, t in ex.lines)
             if ex.text:
                 continue
             if sys.argv[1] == "list":
@@ -260,7 +372,7 @@ def main():
                 print(f"not run {where}: {ex.not_run}")
                 nskip += 1
                 continue
-            state, why, out = run_one(ex, top, shared)
+            state, why, out = run_one(ex, top, shared, dict(files))
             if state == "not run":
                 print(f"not run {where}: {why}")
                 nskip += 1
@@ -271,6 +383,9 @@ def main():
                 continue
             nfail += 1
             print(f"FAILED {where} ({state}): {ex.first()}")
+            if state == "output differs":
+                print("\n".join(out))
+                continue
             print("  the example:")
             for t in ex.commands().split("\n"):
                 print("    " + t)
