@@ -178,6 +178,26 @@ inputs/2/tiny.hs" ]
 	[ "$(tar xzOf g.tar.gz gantt.svg)" = "$(cat g.svg)" ]
 }
 
+@test "io: --bundle of a pipe, a FIFO and compressed stdin holds the bytes read" {
+	# issue 30, point 2: <(cmd) was stored empty, a FIFO hung on reopening
+	hs-report --bundle p.tar <(cat tiny.hs) >/dev/null
+	name=$(tar tf p.tar | grep ^inputs/)
+	[ "$(printf '%s\n' "$name" | wc -l)" -eq 1 ]
+	tar xOf p.tar "$name" | cmp - tiny.hs
+	mkfifo fifo
+	cat tiny.hs >fifo &
+	timeout 60 hs-report --bundle f.tar fifo >/dev/null
+	wait $!
+	tar xOf f.tar inputs/fifo | cmp - tiny.hs
+	# compressed, on stdin and through a pipe: the compressed bytes
+	gzip -c tiny.hs >tiny.hs.gz
+	hs-report -j 2 --bundle z.tar - <(cat tiny.hs.gz) <tiny.hs.gz >/dev/null
+	tar xOf z.tar inputs/stdin.hs | cmp - tiny.hs.gz
+	name=$(tar tf z.tar | grep ^inputs/ | grep -v stdin)
+	tar xOf z.tar "$name" | cmp - tiny.hs.gz
+	grep -q "^$name	$(wc -c <tiny.hs.gz)	input " <(tar xOf z.tar MANIFEST)
+}
+
 @test "io: a failed report leaves no bundle; an unwritable one exits 1" {
 	printf 'not hs\n' >bad.hs
 	run hs-report --bundle out.tar.gz tiny.hs bad.hs
