@@ -198,6 +198,25 @@ inputs/2/tiny.hs" ]
 	grep -q "^$name	$(wc -c <tiny.hs.gz)	input " <(tar xOf z.tar MANIFEST)
 }
 
+@test "io: --bundle is reproducible: the same inputs give the same archive" {
+	# issue 30, point 3: member times were the time of the run, and so
+	# was gzip's header
+	for z in tar.gz tar.xz tar; do
+		for i in 1 2; do
+			hs-report --bundle r.$z tiny.hs <(cat tiny.hs) >/dev/null
+			mv r.$z r$i.$z
+			[ $i -eq 2 ] || sleep 1
+		done
+		cmp r1.$z r2.$z
+	done
+	# members take the newest input's time, or SOURCE_DATE_EPOCH
+	touch -d @1234567890 tiny.hs
+	hs-report --bundle t.tar tiny.hs >/dev/null
+	[ "$(TZ=UTC tar tvf t.tar --full-time | awk '{ print $4 " " $5 }' | sort -u)" = "2009-02-13 23:31:30" ]
+	SOURCE_DATE_EPOCH=1000000000 hs-report --bundle t.tar tiny.hs - <tiny.hs >/dev/null
+	[ "$(TZ=UTC tar tvf t.tar --full-time | awk '{ print $4 " " $5 }' | sort -u)" = "2001-09-09 01:46:40" ]
+}
+
 @test "io: a failed report leaves no bundle; an unwritable one exits 1" {
 	printf 'not hs\n' >bad.hs
 	run hs-report --bundle out.tar.gz tiny.hs bad.hs
