@@ -105,7 +105,7 @@ full() {
 	cd "$tmp"
 	hs-gen sleep -n 3 -x 0.5 >want.hs
 	mkfifo f
-	cat f >got.hs &
+	timeout 60 cat f >got.hs &
 	hs-gen -o f sleep -n 3 -x 0.5
 	wait $!
 	[ -p f ]
@@ -119,13 +119,13 @@ full() {
 	task t model=amdahl t1=1 scope=cluster comp=0,0 comm=0,300,0,0
 	plan t node=a,b cores=0/0 start=0 end=1
 	END
-	cat f >links.tsv &
+	timeout 60 cat f >links.tsv &
 	hs-sim --link-stats f plan.hs >/dev/null
 	wait $!
 	[ -p f ]
 	head -1 links.tsv | grep -q '^link'
 	mkfifo f.tar
-	cat f.tar >b.tar &
+	timeout 60 cat f.tar >b.tar &
 	hs-report --bundle f.tar plan.hs >/dev/null
 	wait $!
 	[ -p f.tar ]
@@ -158,14 +158,15 @@ full() {
 	mkfifo slow
 	hs-report --bundle out.tar slow >/dev/null 2>&1 &
 	pid=$!
+	found=no
 	for i in $(seq 200); do
-		ls -A | grep -q '^\.out\.tar\.hs-tmp\.'"$pid"'\.' && break
+		ls -A | grep -q '^\.out\.tar\.hs-tmp\.'"$pid"'\.' && found=yes && break
 		sleep 0.05
 	done
-	ls -A | grep -q '^\.out\.tar\.hs-tmp\.'"$pid"'\.'
 	kill -TERM "$pid"
 	st=0
 	wait "$pid" || st=$?
+	[ $found = yes ]
 	[ "$st" -eq 143 ]
 	[ -z "$(ls -A | grep hs-tmp)" ]
 	[ ! -e out.tar ]
