@@ -56,6 +56,9 @@ static void epilog(FILE *f)
 {
 	fprintf(f, "\ngenerators:\n");
 	hs_gen_list(f, "  ", generators);
+	/* Only kill -9 leaves a temporary behind (hs-format(5), OUTPUT FILES). */
+	fprintf(f, "\n-o FILE is written as .FILE.hs-tmp.PID.XXXXXX beside it, then renamed; one left\n"
+		   "by a killed hs tool can be removed: find DIR -name '.*.hs-tmp.*' -delete\n");
 }
 
 int main(int argc, char **argv)

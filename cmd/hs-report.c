@@ -297,12 +297,14 @@ int main(int argc, char **argv)
 		hs_cli_usage_error(&cli, "%s shows one file, not %d", cf.gantt ? "--gantt" : "-f batsim-jobs",
 				   n);
 
-	struct hs_bundle *bundle = NULL;
-	if (cf.bundle && !(bundle = hs_report_bundle_open(cf.bundle, argc, argv)))
-		return HS_EXIT_FAIL;
 	/* Read, check, then the tables, figures and outputs. */
-	struct one_file one;
-	int status = hs_report_read(&cf, in, n, bundle, &one);
+	struct one_file one = {0};
+	struct hs_bundle *bundle = NULL;
+	int status = HS_EXIT_OK;
+	if (cf.bundle && !(bundle = hs_report_bundle_open(cf.bundle, argc, argv)))
+		status = HS_EXIT_FAIL; /* reported; what was set up is still freed */
+	if (status == HS_EXIT_OK)
+		status = hs_report_read(&cf, in, n, bundle, &one);
 	if (status == HS_EXIT_OK && hs_report_check_inputs(&cf, in, n) < 0)
 		status = HS_EXIT_USAGE;
 	if (status == HS_EXIT_OK)

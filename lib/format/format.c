@@ -1392,7 +1392,12 @@ int hs_stream_read(struct hs_stream *s, struct hs_input *in)
 
 int hs_stream_load(struct hs_stream *s, const char *path)
 {
-	struct hs_input *in = hs_input_open(path);
+	return hs_stream_load_tee(s, path, NULL);
+}
+
+int hs_stream_load_tee(struct hs_stream *s, const char *path, FILE *tee)
+{
+	struct hs_input *in = hs_input_open_tee(path, tee);
 	hs_stream_init(s, in ? hs_input_name(in) : path ? path : "stdin");
 	if (!in)
 		return -1;

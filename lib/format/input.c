@@ -50,6 +50,7 @@ struct hs_input {
 	size_t npeek;
 	int peek_done;
 	char *raw;          /* libarchive's read buffer */
+	FILE *tee;          /* gets every byte read from fd, as read (hs_input_open_tee) */
 	const char *blk;    /* decompressed bytes not yet copied into buf */
 	size_t nblk;
 };
@@ -58,6 +59,9 @@ static ssize_t read_fd(struct hs_input *in, char *p, size_t n)
 {
 	for (;;) {
 		ssize_t r = read(in->fd, p, n);
+		if (r > 0 && in->tee && fwrite(p, 1, (size_t)r, in->tee) != (size_t)r)
+			hs_die(HS_EXIT_FAIL, "%s: cannot keep a copy of the input: %s", in->name,
+			       strerror(errno));
 		if (r >= 0 || errno != EINTR)
 			return r;
 	}
@@ -211,6 +215,11 @@ static int open_archive(struct hs_input *in)
 
 struct hs_input *hs_input_open(const char *path)
 {
+	return hs_input_open_tee(path, NULL);
+}
+
+struct hs_input *hs_input_open_tee(const char *path, FILE *tee)
+{
 	int is_stdin = !path || strcmp(path, "-") == 0;
 	int fd = 0;
 	if (!is_stdin) {
@@ -224,6 +233,7 @@ struct hs_input *hs_input_open(const char *path)
 	in->name = hs_strdup(is_stdin ? "stdin" : path);
 	in->fd = fd;
 	in->own_fd = !is_stdin;
+	in->tee = tee;
 	in->cap = INPUT_BUFSIZE;
 	in->buf = hs_malloc(in->cap);
 	in->max_line = hs_limit(HS_LIMIT_LINE);

@@ -116,6 +116,9 @@ struct hs_record *hs_record_parse(const char *line, size_t len, int lineno, cons
  * libarchive).  Lines are returned one at a time without the newline. */
 struct hs_input;
 struct hs_input *hs_input_open(const char *path); /* NULL on error (reported) */
+/* The same, and every byte read from the file (compressed or not) is also
+ * written to tee as it is read: a copy of a pipe that cannot be read again. */
+struct hs_input *hs_input_open_tee(const char *path, FILE *tee);
 /* Returns the line length, or -1 at end of input, -2 on a read error
  * (reported).  *line stays valid until the next call. */
 long hs_input_getline(struct hs_input *in, char **line);
@@ -141,6 +144,8 @@ void hs_stream_release(struct hs_stream *s); /* frees records, keeps nothing */
 int hs_stream_read(struct hs_stream *s, struct hs_input *in);
 /* Convenience: open, read, close.  path "-" or NULL is stdin. */
 int hs_stream_load(struct hs_stream *s, const char *path);
+/* The same through hs_input_open_tee (tee may be NULL). */
+int hs_stream_load_tee(struct hs_stream *s, const char *path, FILE *tee);
 /* Past its first 4 MiB, hs_stream_read parses record lines on several
  * threads while it reads on (same records, same order, same first error):
  * as many as the processors online, at most 4, or HS_THREADS from the

@@ -102,11 +102,18 @@ int hs_free_at_exit(void);
 /* Seconds since an arbitrary origin, monotonic. */
 double hs_now(void);
 
-/* Write a file atomically: open TMP beside path, caller writes, then commit
- * renames over path (or abort removes it).  Never leaves half-written files. */
+/* Write a file atomically: open a temporary .NAME.hs-tmp.PID.XXXXXX beside
+ * it, caller writes, then commit renames it over the file (or abort removes
+ * it).  Never leaves half-written files; the temporary is also removed on
+ * exit() and on SIGINT, SIGTERM, SIGHUP and SIGPIPE left at their default.
+ * A symbolic link is followed and the file it names replaced; an existing
+ * file keeps its mode (and owner, where we may).  A FIFO, a character
+ * device or /dev/stdout, /dev/fd/N is written through instead, never
+ * replaced (tmp is NULL). */
 struct hs_atomic_file {
 	FILE *fp;
-	char *path;
+	char *path;   /* as given, for messages */
+	char *target; /* path with its symbolic links followed */
 	char *tmp;
 };
 int hs_atomic_open(struct hs_atomic_file *af, const char *path);

@@ -7,6 +7,7 @@
 #include <archive_entry.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <string.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -25,7 +26,11 @@ struct hs_bundle {
 	char *header;
 	struct entry *e;
 	int n, cap;
-	time_t now;
+	/* Member times, so that the same inputs give the same archive byte
+	 * for byte: SOURCE_DATE_EPOCH when set (a file's newer time clamped
+	 * to it), else the newest regular input's so far (0 before any). */
+	time_t epoch;
+	int fixed;
 };
 
 /* Suffix -> libarchive filter. */
@@ -79,9 +84,21 @@ struct hs_bundle *hs_bundle_open(const char *path, const char *header)
 	if (!b->a)
 		hs_die(HS_EXIT_FAIL, "out of memory (libarchive)");
 	b->header = hs_strdup(header ? header : "");
-	b->now = time(NULL);
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	long t;
+	if (sde && *sde) {
+		if (hs_parse_long(sde, 0, LONG_MAX, &t) == 0) {
+			b->epoch = (time_t)t;
+			b->fixed = 1;
+		} else {
+			hs_error("warning: SOURCE_DATE_EPOCH='%s' is not a number of seconds: ignored",
+				 sde);
+		}
+	}
 	if (archive_write_set_format_pax_restricted(b->a) != ARCHIVE_OK ||
 	    archive_write_add_filter(b->a, filter) != ARCHIVE_OK ||
+	    (filter == ARCHIVE_FILTER_GZIP && /* no time in the gzip header either */
+	     archive_write_set_filter_option(b->a, "gzip", "timestamp", NULL) != ARCHIVE_OK) ||
 	    archive_write_set_bytes_in_last_block(b->a, 1) != ARCHIVE_OK ||
 	    archive_write_open_FILE(b->a, b->af.fp) != ARCHIVE_OK) {
 		ar_error(b);
@@ -122,7 +139,7 @@ static int header(struct hs_bundle *b, const char *name, long long size, time_t 
 int hs_bundle_add_mem(struct hs_bundle *b, const char *name, const void *data, size_t n,
 		      const char *what)
 {
-	if (header(b, name, (long long)n, b->now) < 0)
+	if (header(b, name, (long long)n, b->epoch) < 0)
 		return -1;
 	if (n && archive_write_data(b->a, data, n) != (la_ssize_t)n) {
 		ar_error(b);
@@ -142,7 +159,10 @@ int hs_bundle_add_file(struct hs_bundle *b, const char *name, const char *path, 
 			close(fd);
 		return -1;
 	}
-	if (header(b, name, (long long)st.st_size, st.st_mtime) < 0) {
+	time_t mtime = b->fixed && st.st_mtime > b->epoch ? b->epoch : st.st_mtime;
+	if (!b->fixed && mtime > b->epoch)
+		b->epoch = mtime;
+	if (header(b, name, (long long)st.st_size, mtime) < 0) {
 		close(fd);
 		return -1;
 	}

@@ -15,12 +15,22 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* ---------------- one input ---------------- */
 
 static int is_stdin(const char *path)
 {
 	return strcmp(path, "-") == 0;
+}
+
+/* Whether --bundle can copy the input from its file afterwards: a regular
+ * file can be read again; standard input, a pipe (<(cmd)), a FIFO or a
+ * device cannot, so those are kept as read (load_input). */
+static int rereadable(const char *path)
+{
+	struct stat st;
+	return !is_stdin(path) && stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
 static char *key_value(const struct hs_stream *s, const char *label, const char *key)
@@ -134,7 +144,17 @@ static int load_input(const struct config *cf, struct input *it, struct hs_strea
 		      struct hs_instance *in, int keep)
 {
 	memset(in, 0, sizeof *in);
-	if (hs_stream_load(s, it->path) < 0) {
+	FILE *tee = NULL;
+	if (cf->bundle && !rereadable(it->path)) {
+		tee = open_memstream(&it->copy, &it->copylen);
+		if (!tee)
+			hs_die(HS_EXIT_FAIL, "out of memory");
+		it->as_read = 1;
+	}
+	int loaded = hs_stream_load_tee(s, it->path, tee);
+	if (tee && fclose(tee) != 0)
+		hs_die(HS_EXIT_FAIL, "out of memory");
+	if (loaded < 0) {
 		hs_stream_release(s);
 		return -1;
 	}
@@ -216,13 +236,6 @@ static int load_input(const struct config *cf, struct input *it, struct hs_strea
 		r->inst = hs_report_instance_key(s, cf->rel_key);
 		r->base = key_value(s, r->label, cf->rel_key);
 	}
-	if (cf->bundle && is_stdin(it->path)) {
-		FILE *m = open_memstream(&it->copy, &it->copylen);
-		if (!m)
-			hs_die(HS_EXIT_FAIL, "out of memory");
-		hs_stream_write(m, s);
-		fclose(m);
-	}
 out:
 	if (!keep || ret < 0) {
 		hs_instance_release(in);
@@ -295,13 +308,14 @@ struct input *hs_report_inputs_new(char *const *paths, int n, int *nstdin)
 	return in;
 }
 
-/* Add input it to the bundle: the file as it is, stdin as read.  0 or -1. */
+/* Add input it to the bundle: a regular file copied again, anything else
+ * (stdin, a pipe, a FIFO) as read.  0 or -1. */
 static int bundle_input(struct hs_bundle *bundle, const struct input *it)
 {
 	char *name = hs_bundle_input_name(bundle, is_stdin(it->path) ? "stdin.hs" : it->path);
 	char *what = hs_asprintf("input %s", is_stdin(it->path) ? "(standard input)" : it->path);
-	int r = is_stdin(it->path) ? hs_bundle_add_mem(bundle, name, it->copy, it->copylen, what)
-				   : hs_bundle_add_file(bundle, name, it->path, what);
+	int r = it->as_read ? hs_bundle_add_mem(bundle, name, it->copy, it->copylen, what)
+			    : hs_bundle_add_file(bundle, name, it->path, what);
 	free(name);
 	free(what);
 	return r;

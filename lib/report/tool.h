@@ -58,8 +58,9 @@ struct input {
 	int ok;
 	char *msg;       /* messages of a worker, printed by the main thread */
 	size_t msglen;
-	char *copy;      /* stdin as read, for --bundle */
+	char *copy;      /* for --bundle: the bytes read, when as_read */
 	size_t copylen;
+	int as_read;     /* not a regular file (stdin, a pipe): bundle copy */
 	int ready;
 };
 

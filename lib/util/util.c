@@ -5,6 +5,8 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <math.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -448,36 +450,185 @@ double hs_now(void)
 
 /* ---- atomic files ---- */
 
+/* Temporaries not yet committed or aborted, removed if the process ends
+ * first: by exit() anywhere (hs_die), or by SIGINT, SIGTERM, SIGHUP or
+ * SIGPIPE where the tool left those to their default action.  Slots are
+ * claimed lock-free so that the signal handler can read them. */
+#define TMP_SLOTS 16
+static _Atomic(char *) tmp_slots[TMP_SLOTS];
+static atomic_int tmp_hooked;
+static pid_t tmp_owner; /* a forked child removes none of its parent's */
+static const int tmp_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
+
+static void tmp_unlink_all(void)
+{
+	if (getpid() != tmp_owner)
+		return;
+	for (int i = 0; i < TMP_SLOTS; i++) {
+		char *p = atomic_load(&tmp_slots[i]);
+		if (p)
+			unlink(p);
+	}
+}
+
+static void tmp_on_signal(int sig)
+{
+	tmp_unlink_all();
+	/* Then die of the signal as if never caught (it stays blocked until
+	 * this handler returns). */
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void tmp_remember(char *tmp)
+{
+	if (!atomic_exchange(&tmp_hooked, 1)) {
+		tmp_owner = getpid();
+		atexit(tmp_unlink_all);
+		for (size_t k = 0; k < sizeof tmp_signals / sizeof *tmp_signals; k++) {
+			struct sigaction old, sa;
+			if (sigaction(tmp_signals[k], NULL, &old) != 0 ||
+			    (old.sa_flags & SA_SIGINFO) || old.sa_handler != SIG_DFL)
+				continue; /* ignored or handled by the tool: leave it */
+			memset(&sa, 0, sizeof sa);
+			sa.sa_handler = tmp_on_signal;
+			sigemptyset(&sa.sa_mask);
+			sigaction(tmp_signals[k], &sa, NULL);
+		}
+	}
+	for (int i = 0; i < TMP_SLOTS; i++) {
+		char *none = NULL;
+		if (atomic_compare_exchange_strong(&tmp_slots[i], &none, tmp))
+			return;
+	}
+}
+
+static void tmp_forget(const char *tmp)
+{
+	for (int i = 0; i < TMP_SLOTS; i++) {
+		char *p = (char *)tmp;
+		if (atomic_compare_exchange_strong(&tmp_slots[i], &p, NULL))
+			return;
+	}
+}
+
+/* The descriptor that path names when it is one of ours (/dev/stdout,
+ * /dev/stderr, /dev/fd/N, /proc/self/fd/N), else -1.  Such a file is
+ * written through a copy of the descriptor, which keeps the shell's offset
+ * and O_APPEND ("-o /dev/stdout >> log"); a pipe has no other name. */
+static int fd_path(const char *p)
+{
+	const char *n;
+	if (strcmp(p, "/dev/stdout") == 0)
+		return 1;
+	if (strcmp(p, "/dev/stderr") == 0)
+		return 2;
+	if (strncmp(p, "/dev/fd/", 8) == 0)
+		n = p + 8;
+	else if (strncmp(p, "/proc/self/fd/", 14) == 0)
+		n = p + 14;
+	else
+		return -1;
+	int fd;
+	return hs_parse_int(n, 0, INT_MAX, &fd) < 0 ? -1 : fd;
+}
+
+/* path with the symbolic links of its last component followed: the file a
+ * plain write through path reaches, there or not yet (a dangling link is
+ * written through too).  Malloc'd; NULL with errno set on a loop or a
+ * read error.  *fd: fd_path() of the first name that has one, else -1. */
+static char *resolve_links(const char *path, int *fd)
+{
+	char *cur = hs_strdup(path);
+	for (int hops = 0;; hops++) {
+		struct stat st;
+		if ((*fd = fd_path(cur)) >= 0 || lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode))
+			return cur;
+		char buf[PATH_MAX];
+		ssize_t n = hops < 40 ? readlink(cur, buf, sizeof buf - 1) : -1;
+		if (n < 0) {
+			int e = hops < 40 ? errno : ELOOP;
+			free(cur);
+			errno = e;
+			return NULL;
+		}
+		buf[n] = 0;
+		char *next = hs_path_beside(cur, buf);
+		free(cur);
+		cur = next;
+	}
+}
+
 int hs_atomic_open(struct hs_atomic_file *af, const char *path)
 {
-	af->fp = NULL;
-	af->path = NULL;
-	af->tmp = NULL;
-	/* The temporary file lives in the target's directory so that rename()
-	 * stays within one file system and is atomic. */
-	const char *slash = strrchr(path, '/');
-	size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
-	char *tmp = hs_asprintf("%.*s.%s.XXXXXX", (int)dirlen, path, path + dirlen);
-	int fd = mkstemp(tmp);
-	if (fd < 0) {
-		hs_error("%s: cannot create temporary file: %s", path, strerror(errno));
-		free(tmp);
+	memset(af, 0, sizeof *af);
+	int fd;
+	char *target = resolve_links(path, &fd);
+	if (!target) {
+		hs_error("%s: %s", path, strerror(errno));
 		return -1;
 	}
-	/* mkstemp makes 0600; output files get the usual 0666 & ~umask. */
-	mode_t mask = umask(0);
-	umask(mask);
-	(void)fchmod(fd, 0666 & ~mask);
+	struct stat st;
+	int exists = fd < 0 && stat(target, &st) == 0;
+	char *tmp = NULL;
+	if (fd >= 0 || (exists && !S_ISREG(st.st_mode))) {
+		/* A device, a FIFO, a descriptor: write through, never replace. */
+		if (exists && !S_ISCHR(st.st_mode) && !S_ISFIFO(st.st_mode)) {
+			hs_error("%s: %s", path,
+				 S_ISDIR(st.st_mode) ? strerror(EISDIR)
+						     : "not a regular file, character device or FIFO");
+			free(target);
+			return -1;
+		}
+		fd = fd >= 0 ? fcntl(fd, F_DUPFD_CLOEXEC, 3) : open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+		if (fd < 0) {
+			hs_error("%s: %s", path, strerror(errno));
+			free(target);
+			return -1;
+		}
+	} else {
+		/* The temporary file lives in the target's directory so that
+		 * rename() stays within one file system and is atomic.  Its name
+		 * says what it is (hs-format(5), FILES): .NAME.hs-tmp.PID.XXXXXX. */
+		const char *slash = strrchr(target, '/');
+		size_t dirlen = slash ? (size_t)(slash - target) + 1 : 0;
+		tmp = hs_asprintf("%.*s.%.200s.hs-tmp.%ld.XXXXXX", (int)dirlen, target,
+				  target + dirlen, (long)getpid());
+		fd = mkstemp(tmp);
+		if (fd < 0) {
+			hs_error("%s: cannot create temporary file: %s", path, strerror(errno));
+			free(tmp);
+			free(target);
+			return -1;
+		}
+		tmp_remember(tmp);
+		if (exists) {
+			/* Replace the file as it was: its owner (where we may) and mode. */
+			if (st.st_uid != geteuid() || st.st_gid != getegid())
+				(void)!fchown(fd, st.st_uid, st.st_gid);
+			(void)fchmod(fd, st.st_mode & 07777);
+		} else {
+			/* mkstemp makes 0600; new files get the usual 0666 & ~umask. */
+			mode_t mask = umask(0);
+			umask(mask);
+			(void)fchmod(fd, 0666 & ~mask);
+		}
+	}
 	FILE *fp = fdopen(fd, "w");
 	if (!fp) {
 		hs_error("%s: %s", path, strerror(errno));
 		close(fd);
-		unlink(tmp);
+		if (tmp) {
+			unlink(tmp);
+			tmp_forget(tmp);
+		}
 		free(tmp);
+		free(target);
 		return -1;
 	}
 	af->fp = fp;
 	af->path = hs_strdup(path);
+	af->target = target;
 	af->tmp = tmp;
 	return 0;
 }
@@ -485,9 +636,19 @@ int hs_atomic_open(struct hs_atomic_file *af, const char *path)
 static void atomic_free(struct hs_atomic_file *af)
 {
 	free(af->path);
+	free(af->target);
 	free(af->tmp);
-	af->path = af->tmp = NULL;
+	af->path = af->target = af->tmp = NULL;
 	af->fp = NULL;
+}
+
+static void atomic_drop(struct hs_atomic_file *af)
+{
+	if (af->tmp) {
+		unlink(af->tmp);
+		tmp_forget(af->tmp);
+	}
+	atomic_free(af);
 }
 
 int hs_atomic_commit(struct hs_atomic_file *af)
@@ -502,16 +663,16 @@ int hs_atomic_commit(struct hs_atomic_file *af)
 	af->fp = NULL;
 	if (err) {
 		hs_error("%s: write error: %s", af->path, strerror(err));
-		unlink(af->tmp);
-		atomic_free(af);
+		atomic_drop(af);
 		return -1;
 	}
-	if (rename(af->tmp, af->path) != 0) {
+	if (af->tmp && rename(af->tmp, af->target) != 0) {
 		hs_error("%s: cannot rename %s: %s", af->path, af->tmp, strerror(errno));
-		unlink(af->tmp);
-		atomic_free(af);
+		atomic_drop(af);
 		return -1;
 	}
+	if (af->tmp)
+		tmp_forget(af->tmp);
 	atomic_free(af);
 	return 0;
 }
@@ -520,9 +681,7 @@ void hs_atomic_abort(struct hs_atomic_file *af)
 {
 	if (af->fp)
 		fclose(af->fp);
-	if (af->tmp)
-		unlink(af->tmp);
-	atomic_free(af);
+	atomic_drop(af);
 }
 
 char *hs_path_beside(const char *file, const char *rel)
