@@ -45,6 +45,23 @@ setup() {
 	[ "$output" = "$WHO t-exit, $M) exited while planning: exit(3) inside the plugin" ]
 }
 
+@test "guard: _exit, _Exit and quick_exit in a plugin are exit 1 with a message, no stream" {
+	for how in _exit _Exit quick_exit; do
+		run bash -c 'printf "%s\n" "$0" | hs-plan -a "$1" -o how="$2" 2>/dev/null' "$INST" "$M:t-exit-now" "$how"
+		[ "$status" -eq 1 ] || { echo "$how: $status"; false; }
+		[ -z "$output" ]
+	done
+	run_stdin "$INST" hs-plan -a "$M:t-exit-now"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$WHO t-exit-now, $M) exited while planning: _exit(0) inside the plugin" ]
+	run_stdin "$INST" hs-plan -a "$M:t-exit-now" -o how=_Exit -o status=3
+	[ "$status" -eq 1 ]
+	[ "$output" = "$WHO t-exit-now, $M) exited while planning: _Exit(3) inside the plugin" ]
+	run_stdin "$INST" hs-plan -a "$M:t-exit-now" -o how=quick_exit
+	[ "$status" -eq 1 ]
+	[ "$output" = "$WHO t-exit-now, $M) exited while planning: quick_exit() inside the plugin" ]
+}
+
 @test "guard: --timeout stops a plugin that never returns" {
 	run_stdin "$INST" hs-plan -a "$M:t-hang" --timeout 0.5
 	[ "$status" -eq 1 ]

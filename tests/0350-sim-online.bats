@@ -171,6 +171,16 @@ j3 start=0 end=0 state=rejected seen=0 why=test" ]
 	run hs-sim -a "$bad" -o kind=exit "$tmp/four.hs"
 	[ "$status" -eq 1 ]
 	[ "$output" = "$who exited while handling events: exit(0) inside the plugin" ]
+	# The ends atexit does not see (issue 30).
+	for how in _exit _Exit; do
+		run bash -c 'hs-sim -a "$1" -o kind="$4" "$2" 2>"$3"' _ "$bad" "$tmp/four.hs" "$tmp/err" "$how"
+		[ "$status" -eq 1 ]
+		[ -z "$output" ]
+		[ "$(cat "$tmp/err")" = "$who exited while handling events: $how(0) inside the plugin" ]
+	done
+	run hs-sim -a "$bad" -o kind=quick_exit "$tmp/four.hs"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$who exited while handling events: quick_exit() inside the plugin" ]
 	run hs-sim -a "$bad" -o kind=hang --timeout 0.5 "$tmp/four.hs"
 	[ "$status" -eq 1 ]
 	[ "$output" = "$who was stopped while handling events: no return within its time limit of 0.5 s" ]

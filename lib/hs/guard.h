@@ -18,7 +18,8 @@
  *     write(1, ...)) never reaches the tool's output, which the tool writes
  *     to stdout as usual once the call is over;
  *   - a crash (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGSYS, stack
- *     overflow included), an exit() (any status) or a call that has not
+ *     overflow included), an exit(), _exit(), _Exit() or quick_exit() (any
+ *     status) or a call that has not
  *     returned after timeout seconds (or once the calls together exceed
  *     budget seconds) ends the tool with exit status 1 and one message that
  *     names the plugin, its algorithm and file, and what it was doing:
@@ -32,10 +33,11 @@
  * of them together (a plugin too slow for the run).  The timer is the wall
  * clock (a plugin blocked on I/O never returns either).
  *
- * What cannot be caught in-process: _exit() and kill(getpid(), SIGKILL)
- * inside the plugin (the tool's exit status then says so: not 0 for
- * SIGKILL; 0 for _exit(0), a plugin that is not worth loading), and a
- * plugin that corrupts the tool's memory without crashing.  One guard is
+ * What cannot be caught in-process: the exit_group system call made
+ * directly and kill(getpid(), SIGKILL) (or another signal the guard does
+ * not handle) inside the plugin (the tool's exit status then says so: 128
+ * plus the signal), and a plugin that corrupts the tool's memory without
+ * crashing.  One guard is
  * active at a time (calls do not nest); a plugin's own signal handlers for
  * these signals replace the guard's.
  */
