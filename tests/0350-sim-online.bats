@@ -181,6 +181,14 @@ j3 start=0 end=0 state=rejected seen=0 why=test" ]
 	run hs-sim -a "$bad" -o kind=quick_exit "$tmp/four.hs"
 	[ "$status" -eq 1 ]
 	[ "$output" = "$who exited while handling events: quick_exit() inside the plugin" ]
+	# A plugin whose constructor crashes, on the path before it: skipped.
+	mkdir "$tmp/path"
+	cp "$TESTPLUGINS/ctor.so" "$tmp/path/a-bad.so"
+	cp "$TESTPLUGINS/online.so" "$tmp/path/b-online.so"
+	HS_TEST_CTOR=segv HS_PLUGIN_PATH=$tmp/path run hs-sim -a first-fit "$tmp/four.hs"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "hs-sim: warning: plugin $tmp/path/a-bad.so crashed while loading: segmentation fault (SIGSEGV); skipped it" ]
+	[ "$(records run | wc -l)" -eq 3 ]
 	run hs-sim -a "$bad" -o kind=hang --timeout 0.5 "$tmp/four.hs"
 	[ "$status" -eq 1 ]
 	[ "$output" = "$who was stopped while handling events: no return within its time limit of 0.5 s" ]

@@ -65,5 +65,8 @@ void hs_guard_enter(struct hs_guard *g, const char *doing);
 void hs_guard_leave(struct hs_guard *g);
 /* Once no call will follow (closes the guard's copy of stdout). */
 void hs_guard_release(struct hs_guard *g);
+/* Write the guard's messages to fd instead of stderr (a process that
+ * tries a plugin for its parent, which reads them there). */
+void hs_guard_report_to(int fd);
 
 #endif

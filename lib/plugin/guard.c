@@ -46,11 +46,13 @@ static char timeout_msg[1100]; /* the whole line for the time limit */
 static char exit_prefix[1024]; /* "PROG: plugin F (algorithm A, PATH) exited while DOING" */
 static char altstack[1 << 16]; /* a stack overflow needs another stack to report it */
 
+static int msg_fd = 2; /* hs_guard_report_to */
+
 static void put(const char *s)
 {
 	size_t n = strlen(s);
 	while (n) {
-		ssize_t w = write(2, s, n);
+		ssize_t w = write(msg_fd, s, n);
 		if (w <= 0)
 			return;
 		s += w;
@@ -196,8 +198,10 @@ static void build_messages(const struct hs_guard *g, const char *doing, int by_b
 	    strlen(doing) < sizeof built.doing && strcmp(built.doing, doing) == 0)
 		return;
 	char who[900];
-	snprintf(who, sizeof who, "%s: plugin %s", hs_progname(), g->family ? g->family : "?");
-	if (g->algo || g->path) {
+	/* Before its descriptor is read (dlopen), a plugin is its file. */
+	snprintf(who, sizeof who, "%s: plugin %s", hs_progname(),
+		 g->family ? g->family : g->path ? g->path : "?");
+	if (g->family && (g->algo || g->path)) {
 		size_t n = strlen(who);
 		snprintf(who + n, sizeof who - n, " (%s%s%s%s)", g->algo ? "algorithm " : "",
 			 g->algo ? g->algo : "", g->algo && g->path ? ", " : "", g->path ? g->path : "");
@@ -264,4 +268,9 @@ void hs_guard_release(struct hs_guard *g)
 	if (g->saved_stdout >= 0)
 		close(g->saved_stdout);
 	g->saved_stdout = -1;
+}
+
+void hs_guard_report_to(int fd)
+{
+	msg_fd = fd;
 }
