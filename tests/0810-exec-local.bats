@@ -356,6 +356,37 @@ check_interrupted() {
 	[ -z "$left" ]
 }
 
+# Whether process $1 is still running (not gone, not a zombie).
+running() {
+	local line
+	line=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
+	line=${line##*) }
+	[ "${line%% *}" != Z ]
+}
+
+@test "exec-local: kill -9 of hs-exec leaves no setsid descendant running (issue 30)" {
+	{
+		platform
+		echo "task s model=rigid size=1 time=60 cmd='setsid sh -c \"exec sleep 300\" & echo \$! >$W/s.pid; wait'"
+		echo 'plan s node=local cores=0 start=0 end=60'
+	} >"$W/in.hs"
+	hs-exec --kill-grace 1 -L "$LOGS" "$W/in.hs" >"$W/out.hs" 2>"$W/err" &
+	HSPID=$!
+	wait_files "$W/s.pid"
+	S=$(cat "$W/s.pid")
+	running "$S"
+	[ "$(ps -o sid= -p "$S" | tr -d ' ')" = "$S" ] # in a session of its own
+	kill -KILL $HSPID
+	wait $HSPID || true
+	for i in $(seq 100); do
+		running "$S" || break
+		sleep 0.1
+	done
+	left=$(running "$S" && echo "$S" || true)
+	kill -KILL "$S" 2>/dev/null || true
+	[ -z "$left" ]
+}
+
 @test "exec-local: a task running past its walltime is killed" {
 	{
 		platform
