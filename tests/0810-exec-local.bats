@@ -32,7 +32,7 @@ group_members() {
 	cmd="echo \$HS_TASK start \$(date +%s.%N) >>$T; sleep \$HS_TIME; echo \$HS_TASK end \$(date +%s.%N) >>$T"
 	{
 		platform
-		for t in a b c d e; do echo "task $t model=rigid size=1 time=0.2"; done
+		for t in a b c d e; do echo "task $t model=rigid size=$([ $t = c ] && echo 2 || echo 1) time=0.2"; done
 		echo 'plan a node=local cores=0 start=0 end=0.3'
 		echo 'plan b node=local cores=1 start=0 end=0.1'
 		echo 'plan c node=local cores=0-1 start=0.3 end=0.4 after=a,b'
@@ -354,6 +354,25 @@ check_interrupted() {
 	done
 	[ "$(cat "$W/a.term" "$W/b.term")" = "$(printf 'TERM\nTERM')" ]
 	[ -z "$left" ]
+}
+
+@test "exec-local: a plan with two tasks on a core at once is refused as hs-sim refuses it (issue 30)" {
+	{
+		platform
+		echo "task a model=rigid size=1 time=1 cmd='echo a >>$W/ran'"
+		echo "task b model=rigid size=1 time=1 cmd='echo b >>$W/ran'"
+		echo 'plan a node=local cores=0 start=0 end=1'
+		echo 'plan b node=local cores=0 start=0.5 end=1.5'
+	} >"$W/in.hs"
+	run hs-sim "$W/in.hs"
+	[ "$status" -eq 2 ]
+	sim=$output
+	run hs-exec -L "$LOGS" "$W/in.hs"
+	[ "$status" -eq 2 ]
+	[ "$output" = "${sim//hs-sim:/hs-exec:}" ]
+	[[ "$output" == *"in.hs:8: plan b: core 0 of node local also used by a during [0.5, 1]"* ]]
+	[[ "$output" == *"in.hs: the plan is not valid (1 problem)" ]]
+	[ ! -e "$W/ran" ]
 }
 
 # Whether process $1 is still running (not gone, not a zombie).
