@@ -85,6 +85,23 @@ c node=h1 cores=1 start=1 end=1 state=done energy=0" ]
 	[ "$(records run)" = "p node=h1,h2 cores=0/0 start=0 end=1 state=done energy=0" ]
 }
 
+@test "online: a platform without a route between two nodes is bad input, exit 2, as without -a (issue 30)" {
+	cat >"$tmp/r.hs" <<-'EOF'
+	hs 1
+	cluster c routing=full bw=100 lat=0
+	node h1 cluster=c cores=1 flops=10 speed=1
+	node h2 cluster=c cores=1 flops=10 speed=1
+	task p model=rigid size=2 time=1 comp=20 comm=100 scope=any
+	EOF
+	run hs-sim -a "$ff" "$tmp/r.hs"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-sim: $tmp/r.hs:5: task p: no route from node h1 to node h2" ]
+	echo 'plan p node=h1,h2 cores=0/0 start=0 end=2' >>"$tmp/r.hs"
+	run hs-sim "$tmp/r.hs"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-sim: $tmp/r.hs:5: task p: no route from node h1 to node h2" ]
+}
+
 @test "online: notes beyond what a written line holds are all kept, in the order noted" {
 	# Lines are made as the stream is written, the notes as fields of
 	# their own; a job with more notes than a line holds beside its
