@@ -85,6 +85,23 @@ c node=h1 cores=1 start=1 end=1 state=done energy=0" ]
 	[ "$(records run)" = "p node=h1,h2 cores=0/0 start=0 end=1 state=done energy=0" ]
 }
 
+@test "online: a platform without a route between two nodes is bad input, exit 2, as without -a (issue 30)" {
+	cat >"$tmp/r.hs" <<-'EOF'
+	hs 1
+	cluster c routing=full bw=100 lat=0
+	node h1 cluster=c cores=1 flops=10 speed=1
+	node h2 cluster=c cores=1 flops=10 speed=1
+	task p model=rigid size=2 time=1 comp=20 comm=100 scope=any
+	EOF
+	run hs-sim -a "$ff" "$tmp/r.hs"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-sim: $tmp/r.hs:5: task p: no route from node h1 to node h2" ]
+	echo 'plan p node=h1,h2 cores=0/0 start=0 end=2' >>"$tmp/r.hs"
+	run hs-sim "$tmp/r.hs"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-sim: $tmp/r.hs:5: task p: no route from node h1 to node h2" ]
+}
+
 @test "online: notes beyond what a written line holds are all kept, in the order noted" {
 	# Lines are made as the stream is written, the notes as fields of
 	# their own; a job with more notes than a line holds beside its
@@ -171,6 +188,24 @@ j3 start=0 end=0 state=rejected seen=0 why=test" ]
 	run hs-sim -a "$bad" -o kind=exit "$tmp/four.hs"
 	[ "$status" -eq 1 ]
 	[ "$output" = "$who exited while handling events: exit(0) inside the plugin" ]
+	# The ends atexit does not see (issue 30).
+	for how in _exit _Exit; do
+		run bash -c 'hs-sim -a "$1" -o kind="$4" "$2" 2>"$3"' _ "$bad" "$tmp/four.hs" "$tmp/err" "$how"
+		[ "$status" -eq 1 ]
+		[ -z "$output" ]
+		[ "$(cat "$tmp/err")" = "$who exited while handling events: $how(0) inside the plugin" ]
+	done
+	run hs-sim -a "$bad" -o kind=quick_exit "$tmp/four.hs"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$who exited while handling events: quick_exit() inside the plugin" ]
+	# A plugin whose constructor crashes, on the path before it: skipped.
+	mkdir "$tmp/path"
+	cp "$TESTPLUGINS/ctor.so" "$tmp/path/a-bad.so"
+	cp "$TESTPLUGINS/online.so" "$tmp/path/b-online.so"
+	HS_TEST_CTOR=segv HS_PLUGIN_PATH=$tmp/path run hs-sim -a first-fit "$tmp/four.hs"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "hs-sim: warning: plugin $tmp/path/a-bad.so crashed while loading: segmentation fault (SIGSEGV); skipped it" ]
+	[ "$(records run | wc -l)" -eq 3 ]
 	run hs-sim -a "$bad" -o kind=hang --timeout 0.5 "$tmp/four.hs"
 	[ "$status" -eq 1 ]
 	[ "$output" = "$who was stopped while handling events: no return within its time limit of 0.5 s" ]

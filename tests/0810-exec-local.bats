@@ -32,7 +32,7 @@ group_members() {
 	cmd="echo \$HS_TASK start \$(date +%s.%N) >>$T; sleep \$HS_TIME; echo \$HS_TASK end \$(date +%s.%N) >>$T"
 	{
 		platform
-		for t in a b c d e; do echo "task $t model=rigid size=1 time=0.2"; done
+		for t in a b c d e; do echo "task $t model=rigid size=$([ $t = c ] && echo 2 || echo 1) time=0.2"; done
 		echo 'plan a node=local cores=0 start=0 end=0.3'
 		echo 'plan b node=local cores=1 start=0 end=0.1'
 		echo 'plan c node=local cores=0-1 start=0.3 end=0.4 after=a,b'
@@ -353,6 +353,56 @@ check_interrupted() {
 		kill -KILL -- -"$PG" 2>/dev/null || true
 	done
 	[ "$(cat "$W/a.term" "$W/b.term")" = "$(printf 'TERM\nTERM')" ]
+	[ -z "$left" ]
+}
+
+@test "exec-local: a plan with two tasks on a core at once is refused as hs-sim refuses it (issue 30)" {
+	{
+		platform
+		echo "task a model=rigid size=1 time=1 cmd='echo a >>$W/ran'"
+		echo "task b model=rigid size=1 time=1 cmd='echo b >>$W/ran'"
+		echo 'plan a node=local cores=0 start=0 end=1'
+		echo 'plan b node=local cores=0 start=0.5 end=1.5'
+	} >"$W/in.hs"
+	run hs-sim "$W/in.hs"
+	[ "$status" -eq 2 ]
+	sim=$output
+	run hs-exec -L "$LOGS" "$W/in.hs"
+	[ "$status" -eq 2 ]
+	[ "$output" = "${sim//hs-sim:/hs-exec:}" ]
+	[[ "$output" == *"in.hs:8: plan b: core 0 of node local also used by a during [0.5, 1]"* ]]
+	[[ "$output" == *"in.hs: the plan is not valid (1 problem)" ]]
+	[ ! -e "$W/ran" ]
+}
+
+# Whether process $1 is still running (not gone, not a zombie).
+running() {
+	local line
+	line=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
+	line=${line##*) }
+	[ "${line%% *}" != Z ]
+}
+
+@test "exec-local: kill -9 of hs-exec leaves no setsid descendant running (issue 30)" {
+	{
+		platform
+		echo "task s model=rigid size=1 time=60 cmd='setsid sh -c \"exec sleep 300\" & echo \$! >$W/s.pid; wait'"
+		echo 'plan s node=local cores=0 start=0 end=60'
+	} >"$W/in.hs"
+	hs-exec --kill-grace 1 -L "$LOGS" "$W/in.hs" >"$W/out.hs" 2>"$W/err" &
+	HSPID=$!
+	wait_files "$W/s.pid"
+	S=$(cat "$W/s.pid")
+	running "$S"
+	[ "$(ps -o sid= -p "$S" | tr -d ' ')" = "$S" ] # in a session of its own
+	kill -KILL $HSPID
+	wait $HSPID || true
+	for i in $(seq 100); do
+		running "$S" || break
+		sleep 0.1
+	done
+	left=$(running "$S" && echo "$S" || true)
+	kill -KILL "$S" 2>/dev/null || true
 	[ -z "$left" ]
 }
 

@@ -217,6 +217,15 @@ static int build_tasks(struct hs_exec *x)
 	}
 	if (x->problems)
 		return -1;
+	/* A plan that breaks the rules (two tasks on a core at once) is
+	 * refused as hs-sim refuses it: run in turn, its tasks would not be
+	 * the plan that was given. */
+	int problems = hs_validate(in, &in->plan, 0);
+	if (problems) {
+		hs_error_at(in->stream->name, 0, "the plan is not valid (%d problem%s)", problems,
+			    problems == 1 ? "" : "s");
+		return -1;
+	}
 	/* A plan without any after list (hand-written, or from a tool that
 	 * does not write them) is ordered by its assignment of cores. */
 	if (!anyafter && x->n > 1)

@@ -135,8 +135,9 @@ struct xp_spawn {
 	size_t cpus_size;
 };
 pid_t xp_spawn(const struct xp_spawn *s);
-/* Our environment with extra ("KEY=VALUE") added or replacing; the array
- * is malloc'd, the strings are borrowed. */
+/* Our environment with extra ("KEY=VALUE") and the run's mark
+ * (xp_run_mark) added or replacing; the array is malloc'd, the strings are
+ * borrowed. */
 char **xp_envp(char *const *extra);
 /* Remember that pid is task's process (for xp_reap); forget them all. */
 void xp_track(pid_t pid, int task);
@@ -155,6 +156,15 @@ void xp_kill_strays(void);
  * then SIGKILL to what is left after s seconds (--kill-grace; set before the
  * first xp_track). */
 void xp_watchdog_grace(double s);
+/* "HS_EXEC_RUN=PID.NS", the same for the whole run: in every task's
+ * environment (xp_envp), so that the watchdog finds what a task started
+ * in a session of its own (descend.c). */
+const char *xp_run_mark(void);
+/* Send sig to every process but ours that carries the run's mark, is in one
+ * of the groups or descends from one of those; those in the groups only
+ * when !skip_groups (they had it by their group).  SIGTERM comes with a
+ * SIGCONT.  Returns how many were found alive. */
+int xp_signal_run(const pid_t *groups, size_t ngroups, int sig, int skip_groups);
 /* Run argv, capturing stdout (and stderr) into malloc'd strings; returns the
  * wait status, or -1 if it could not run.  Blocks SIGCHLD handling nothing. */
 int xp_capture(char *const argv[], char **out, char **err);

@@ -57,10 +57,13 @@ char **xp_envp(char *const *extra)
 		n++;
 	while (extra && extra[ne])
 		ne++;
-	char **envp = hs_malloc(sizeof *envp * (n + ne + 1));
+	const char *mark = xp_run_mark();
+	size_t mlen = strcspn(mark, "=");
+	char **envp = hs_malloc(sizeof *envp * (n + ne + 2));
 	for (size_t i = 0; i < n; i++) {
 		size_t klen = strcspn(environ[i], "=");
-		int overridden = 0;
+		/* An outer hs-exec's mark is replaced by ours. */
+		int overridden = klen == mlen && strncmp(mark, environ[i], klen) == 0;
 		for (size_t j = 0; j < ne && !overridden; j++)
 			overridden = strncmp(extra[j], environ[i], klen) == 0 && extra[j][klen] == '=';
 		if (!overridden)
@@ -68,6 +71,7 @@ char **xp_envp(char *const *extra)
 	}
 	for (size_t j = 0; j < ne; j++)
 		envp[k++] = extra[j];
+	envp[k++] = (char *)mark;
 	envp[k] = NULL;
 	return envp;
 }
@@ -182,28 +186,41 @@ static HS_NORETURN void wd_main(int fd)
 		kill(-groups[i], SIGTERM);
 		kill(-groups[i], SIGCONT);
 	}
+	/* And what the tasks started outside their groups (setsid), found
+	 * from /proc (descend.c); the groups had their SIGTERM once. */
+	size_t ng = n;
+	int strays = xp_signal_run(groups, ng, SIGTERM, 1);
 	/* --kill-grace, as hs-exec gives it to a task it stops itself: a task
 	 * cleaning up after SIGTERM is not cut short (a fixed 0.1 s was too
 	 * short on a loaded machine), and the wait ends as soon as every
-	 * group is gone. */
+	 * group and every process of the run is gone. */
 	double end = hs_now() + wd_grace;
-	while (n && hs_now() < end) {
+	while ((n || strays) && hs_now() < end) {
 		size_t alive = 0;
 		for (size_t i = 0; i < n; i++)
 			if (kill(-groups[i], 0) == 0 || errno != ESRCH)
 				groups[alive++] = groups[i];
 		n = alive;
-		if (n)
-			usleep(10000);
+		usleep(n ? 10000 : 50000);
+		if (strays)
+			strays = xp_signal_run(groups, ng, 0, 1);
 	}
 	for (size_t i = 0; i < n; i++)
 		kill(-groups[i], SIGKILL);
+	/* Until none is left: a process may fork while it is being killed
+	 * (bounded, so a fork bomb cannot keep us here). */
+	for (int round = 0; round < 100 && (strays || round == 0); round++) {
+		strays = xp_signal_run(groups, ng, SIGKILL, 0);
+		if (strays)
+			usleep(10000);
+	}
 	_exit(0);
 }
 
 static void wd_send(int add, pid_t pgid)
 {
 	if (wd_fd < 0 && add) {
+		xp_run_mark(); /* the watchdog looks for the mark the tasks have */
 		int p[2];
 		if (pipe2(p, O_CLOEXEC) < 0)
 			return;

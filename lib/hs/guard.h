@@ -18,7 +18,8 @@
  *     write(1, ...)) never reaches the tool's output, which the tool writes
  *     to stdout as usual once the call is over;
  *   - a crash (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGSYS, stack
- *     overflow included), an exit() (any status) or a call that has not
+ *     overflow included), an exit(), _exit(), _Exit() or quick_exit() (any
+ *     status) or a call that has not
  *     returned after timeout seconds (or once the calls together exceed
  *     budget seconds) ends the tool with exit status 1 and one message that
  *     names the plugin, its algorithm and file, and what it was doing:
@@ -32,10 +33,11 @@
  * of them together (a plugin too slow for the run).  The timer is the wall
  * clock (a plugin blocked on I/O never returns either).
  *
- * What cannot be caught in-process: _exit() and kill(getpid(), SIGKILL)
- * inside the plugin (the tool's exit status then says so: not 0 for
- * SIGKILL; 0 for _exit(0), a plugin that is not worth loading), and a
- * plugin that corrupts the tool's memory without crashing.  One guard is
+ * What cannot be caught in-process: the exit_group system call made
+ * directly and kill(getpid(), SIGKILL) (or another signal the guard does
+ * not handle) inside the plugin (the tool's exit status then says so: 128
+ * plus the signal), and a plugin that corrupts the tool's memory without
+ * crashing.  One guard is
  * active at a time (calls do not nest); a plugin's own signal handlers for
  * these signals replace the guard's.
  */
@@ -63,5 +65,8 @@ void hs_guard_enter(struct hs_guard *g, const char *doing);
 void hs_guard_leave(struct hs_guard *g);
 /* Once no call will follow (closes the guard's copy of stdout). */
 void hs_guard_release(struct hs_guard *g);
+/* Write the guard's messages to fd instead of stderr (a process that
+ * tries a plugin for its parent, which reads them there). */
+void hs_guard_report_to(int fd);
 
 #endif

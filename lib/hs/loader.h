@@ -7,7 +7,9 @@
  * (sorted by file name) in each directory of $HS_PLUGIN_PATH (colon
  * separated), then <directory of the running tool>/../build/plugins (the build
  * tree), then HS_PLUGINDIR (the install directory).  The first plugin that
- * provides the name wins.
+ * provides the name wins.  Each is tried in a child process until one does
+ * (a plugin that crashes or exits while it loads is skipped with a
+ * warning); only that one is loaded into the tool.
  */
 #ifndef HS_LOADER_H
 #define HS_LOADER_H
@@ -29,7 +31,8 @@ struct hs_loaded {
 	int nalgos;
 };
 
-/* Open PATH, check it (symbol, type, ABI, descriptors) and call its init.
+/* Open PATH, check it (symbol, type, ABI, descriptors) and call its init;
+ * opening (its constructors) and init are guarded (hs/guard.h).
  * Returns 0, or -1 with *why set to a malloc'd reason that starts with the
  * path ("PATH: plugin ABI 2, this hs supports ABI 1"); nothing is printed and
  * nothing stays loaded. */

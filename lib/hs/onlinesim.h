@@ -44,8 +44,9 @@ struct hs_online_result {
  * in ctx, and 0 is returned.
  * On a bad decision, a plugin error or jobs the algorithm never started,
  * the problem is reported and -1 returned (hs-sim exits 1); when the
- * algorithm refuses to start (bad options for this instance), -2 (hs-sim
- * exits 2: bad input or usage). */
+ * algorithm refuses to start (bad options for this instance) or the
+ * simulator cannot run a job where it was started for a fault of the input
+ * (no route between its nodes), -2 (hs-sim exits 2: bad input or usage). */
 int hs_online_simulate(struct hs_instance *in, const struct hs_online_run *cfg, struct hs_ctx *ctx,
 		       struct hs_online_result *res);
 

@@ -285,7 +285,7 @@ int hs_online_deliver(struct hs_online *h, double now)
 		rc = ops->events(h->state, h, h->ev, nev, h->ctx);
 	hs_guard_leave(&h->guard);
 	h->res->plugin_s += hs_now() - t0;
-	if (rc != 0 && hs_ctx_nerrors(h->ctx) == 0)
+	if (rc != 0 && hs_ctx_nerrors(h->ctx) == 0 && !h->input_errors)
 		hs_ctx_error(h->ctx, "failed at date %g (the plugin gave no reason)", now);
 	return rc != 0 || h->errors ? -1 : 0;
 }
@@ -602,6 +602,8 @@ int hs_online_simulate(struct hs_instance *in, const struct hs_online_run *cfg, 
 		write_records(&h, in, &run);
 	}
 	hs_schedule_release(&run);
+	if (rc != 0 && h.input_errors)
+		rc = -2;
 	host_release(&h);
 	return rc;
 }

@@ -218,7 +218,11 @@ int hs_online_start(struct hs_online *h, int job, const int *cores, int ncores, 
 		return bad(h, job, "cannot run on %d core%s and %d GPU%s under its runtime model",
 			   ncores, ncores == 1 ? "" : "s", ngpus, ngpus == 1 ? "" : "s");
 	if (hs_sim_start(h->sim, job, &h->scratch) < 0) {
-		h->errors++; /* reported by the simulator, with the task's line */
+		/* Reported by the simulator, with the task's line: the input's
+		 * fault (no route between the nodes, a comp or comm list of
+		 * another size), as it is for hs-sim without -a. */
+		h->errors++;
+		h->input_errors++;
 		return -1;
 	}
 	for (int k = 0; k < ncores; k++)

@@ -55,6 +55,7 @@ struct hs_online {
 	int nnotes, capnotes;
 	int *note_last;               /* per job: its last note, or -1 */
 	int errors;
+	int input_errors;             /* of those, the input's (no route): exit 2 */
 	/* scratch for hs_online_start */
 	struct hs_placement scratch;
 	int *scratch_ids, cap_ids;

@@ -4,7 +4,13 @@
  * call, and act only while a call is in progress (in_call); otherwise a
  * signal goes on to the handler that was there before (AddressSanitizer's,
  * or the default), as if the guard were not there.  The messages are built
- * when a call begins: a signal handler only writes them. */
+ * when a call begins: a signal handler only writes them.
+ *
+ * _exit and _Exit end a process without the exit hooks: libhs defines them
+ * (the tools export libhs to plugins, -rdynamic, so a plugin's _exit is
+ * this one), says so while a call is in progress, and otherwise ends the
+ * process as libc's would (exit_group).  quick_exit runs at_quick_exit
+ * hooks, so one of those catches it. */
 #include "hs/guard.h"
 #include "hs/util.h"
 
@@ -14,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/time.h>
 #include <unistd.h>
 
@@ -39,11 +46,13 @@ static char timeout_msg[1100]; /* the whole line for the time limit */
 static char exit_prefix[1024]; /* "PROG: plugin F (algorithm A, PATH) exited while DOING" */
 static char altstack[1 << 16]; /* a stack overflow needs another stack to report it */
 
+static int msg_fd = 2; /* hs_guard_report_to */
+
 static void put(const char *s)
 {
 	size_t n = strlen(s);
 	while (n) {
-		ssize_t w = write(2, s, n);
+		ssize_t w = write(msg_fd, s, n);
 		if (w <= 0)
 			return;
 		s += w;
@@ -76,19 +85,53 @@ static void on_signal(int sig)
 	_exit(HS_EXIT_FAIL);
 }
 
-static void on_exit_hook(int status, void *arg)
+/* What libc's _exit does; ours below replaces it. */
+static _Noreturn void end_process(int status)
 {
-	(void)arg;
+	for (;;)
+		syscall(SYS_exit_group, status);
+}
+
+/* A plugin ended the process with how(status): say so, exit 1.  Returns
+ * when no plugin call is in progress. */
+static void ended_in_plugin(const char *how, int status)
+{
 	/* libhs's own hs_die (a plugin bug a host function found) has said
 	 * why already. */
 	if (!in_call || hs_dying())
 		return;
 	in_call = 0;
 	char buf[64];
-	snprintf(buf, sizeof buf, ": exit(%d) inside the plugin\n", status);
+	if (status < 0)
+		snprintf(buf, sizeof buf, ": %s() inside the plugin\n", how);
+	else
+		snprintf(buf, sizeof buf, ": %s(%d) inside the plugin\n", how, status);
 	put(exit_prefix);
 	put(buf);
-	_exit(HS_EXIT_FAIL);
+	end_process(HS_EXIT_FAIL);
+}
+
+static void on_exit_hook(int status, void *arg)
+{
+	(void)arg;
+	ended_in_plugin("exit", status);
+}
+
+static void on_quick_exit(void)
+{
+	ended_in_plugin("quick_exit", -1);
+}
+
+void _exit(int status)
+{
+	ended_in_plugin("_exit", status);
+	end_process(status);
+}
+
+void _Exit(int status)
+{
+	ended_in_plugin("_Exit", status);
+	end_process(status);
 }
 
 static void install(void)
@@ -107,6 +150,7 @@ static void install(void)
 		sigaction(crashes[k].sig, &sa, &before[k]);
 	}
 	on_exit(on_exit_hook, NULL);
+	at_quick_exit(on_quick_exit);
 	installed = 1;
 }
 
@@ -154,8 +198,10 @@ static void build_messages(const struct hs_guard *g, const char *doing, int by_b
 	    strlen(doing) < sizeof built.doing && strcmp(built.doing, doing) == 0)
 		return;
 	char who[900];
-	snprintf(who, sizeof who, "%s: plugin %s", hs_progname(), g->family ? g->family : "?");
-	if (g->algo || g->path) {
+	/* Before its descriptor is read (dlopen), a plugin is its file. */
+	snprintf(who, sizeof who, "%s: plugin %s", hs_progname(),
+		 g->family ? g->family : g->path ? g->path : "?");
+	if (g->family && (g->algo || g->path)) {
 		size_t n = strlen(who);
 		snprintf(who + n, sizeof who - n, " (%s%s%s%s)", g->algo ? "algorithm " : "",
 			 g->algo ? g->algo : "", g->algo && g->path ? ", " : "", g->path ? g->path : "");
@@ -222,4 +268,9 @@ void hs_guard_release(struct hs_guard *g)
 	if (g->saved_stdout >= 0)
 		close(g->saved_stdout);
 	g->saved_stdout = -1;
+}
+
+void hs_guard_report_to(int fd)
+{
+	msg_fd = fd;
 }

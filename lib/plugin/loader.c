@@ -21,6 +21,7 @@
 
 #include "hs/guard.h"
 #include "hs/loader.h"
+#include "plugin/probe.h"
 
 #ifndef HS_PLUGINDIR
 #define HS_PLUGINDIR "/usr/local/lib/hs/plugins"
@@ -69,10 +70,12 @@ static int is_elf(const char *path)
 	return n == 4 && magic[0] == 0x7f && magic[1] == 'E' && magic[2] == 'L' && magic[3] == 'F';
 }
 
+static void unload_guarded(struct hs_loaded *pl);
+
 static int fail(struct hs_loaded *pl, char **why, char *msg)
 {
 	if (pl->dl)
-		dlclose(pl->dl);
+		unload_guarded(pl);
 	free(pl->algos);
 	free(pl->online);
 	free(pl->path);
@@ -172,6 +175,30 @@ static int guarded(const struct hs_loaded *pl, int (*init)(void), void (*fini)(v
 	return rc;
 }
 
+/* dlopen and dlclose run the plugin's constructors and destructors: under
+ * a guard too, which names the file (the descriptor is not read yet). */
+static void *open_guarded(struct hs_loaded *pl, const char *path)
+{
+	struct hs_guard g;
+	hs_guard_init(&g, NULL, NULL, pl->path);
+	hs_guard_enter(&g, "loading");
+	void *dl = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	hs_guard_leave(&g);
+	hs_guard_release(&g);
+	return dl;
+}
+
+static void unload_guarded(struct hs_loaded *pl)
+{
+	struct hs_guard g;
+	hs_guard_init(&g, pl->desc.name, NULL, pl->path);
+	hs_guard_enter(&g, "unloading");
+	dlclose(pl->dl);
+	hs_guard_leave(&g);
+	hs_guard_release(&g);
+	pl->dl = NULL;
+}
+
 int hs_plugin_load(struct hs_loaded *pl, const char *path, char **why)
 {
 	memset(pl, 0, sizeof *pl);
@@ -185,7 +212,8 @@ int hs_plugin_load(struct hs_loaded *pl, const char *path, char **why)
 	/* dlopen searches the library path for names without '/'. */
 	char *open_path = strchr(path, '/') ? hs_strdup(path) : hs_asprintf("./%s", path);
 	dlerror();
-	pl->dl = dlopen(open_path, RTLD_NOW | RTLD_LOCAL);
+	pl->path = hs_strdup(path);
+	pl->dl = open_guarded(pl, open_path);
 	if (!pl->dl) {
 		const char *err = strip_path(dlerror(), open_path);
 		char *msg = is_elf(path)
@@ -196,7 +224,6 @@ int hs_plugin_load(struct hs_loaded *pl, const char *path, char **why)
 		return fail(pl, why, msg);
 	}
 	free(open_path);
-	pl->path = hs_strdup(path);
 
 	dlerror();
 	const struct hs_plugin *d = dlsym(pl->dl, HS_PLUGIN_SYMBOL);
@@ -247,7 +274,7 @@ void hs_plugin_unload(struct hs_loaded *pl)
 		return;
 	if (pl->desc.fini)
 		guarded(pl, NULL, pl->desc.fini, "finishing");
-	dlclose(pl->dl);
+	unload_guarded(pl);
 	free(pl->algos);
 	free(pl->online);
 	free(pl->path);
@@ -452,6 +479,26 @@ static int resolve_path(const char *path, const char *name, int kinds, struct hs
 	return -1;
 }
 
+/* A plugin that failed while it was tried: one that misbehaved (crashed,
+ * ended the process) is always worth a word, one that was merely refused
+ * (a bad ABI) only when the algorithm asked for was not found. */
+static void note_broken(const struct hs_probe *pr)
+{
+	if (pr->misbehaved)
+		hs_warn("%s; skipped it", pr->why);
+	else
+		hs_error("note: skipped broken plugin %s", pr->why);
+}
+
+/* The kinds of the algorithm called name in pr, or 0. */
+static int probed_kinds(const struct hs_probe *pr, const char *name)
+{
+	for (int k = 0; k < pr->nalgos; k++)
+		if (strcmp(pr->algos[k].name, name) == 0)
+			return pr->algos[k].kinds ? pr->algos[k].kinds : -1;
+	return 0;
+}
+
 int hs_algo_resolve(const char *spec, int kinds, struct hs_loaded *pl, const struct hs_algo **algo)
 {
 	char *path, *name;
@@ -465,40 +512,54 @@ int hs_algo_resolve(const char *spec, int kinds, struct hs_loaded *pl, const str
 	}
 	int n;
 	char **files = plugin_files(&n);
-	char **broken = NULL;
+	struct hs_probe *broken = NULL;
 	int nbroken = 0;
 	/* The first plugin with an algorithm of that name and of the kinds
 	 * wins; failing that, the first of any kind (the tool then says
-	 * which tool runs it). */
-	char *other = NULL;
-	for (int k = 0; k < n; k++) {
-		char *why = NULL;
-		if (hs_plugin_load(pl, files[k], &why) < 0) {
-			push(&broken, &nbroken, why);
+	 * which tool runs it).  Each is tried in a child process, in order,
+	 * until one has it: only that one is loaded here. */
+	const char *found = NULL, *other = NULL;
+	for (int k = 0; k < n && !found; k++) {
+		struct hs_probe pr;
+		if (hs_plugin_probe(files[k], &pr) < 0) {
+			if (pr.misbehaved) {
+				note_broken(&pr);
+				hs_probe_free(&pr);
+			} else {
+				broken = hs_reallocarray(broken, (size_t)nbroken + 1, sizeof *broken);
+				broken[nbroken++] = pr;
+			}
 			continue;
 		}
-		if ((*algo = hs_plugin_algo(pl, spec))) {
-			if (algo_kinds(*algo) & kinds)
-				break;
-			if (!other)
-				other = hs_strdup(files[k]);
-			*algo = NULL;
-		}
-		hs_plugin_unload(pl);
+		int has = probed_kinds(&pr, spec);
+		if (has > 0 && (has & kinds))
+			found = files[k];
+		else if (has && !other)
+			other = files[k];
+		hs_probe_free(&pr);
 	}
-	if (!*algo && other) {
+	if (!found)
+		found = other;
+	if (found) {
+		/* Loaded here under the guard, as a file given by path is. */
 		char *why = NULL;
-		if (hs_plugin_load(pl, other, &why) == 0)
+		if (hs_plugin_load(pl, found, &why) == 0)
 			*algo = hs_plugin_algo(pl, spec);
+		if (why)
+			hs_error("%s", why);
 		free(why);
-	}
-	free(other);
-	if (!*algo) {
+		if (!*algo && pl->dl) {
+			hs_error("%s: plugin '%s' no longer offers '%s'", found, pl->desc.name, spec);
+			hs_plugin_unload(pl);
+		}
+	} else {
 		hs_error("unknown algorithm '%s' (%s -l lists them)", spec, hs_progname());
 		for (int k = 0; k < nbroken; k++)
-			hs_error("note: skipped broken plugin %s", broken[k]);
+			note_broken(&broken[k]);
 	}
-	free_files(broken, nbroken);
+	for (int k = 0; k < nbroken; k++)
+		hs_probe_free(&broken[k]);
+	free(broken);
 	free_files(files, n);
 	return *algo ? 0 : -1;
 }
@@ -512,37 +573,36 @@ struct listed {
 	uint32_t flags;
 };
 
-/* Load every plugin on the path and collect its algorithms. */
+/* Try every plugin on the path, each in a child process (probe.h), and
+ * collect its algorithms: a bad one is reported, the others listed. */
 static struct listed *collect(int *count, int report_broken)
 {
 	int n, nl = 0;
 	char **files = plugin_files(&n);
 	struct listed *l = NULL;
 	for (int k = 0; k < n; k++) {
-		struct hs_loaded pl;
-		char *why = NULL;
-		if (hs_plugin_load(&pl, files[k], &why) < 0) {
+		struct hs_probe pr;
+		if (hs_plugin_probe(files[k], &pr) < 0) {
 			if (report_broken)
-				hs_error("note: skipped broken plugin %s", why);
-			free(why);
+				note_broken(&pr);
+			hs_probe_free(&pr);
 			continue;
 		}
-		l = hs_reallocarray(l, (size_t)(nl + pl.nalgos), sizeof *l);
-		for (int a = 0; a < pl.nalgos; a++) {
+		l = hs_reallocarray(l, (size_t)(nl + pr.nalgos), sizeof *l);
+		for (int a = 0; a < pr.nalgos; a++) {
 			struct listed *e = &l[nl++];
-			e->name = hs_strdup(pl.algos[a].name);
-			e->summary = hs_strdup(pl.algos[a].summary);
-			e->family = hs_strdup(pl.desc.name);
+			e->name = hs_strdup(pr.algos[a].name);
+			e->summary = hs_strdup(pr.algos[a].summary);
+			e->family = hs_strdup(pr.family ? pr.family : "");
 			e->file = hs_strdup(files[k]);
 			e->shadowed = 0;
-			e->kinds = (pl.algos[a].plan ? HS_ALGO_OFFLINE : 0) |
-				   (pl.algos[a].online ? HS_ALGO_ONLINE : 0);
-			e->flags = pl.algos[a].flags;
+			e->kinds = pr.algos[a].kinds;
+			e->flags = pr.algos[a].flags;
 			for (int j = 0; j < nl - 1; j++)
 				if (strcmp(l[j].name, e->name) == 0 && !l[j].shadowed)
 					e->shadowed = 1;
 		}
-		hs_plugin_unload(&pl);
+		hs_probe_free(&pr);
 	}
 	free_files(files, n);
 	*count = nl;

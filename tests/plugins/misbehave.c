@@ -1,6 +1,6 @@
 /* misbehave.c - algorithms that do what a plugin must not (issue 12): crash
  * (t-segv, t-abort, t-fpe, t-ill, t-bus, t-overflow), exit (t-exit with -o
- * status=N), never return (t-hang), print on stdout (t-printf, which then
+ * status=N; t-exit-now: _exit, _Exit or quick_exit), never return (t-hang), print on stdout (t-printf, which then
  * plans correctly), leave a wrong slot count (t-slots), or return plans no
  * reader would read back: times of inf (t-inf) and after lists that cycle
  * among zero-length tasks (t-cycle).  hs-plan must name the plugin and exit
@@ -88,6 +88,20 @@ static int plan_exit(const struct hs_instance *in, const struct hs_optvals *o, s
 	exit((int)hs_opt_int(o, "status"));
 }
 
+/* The ends atexit does not see: _exit, _Exit, quick_exit (-o how=...). */
+static int plan_exit_now(const struct hs_instance *in, const struct hs_optvals *o,
+			 struct hs_schedule *s, struct hs_ctx *c)
+{
+	(void)in, (void)s, (void)c;
+	const char *how = hs_opt_str(o, "how");
+	int st = (int)hs_opt_int(o, "status");
+	if (strcmp(how, "_Exit") == 0)
+		_Exit(st);
+	if (strcmp(how, "quick_exit") == 0)
+		quick_exit(st);
+	_exit(st);
+}
+
 static int plan_hang(const struct hs_instance *in, const struct hs_optvals *o, struct hs_schedule *s,
 		     struct hs_ctx *c)
 {
@@ -158,6 +172,12 @@ static const struct hs_option exit_opts[] = {
 	{NULL, 0, NULL, NULL, NULL},
 };
 
+static const struct hs_option exit_now_opts[] = {
+	{"how", HS_OPT_CHOICE, "_exit", "the way out", "_exit|_Exit|quick_exit"},
+	{"status", HS_OPT_INT, "0", "the exit status", NULL},
+	{NULL, 0, NULL, NULL, NULL},
+};
+
 #define ALGO(v, name, sum, opts, fn) \
 	static const struct hs_algo v = {sizeof(struct hs_algo), name, sum, opts, fn, NULL, NULL, 0}
 ALGO(a_segv, "t-segv", "writes to address 16", NULL, plan_segv);
@@ -166,6 +186,8 @@ ALGO(a_raise, "t-raise", "raises -o signal=N", raise_opts, plan_raise);
 ALGO(a_ill, "t-ill", "executes an illegal instruction", NULL, plan_ill);
 ALGO(a_overflow, "t-overflow", "recurses without end", NULL, plan_overflow);
 ALGO(a_exit, "t-exit", "calls exit(-o status=N)", exit_opts, plan_exit);
+ALGO(a_exit_now, "t-exit-now", "calls _exit, _Exit or quick_exit (-o how=...)", exit_now_opts,
+     plan_exit_now);
 ALGO(a_hang, "t-hang", "never returns", NULL, plan_hang);
 ALGO(a_printf, "t-printf", "prints on stdout, then plans every task on one core", NULL,
      plan_printf);
@@ -174,7 +196,7 @@ ALGO(a_inf, "t-inf", "ends its last task at inf", NULL, plan_inf);
 ALGO(a_cycle, "t-cycle", "zero-length tasks each after the next", NULL, plan_cycle);
 
 static const struct hs_algo *const algos[] = {
-	&a_segv, &a_abort, &a_raise, &a_ill, &a_overflow, &a_exit, &a_hang, &a_printf, &a_slots,
+	&a_segv, &a_abort, &a_raise, &a_ill, &a_overflow, &a_exit, &a_exit_now, &a_hang, &a_printf, &a_slots,
 	&a_inf, &a_cycle, NULL,
 };
 

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "hs/plugin.h"
 
@@ -138,6 +139,12 @@ static int events(void *state, struct hs_online *h, const struct hs_online_event
 		*bad_address = 1;
 	if (strcmp(k, "exit") == 0)
 		exit(0);
+	if (strcmp(k, "_exit") == 0)
+		_exit(0);
+	if (strcmp(k, "_Exit") == 0)
+		_Exit(0);
+	if (strcmp(k, "quick_exit") == 0)
+		quick_exit(0);
 	if (strcmp(k, "hang") == 0)
 		for (volatile int spin = 1; spin;)
 			;
@@ -259,7 +266,7 @@ static const struct hs_online_ops mistake_ops = {
 static const struct hs_option mistake_opts[] = {
 	{"kind", HS_OPT_CHOICE, "busy", "which mistake",
 	 "busy|unknown-core|unsubmitted|idle|fail|wake-past|loop|note-key|many-notes|reject-all|twice|"
-	 "start-fails|start-crash|crash|exit|hang|print|kill-waiting|submit-bad|submit-taken|"
+	 "start-fails|start-crash|crash|exit|_exit|_Exit|quick_exit|hang|print|kill-waiting|submit-bad|submit-taken|"
 	 "submit-past|submit-deps"},
 	{NULL, 0, NULL, NULL, NULL},
 };
