@@ -348,5 +348,5 @@ plan b node=n cores=0 start=3 end=6 after=a" ]
 		[ "$status" -eq 0 ]
 	done
 	# the synopsis of --help mirrors the man page's
-	LC_ALL=C MANWIDTH=200 man -l "$TOP/share/man/hs-plan.1" 2>/dev/null | grep -qF 'hs-plan [-a ALGO] [-o KEY[=VAL]]... [-l] [-v] [-t SECONDS] [FILE]'
+	LC_ALL=C MANWIDTH=200 man -l "$TOP/share/man/hs-plan.1" 2>/dev/null | grep -qF 'hs-plan [-a ALGO] [-o KEY[=VAL]]... [-l] [-v] [-t SECONDS] [--partial] [FILE]'
 }
