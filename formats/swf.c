@@ -290,6 +290,13 @@ int hs_swf_next(struct hs_swf *t, struct hs_swf_job *job)
 			fwrite(line, 1, n, t->tee);
 			putc('\n', t->tee);
 		}
+		if (memchr(line, '\0', n)) {
+			/* A field would end there and the rest be lost. */
+			hs_error_at(hs_input_name(t->in), hs_input_lineno(t->in),
+				    "line contains a NUL byte");
+			len = -2;
+			break;
+		}
 		while (i < n && is_blank(line[i]))
 			i++;
 		if (i == n)

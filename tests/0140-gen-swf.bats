@@ -213,6 +213,7 @@ task j2 model=rigid size=8 time=80 walltime=70 scope=cluster release=40 swf_id=7
 	-1 $L\n|1|field 1 (job number): '-1' is not a whole number from 0 to 9223372036854775807
 	1 $L\n2 $L\n; c\n3 $L\n2 $L\n|5|job 2: job number already used on line 2
 	5 $L\n3 $L\n9 $L\n4 $L\n7 $L\n4 $L\n|6|job 4: job number already used on line 4
+	1 $L\0 x\n|1|line contains a NUL byte
 	||no jobs (an SWF trace has a line of 18 numbers per job, after the ';' comments)
 	; Version: 2.2\n;\n||no jobs (an SWF trace has a line of 18 numbers per job, after the ';' comments)
 	EOF
