@@ -116,7 +116,7 @@ int hs_replay(const struct hs_instance *in, const struct hs_schedule *plan, stru
 	int *queue = hs_malloc((n + 1) * sizeof *queue);
 	char *done = hs_calloc(n + 1, 1);
 	double *ready = hs_malloc((n + 1) * sizeof *ready);
-	int qh = 0, qt = 0;
+	int qh = 0, qt = 0, overflow = 0;
 	for (int i = 0; i < n; i++) {
 		ready[i] = in->tasks[i].release;
 		if (plan->p[i].task == i && g.indeg[i] == 0)
@@ -142,6 +142,16 @@ int hs_replay(const struct hs_instance *in, const struct hs_schedule *plan, stru
 		} else {
 			r->state = HS_STATE_DONE;
 			r->end = start + d;
+		}
+		if (!isfinite(r->end)) {
+			char st[HS_NUMBUF], du[HS_NUMBUF];
+			hs_error_at(in->stream ? in->stream->name : "stdin", t->rec ? t->rec->line : 0,
+				    "task %s: started at %s, its duration of %s s ends beyond 1.8e308 s "
+				    "(dates that overflow are an input error)",
+				    t->id, hs_fmt_double(st, start),
+				    hs_fmt_double(du, r->state == HS_STATE_KILLED ? t->walltime : d));
+			overflow = 1;
+			break;
 		}
 		double watts = 0;
 		for (int k = 0; k < r->nparts; k++) {
@@ -175,5 +185,5 @@ int hs_replay(const struct hs_instance *in, const struct hs_schedule *plan, stru
 	free(done);
 	free(ready);
 	hs_plan_graph_release(&g);
-	return 0;
+	return overflow ? -1 : 0;
 }
