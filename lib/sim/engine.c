@@ -22,6 +22,7 @@
 #include "hs/util.h"
 #include "heap.h"
 #include "links.h"
+#include "lost.h"
 #include "routes.h"
 
 #include <math.h>
@@ -398,6 +399,7 @@ struct run {
 	int *hr, *shared, caphr; /* scratch: a task's resources, those shared */
 	double *hw;
 	long overlaps;
+	struct hs_lost lost;    /* durations lost to the spacing of dates */
 };
 
 /* What a driver holds: the run, first member (so the two convert). */
@@ -641,7 +643,7 @@ static void start(struct run *R, int i, double now)
 	hold(R, i, now);
 	if (a->kind == ACT_DELAY) {
 		a->state = ST_RUNNING;
-		hs_iheap_set(&R->done, i, a->fail ? now : now + a->dur);
+		hs_iheap_set(&R->done, i, a->fail ? now : hs_lost_end(&R->lost, R->S->in, i, now, a->dur));
 		if (a->holds && holds_shared(R, i))
 			delay_var(R, i, now);
 	} else if (!a->work) {
@@ -704,12 +706,15 @@ static void finish(struct run *R, int i, double now, enum hs_state st)
 static void rerate(struct run *R, int i, double rate, double now)
 {
 	struct act *a = &R->S->a[i];
+	int first = !(a->rate > 0) && a->rem == 1;
 	if (a->rate > 0)
 		a->rem = isfinite(a->rate) ? a->rem - a->rate * (now - a->last) : 0;
 	a->last = now;
 	a->rate = rate;
 	if (a->rem <= REMAINS_PRECISION || !isfinite(rate))
 		hs_iheap_set(&R->done, i, now);
+	else if (rate > 0 && first) /* the whole duration: lost to the date? */
+		hs_iheap_set(&R->done, i, hs_lost_end(&R->lost, R->S->in, i, now, a->rem / rate));
 	else if (rate > 0)
 		hs_iheap_set(&R->done, i, now + a->rem / rate);
 	else
@@ -783,6 +788,7 @@ static void new_system(struct run *R)
  * not every one was reported. */
 static void release_system(struct run *R)
 {
+	hs_lost_flush(&R->lost, R->S->in);
 	if (R->overlaps > OVERLAPS_SHOWN)
 		hs_error_at(stream_name(R->S->in), 0,
 			    "warning: %ld overlaps of tasks on a core or GPU in all (%d shown)",
