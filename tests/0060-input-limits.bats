@@ -33,6 +33,25 @@ no_asan() {
 	[ "$output" = "hs-sim: stdin:2: line longer than the limit of 1024 bytes (line=1K; HS_LIMITS raises it)" ]
 }
 
+@test "limits: a 10 000-byte id is cut in messages, the reason after it kept" {
+	id=$(printf 'x%.0s' $(seq 10000))
+	cut="xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx[...9920 bytes...]xxxxxxxxxxxxxxxx"
+	{ echo 'hs 1'; echo 'node n cores=1'; echo "task $id model=amdhal time=1"; } >"$tmp/m.hs"
+	run hs-sim "$tmp/m.hs"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-sim: $tmp/m.hs:3: task $cut: unknown model 'amdhal'" ]
+	{ echo 'hs 1'; echo 'node n cores=1'; echo "task $id model=rigid size=1 time=1"
+	  echo "task $id model=rigid size=1 time=1"; } >"$tmp/d.hs"
+	run hs-plan -a taskp "$tmp/d.hs"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-plan: $tmp/d.hs:4: duplicate task id '${cut:0:63}[...9922 bytes...]${cut: -15}' (first at line 3)" ]
+	{ echo 'hs 1'; echo 'node n cores=1'; echo "task a model=rigid size=1 time=1"
+	  echo "plan $id node=n cores=0 start=0 end=1"; } >"$tmp/p.hs"
+	run hs-sim "$tmp/p.hs"
+	[ "$status" -eq 2 ]
+	[[ $output == *"[...9921 bytes...]xxxxxxxxxxxxxxx: unknown task"* ]]
+}
+
 @test "limits: an input larger than the file limit, compressed or not" {
 	{ echo 'hs 1'; for i in $(seq 200); do echo "# comment line $i of a long header"; done; } >"$tmp/f.hs"
 	HS_LIMITS=file=4K run hs-report "$tmp/f.hs"

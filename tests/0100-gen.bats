@@ -175,7 +175,18 @@ end stream records=8 tasks=0 plans=0 runs=0" ]
 @test "gen: bad platforms exit 2" {
 	run hs-gen sleep -n 1 -x 1 --platform nosuch
 	[ "$status" -eq 2 ]
-	[ "$output" = "hs-gen: unknown platform 'nosuch' (hs-gen platform -l lists the built-in ones; or give a file)" ]
+	[ "$output" = "hs-gen: unknown platform 'nosuch': no such file, and the built-in ones are dietze, dietze-cs1, dietze-cs1-ws1, dutot-homo, dutot-hetero, homogeneous, local, a100, quadro, k40m (hs-gen platform -l says what they are)" ]
+	# A name with a file's extension is a file: missing, it says so, as hs-sim does.
+	for args in "sleep -n 1 -x 1 --platform missing.xml" "platform missing.xml" \
+		"swf --platform missing.xml $SHARED/data/traces/HPC2N-2002-2.2-cln.first3171.swf"; do
+		run hs-gen $args
+		[ "$status" -eq 2 ]
+		[ "$output" = "hs-gen: missing.xml: No such file or directory" ]
+	done
+	run hs-gen sleep -n 1 -x 1 --platform missing.hs
+	[ "$output" = "hs-gen: missing.hs: No such file or directory" ]
+	run hs-gen platform homogenous:speed=1.5
+	[[ $output == "hs-gen: unknown platform 'homogenous:speed=1.5': "* ]]
 	run hs-gen platform homogeneous:cores=0
 	[ "$status" -eq 2 ]
 	[ "$output" = "hs-gen: platform 'homogeneous:cores=0': cores='0' must be an integer between 1 and 1000000" ]

@@ -90,6 +90,16 @@ end stream records=12 tasks=5 plans=0 runs=0" ]
 	[ "$(grep '^task' "$tmp/o" | cut -d' ' -f2 | tr '\n' ' ')" = "d1 2 tot " ]
 	grep -q ' jobs=5 kept=3 left_oversize=2$' "$tmp/o"
 	[ "$(cat "$tmp/e")" = "hs-gen: $tmp/w.json: 5 jobs read, 3 kept; left out: 2 wider than the platform" ]
+	# Jobs that fit but an nb_res beyond the platform: refused, or replayed
+	# on fewer cores with --oversize drop.
+	sed 's/"nb_res": 4,/"nb_res": 8,/' "$tmp/w.json" >"$tmp/n8.json"
+	run hs-gen batsim --platform $PLAT "$tmp/n8.json"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-gen: $tmp/n8.json: workload: nb_res 8 is more than the 4 cores of platform '$PLAT': give a platform of at least 8 cores, or --oversize drop to replay it on fewer" ]
+	run hs-gen batsim --platform $PLAT --oversize drop "$tmp/n8.json"
+	[ "$status" -eq 0 ]
+	[[ ${lines[1]} == *" nb_res=8 "*" kept=5" ]]
+	hs-gen batsim --platform homogeneous:nodes=2,cores=4 "$tmp/n8.json" | grep -q ' nb_res=8 '
 	# One node of 4 cores: no job spans nodes.
 	! hs-gen batsim --platform homogeneous:nodes=1,cores=4 "$tmp/w.json" | grep -q scope=
 	hs-gen batsim --platform $PLAT "$tmp/w.json" | grep '^task' >"$tmp/a"

@@ -189,6 +189,37 @@ task j2 model=rigid size=8 time=80 walltime=70 scope=cluster release=40 swf_id=7
 	fi
 }
 
+@test "swf: job numbers are decimal whole numbers, kept exactly and never repeated; a trace without jobs is refused" {
+	L="100 5 50 4 -1 -1 3 60 -1 1 1 1 -1 -1 1 -1 -1"
+	# A 19-digit job number is written as it is (a double would round it).
+	printf '1234567890123456789 %s\n' "$L" >"$tmp/big.swf"
+	hs-gen swf -q --platform none "$tmp/big.swf" >"$tmp/o"
+	tasks | grep -q ' swf_id=1234567890123456789$'
+	while IFS='|' read -r text line msg; do
+		printf -- "$text" >"$tmp/bad.swf"
+		hs-gen swf --platform none "$tmp/bad.swf" >"$tmp/o" 2>"$tmp/e" && st=0 || st=$?
+		echo "$text -> $st $(cat "$tmp/e")"
+		[ "$st" -eq 2 ]
+		[ ! -s "$tmp/o" ]
+		[ "$(cat "$tmp/e")" = "hs-gen: $tmp/bad.swf:${line:+$line:} $msg" ]
+		hs-gen ptask --swf "$tmp/bad.swf" --platform none >"$tmp/o" 2>"$tmp/e" && st=0 || st=$?
+		[ "$st" -eq 2 ]
+		[ "$(cat "$tmp/e")" = "hs-gen: $tmp/bad.swf:${line:+$line:} $msg" ]
+	done <<-EOF
+	1 $L\n0x10 $L\n|2|field 1 (job number): '0x10' is not a number
+	1 100 5 0x32 4 -1 -1 3 60 -1 1 1 1 -1 -1 1 -1 -1\n|1|field 4 (run time): '0x32' is not a number
+	1 100 5 inf 4 -1 -1 3 60 -1 1 1 1 -1 -1 1 -1 -1\n|1|field 4 (run time): 'inf' is not a number
+	12345678901234567890123456 $L\n|1|field 1 (job number): '12345678901234567890123456' is not a whole number from 0 to 9223372036854775807
+	1.5 $L\n|1|field 1 (job number): '1.5' is not a whole number from 0 to 9223372036854775807
+	-1 $L\n|1|field 1 (job number): '-1' is not a whole number from 0 to 9223372036854775807
+	1 $L\n2 $L\n; c\n3 $L\n2 $L\n|5|job 2: job number already used on line 2
+	5 $L\n3 $L\n9 $L\n4 $L\n7 $L\n4 $L\n|6|job 4: job number already used on line 4
+	1 $L\0 x\n|1|line contains a NUL byte
+	||no jobs (an SWF trace has a line of 18 numbers per job, after the ';' comments)
+	; Version: 2.2\n;\n||no jobs (an SWF trace has a line of 18 numbers per job, after the ';' comments)
+	EOF
+}
+
 @test "swf: usage errors exit 2: --platform is required, option values" {
 	run hs-gen swf "$tmp/tiny.swf"
 	[ "$status" -eq 2 ]

@@ -112,3 +112,40 @@ field() {
 	[ "$status" -eq 2 ]
 	[ "${lines[0]}" = "hs-sim: unexpected argument '$tmp/plan.hs'" ]
 }
+
+@test "sim: a duration lost to the spacing of large dates is a warning, once, with a count" {
+	# At 1e18 dates are 128 s apart: tasks of 50 s would end as they start
+	# without a word.  Every model says so.
+	cat >"$tmp/big.hs" <<-'EOF2'
+	hs 1
+	cluster c bw=1
+	node a cluster=c cores=1 speed=1 flops=1
+	node b cluster=c cores=1 speed=1 flops=1
+	task t model=rigid size=1 time=50 release=1e18
+	task u model=rigid size=1 time=50 release=1e18
+	plan t node=a cores=0 start=1e18 end=1e18
+	plan u node=a cores=0 start=1e18 end=1e18 after=t
+	EOF2
+	for args in "" "--model replay" "-a fcfs" "-a fcfs --model replay"; do
+		hs-sim $args "$tmp/big.hs" >"$tmp/o" 2>"$tmp/e"
+		[ "$(cat "$tmp/e")" = "hs-sim: $tmp/big.hs:5: warning: task t: its duration of 50 s at date 1e+18 becomes 0 s (dates there are 128 s apart): bring the dates nearer 0
+hs-sim: $tmp/big.hs: warning: 2 tasks in all lost part of their duration to the spacing of their dates" ]
+		grep -q '^run t .* start=1e+18 end=1e+18 ' "$tmp/o"
+	done
+	# A parallel task too (the flow model), alone: no count.
+	cat >"$tmp/flow.hs" <<-'EOF2'
+	hs 1
+	cluster c bw=1
+	node a cluster=c cores=1 speed=1 flops=1
+	node b cluster=c cores=1 speed=1 flops=1
+	task t model=amdahl t1=1 scope=cluster comp=0,0 comm=0,50,0,0 release=1e18
+	plan t node=a,b cores=0/0 start=1e18 end=1e18
+	EOF2
+	run hs-sim "$tmp/flow.hs"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "hs-sim: $tmp/flow.hs:5: warning: task t: its duration of 50 s at date 1e+18 becomes 0 s (dates there are 128 s apart): bring the dates nearer 0" ]
+	# Dates that keep the durations: nothing said.
+	sed 's/1e18/1e6/g' "$tmp/big.hs" >"$tmp/small.hs"
+	hs-sim "$tmp/small.hs" >"$tmp/o" 2>"$tmp/e"
+	[ ! -s "$tmp/e" ]
+}

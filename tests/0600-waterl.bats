@@ -343,6 +343,16 @@ task t3 model=table times=20,14,12 type=fem scope=cluster" ]
 	run hs-gen table "$W/cols.csv" --platform none
 	[ "$status" -eq 2 ]
 	[ "$output" = "hs-gen: $W/cols.csv:2: 3 fields, but the file's first line has 2" ]
+	# A NUL is an error, not the end of its line ("2,6" before it read).
+	printf '1,10\n2,6\0,x\n' >"$W/nul.csv"
+	run hs-gen table "$W/nul.csv" --platform none
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-gen: $W/nul.csv:2: line contains a NUL byte" ]
+	# The first bad line only: a million bad lines are one message.
+	{ echo 1,10; for i in $(seq 2 1000); do echo "$i,fast"; done; } >"$W/many.csv"
+	run hs-gen table "$W/many.csv" --platform none
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-gen: $W/many.csv:2: time 'fast' is not a number of seconds greater than 0" ]
 	printf '2,6\n3,5\n' >"$W/nop1.csv"
 	run hs-gen table "$W/nop1.csv" --interpolate --platform none
 	[ "$status" -eq 2 ]

@@ -179,6 +179,16 @@ static int run(int argc, char **argv, struct hs_stream *out)
 		first = fmin(first, j->subtime);
 		kept++;
 	}
+	/* The resources the workload was made for: more than the platform has
+	 * would replay it on a smaller machine than its jobs expect (Batsim
+	 * refuses it too). */
+	if (fit.total && w->nb_res > fit.total && !drop) {
+		hs_error("%s: workload: nb_res %ld is more than the %ld core%s of platform '%s': give "
+			 "a platform of at least %ld cores, or --oversize drop to replay it on fewer",
+			 w->name, w->nb_res, fit.total, fit.total == 1 ? "" : "s", platform, w->nb_res);
+		hs_batsim_free(w);
+		exit(HS_EXIT_USAGE);
+	}
 	double offset = strcmp(release, "shift") == 0 && kept ? first : 0;
 	int zero = strcmp(release, "zero") == 0;
 	hs_record_set(p, "workload", path);

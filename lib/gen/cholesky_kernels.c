@@ -237,6 +237,12 @@ int ck_table_read(struct ck_table *t, const char *path)
 	long len;
 	while ((len = hs_input_getline(in, &line)) >= 0) {
 		int lineno = hs_input_lineno(in);
+		if (memchr(line, '\0', (size_t)len)) {
+			/* strtok would end the line there and drop the rest. */
+			hs_error_at(hs_input_name(in), lineno, "line contains a NUL byte");
+			bad = 1;
+			break;
+		}
 		size_t skip = strspn(line, " \t\r");
 		if (line[skip] == '#' || line[skip] == '\0')
 			continue;
@@ -254,7 +260,7 @@ int ck_table_read(struct ck_table *t, const char *path)
 		if (why) {
 			hs_error_at(hs_input_name(in), lineno, "%s", why);
 			bad = 1;
-			continue;
+			break; /* the first error only, as every reader */
 		}
 		if (t->n == cap) {
 			cap = cap ? 2 * cap : 64;

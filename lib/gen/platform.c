@@ -370,11 +370,20 @@ int hs_gen_platform_append(struct hs_stream *out, const char *name_or_path)
 			return b->emit(out, b->name, params);
 		}
 	}
-	if (access(spec, F_OK) == 0 || strchr(spec, '/'))
+	/* A path, or a name with a file's extension (cluster.xml): the file,
+	 * so a missing one is "No such file", as hs-sim says. */
+	const char *dot = strrchr(spec, '.');
+	if (access(spec, F_OK) == 0 || strchr(spec, '/') || (dot && dot != spec && dot[1] && !strchr(spec, ':')))
 		return append_file(out, spec);
-	hs_error("unknown platform '%s' (hs-gen platform -l lists the built-in ones; or give a "
-		 "file)",
-		 spec);
+	char names[512];
+	size_t n = 0;
+	names[0] = '\0';
+	for (size_t i = 0; i < sizeof builtins / sizeof *builtins && n < sizeof names; i++)
+		n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", i ? ", " : "",
+				      builtins[i].name);
+	hs_error("unknown platform '%s': no such file, and the built-in ones are %s (hs-gen "
+		 "platform -l says what they are)",
+		 spec, names);
 	return -1;
 }
 

@@ -62,7 +62,8 @@ static const struct hs_cli cli = {
 
 /* A job of the pool. */
 struct job {
-	double id, submit, ret, rw; /* rw <= 0: unknown */
+	long long id;
+	double submit, ret, rw; /* rw <= 0: unknown */
 	long size;
 	int line;
 };
@@ -97,7 +98,7 @@ static struct job *read_pool(const char *path, double lt, double ut, long limit,
 			cap = cap ? 2 * cap : 1024;
 			pool = hs_reallocarray(pool, cap, sizeof *pool);
 		}
-		pool[n++] = (struct job){sj.f[HS_SWF_JOB], sj.f[HS_SWF_SUBMIT], ret,
+		pool[n++] = (struct job){sj.id, sj.f[HS_SWF_SUBMIT], ret,
 					 sj.f[HS_SWF_REQ_TIME], (long)size, sj.line};
 	}
 	hs_swf_close(t);
@@ -153,8 +154,11 @@ static void append_task(struct hs_stream *out, long k, const struct job *j, doub
 		hs_record_set(t, "scope", scope);
 	if (release > 0)
 		hs_record_set_num(t, "release", release);
-	if (from_swf)
-		hs_record_set_num(t, "swf_id", j->id);
+	if (from_swf) {
+		char num[24];
+		snprintf(num, sizeof num, "%lld", j->id);
+		hs_record_set(t, "swf_id", num);
+	}
 	hs_stream_append(out, t);
 }
 

@@ -119,7 +119,8 @@ struct tally {
 	double first;              /* smallest submit time kept */
 	/* the first job wider than the platform, and the widest */
 	int over_line;
-	double over_job, over_size, over_max;
+	long long over_job;
+	double over_size, over_max;
 	char maxprocs[32];         /* the trace's MaxProcs header, or "" */
 };
 
@@ -207,7 +208,7 @@ static long pass(const struct cfg *c, const char *path, FILE *tee, struct tally 
 			if (why == R_OVERSIZE) {
 				if (!y->drop[R_OVERSIZE]) {
 					y->over_line = j.line;
-					y->over_job = j.f[HS_SWF_JOB];
+					y->over_job = j.id;
 					y->over_size = k.size;
 				}
 				y->over_max = fmax(y->over_max, k.size);
@@ -240,7 +241,9 @@ static long pass(const struct cfg *c, const char *path, FILE *tee, struct tally 
 			double rel = c->rmode == REL_ZERO ? 0 : k.submit - offset;
 			if (rel > 0)
 				hs_record_set_num(r, "release", rel);
-			hs_record_set_num(r, "swf_id", j.f[HS_SWF_JOB]);
+			char num[24];
+			snprintf(num, sizeof num, "%lld", j.id);
+			hs_record_set(r, "swf_id", num);
 			hs_stream_append(out, r);
 			if (out->n >= 4096 && hs_gen_flush(out) < 0)
 				exit(HS_EXIT_FAIL);
@@ -366,7 +369,7 @@ static void summary(const struct cfg *c, const struct tally *y)
 
 static void refuse_oversize(const struct cfg *c, const struct tally *y)
 {
-	char job[HS_NUMBUF], size[HS_NUMBUF], widest[HS_NUMBUF];
+	char size[HS_NUMBUF], widest[HS_NUMBUF];
 	char hint[128] = "";
 	if (*y->maxprocs)
 		snprintf(hint, sizeof hint, " (the trace's MaxProcs is %s)", y->maxprocs);
@@ -375,10 +378,10 @@ static void refuse_oversize(const struct cfg *c, const struct tally *y)
 				  ? ", --scope any to let them span clusters"
 				  : "";
 	hs_error_at(c->trace, y->over_line,
-		    "job %s needs %s processors, more than the largest %s of platform '%s' (%ld "
+		    "job %lld needs %s processors, more than the largest %s of platform '%s' (%ld "
 		    "core%s); %ld job%s %s wider, the widest %s%s: give a platform that holds "
 		    "them%s, or --oversize drop to leave them out",
-		    hs_fmt_double(job, y->over_job), hs_fmt_double(size, y->over_size),
+		    y->over_job, hs_fmt_double(size, y->over_size),
 		    c->widest_what, c->platform, c->widest, c->widest == 1 ? "" : "s",
 		    y->drop[R_OVERSIZE],
 		    y->drop[R_OVERSIZE] == 1 ? "" : "s", y->drop[R_OVERSIZE] == 1 ? "is" : "are",

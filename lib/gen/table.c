@@ -132,6 +132,12 @@ static int read_csv(struct table *tb, const char *path)
 	long len;
 	while ((len = hs_input_getline(in, &line)) >= 0) {
 		int ln = hs_input_lineno(in);
+		if (memchr(line, '\0', (size_t)len)) {
+			/* The copy would end there and drop the rest of the line. */
+			hs_error_at(fname, ln, "line contains a NUL byte");
+			rc = -1;
+			break;
+		}
 		char *buf = hs_strndup(line, (size_t)len), *s = trim(buf);
 		if (!*s || *s == '#') {
 			free(buf);
@@ -194,6 +200,8 @@ static int read_csv(struct table *tb, const char *path)
 		}
 		free(f);
 		free(buf);
+		if (rc < 0)
+			break; /* the first error only: a bad file of a million lines is one message */
 	}
 	if (len == -2)
 		rc = -1;

@@ -63,7 +63,8 @@ double hs_schedule_energy(const struct hs_instance *in, const struct hs_schedule
  * runs for the model's duration on its allotment (t(p)/f_j on cores, the GPU
  * time on a GPU; the slowest node of a multi-node allotment sets the pace).
  * A task still running at its walltime is killed there.  run is initialised
- * here; per-task energy is filled in.  Returns 0. */
+ * here; per-task energy is filled in.  Returns 0, or -1 after reporting a
+ * task whose end date overflows (beyond 1.8e308 s: an input error). */
 int hs_replay(const struct hs_instance *in, const struct hs_schedule *plan, struct hs_schedule *run);
 
 /* The order a plan's after lists and the instance's deps impose, as

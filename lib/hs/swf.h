@@ -42,7 +42,8 @@ enum hs_swf_field {
  * traces write fractions, e.g. average CPU time 552.21). */
 struct hs_swf_job {
 	double f[HS_SWF_NFIELDS];
-	int line; /* 1-based line in the trace */
+	long long id; /* the job number, exactly (f[HS_SWF_JOB] may round it) */
+	int line;     /* 1-based line in the trace */
 };
 
 /* A header comment line "; Key: value" (key and value trimmed).  Memory
@@ -67,7 +68,10 @@ struct hs_swf *hs_swf_open(const char *path);
 /* Read the next job into *job, skipping comment and blank lines (comments
  * kept as headers as said above).  Returns 1, 0 at the end, -1 on bad input (reported
  * as "PROG: FILE:LINE: ...": a wrong number of fields, a field that is not
- * a finite number) or a read error.  After -1 every call returns -1. */
+ * a finite decimal number (no hexadecimal, inf or nan), a job number that
+ * is not a whole number from 0 to 2^63 - 1 or repeats an earlier one, a
+ * trace without any job line) or a read error.  After -1 every call
+ * returns -1. */
 int hs_swf_next(struct hs_swf *t, struct hs_swf_job *job);
 /* Value of the first header line "; KEY: value" read so far (KEY compared
  * without case), or NULL.  Headers precede the jobs in archive traces. */

@@ -42,6 +42,14 @@ HS_NORETURN void hs_die(int status, const char *fmt, ...) HS_PRINTF(2, 3);
 HS_NORETURN void hs_die_at(int status, const char *file, int line, const char *fmt, ...)
 	HS_PRINTF(4, 5);
 
+/* Cut every word (a run without blanks) of s longer than HS_MSG_WORD_MAX
+ * bytes to its first 64 and last 16 around "[...N bytes...]", in place:
+ * a long id in a message leaves room for the reason after it.  Every
+ * message above goes through it; a message built ahead (a loader's) may
+ * too.  Returns s. */
+#define HS_MSG_WORD_MAX 256
+char *hs_msg_shorten(char *s);
+
 /* Whether hs_die or hs_die_at is ending the program (for exit hooks that
  * must not speak over the message it printed). */
 int hs_dying(void);

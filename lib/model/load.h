@@ -124,6 +124,13 @@ static inline void hs_load_what(char *what, size_t size, const char *kind, const
 	memcpy(what, kind, a);
 	if (a + 1 < size) {
 		what[a++] = ' ';
+		if (b > size - 1 - a && b > 80 && size - a > 120) {
+			/* A long id: its start and end, as messages cut a long word
+			 * (hs_msg_shorten), with its true length. */
+			snprintf(what + a, size - a, "%.64s[...%zu bytes...]%s", id, b - 80,
+				 id + b - 16);
+			return;
+		}
 		if (b > size - 1 - a)
 			b = size - 1 - a;
 		memcpy(what + a, id, b);

@@ -49,15 +49,21 @@ void hs_load_error(struct loader *L, int line, const char *fmt, ...)
 		L->caperrs = L->caperrs ? 2 * L->caperrs : 16;
 		L->errs = hs_reallocarray(L->errs, L->caperrs, sizeof *L->errs);
 	}
-	va_list ap;
+	/* The whole message, its long words cut (not its end: the reason). */
+	va_list ap, aq;
 	va_start(ap, fmt);
-	char buf[1024];
-	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_copy(aq, ap);
+	int n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	char *msg = hs_malloc(n > 0 ? (size_t)n + 1 : 1);
+	*msg = '\0';
+	if (n > 0)
+		vsnprintf(msg, (size_t)n + 1, fmt, ap);
 	va_end(ap);
 	L->errs[L->nerrs].file = L->file;
 	L->errs[L->nerrs].line = line;
 	L->errs[L->nerrs].seq = L->nerrs;
-	L->errs[L->nerrs].msg = hs_strdup(buf);
+	L->errs[L->nerrs].msg = hs_msg_shorten(msg);
 	L->nerrs++;
 }
 

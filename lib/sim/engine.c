@@ -22,6 +22,7 @@
 #include "hs/util.h"
 #include "heap.h"
 #include "links.h"
+#include "lost.h"
 #include "routes.h"
 
 #include <math.h>
@@ -192,6 +193,15 @@ static int build_flow(struct sim *S, int i, const struct hs_placement *p, int P)
 			double comp = t->ncomp == 0 ? 0 : t->comp[t->ncomp == 1 ? 0 : np];
 			S->pnode[np] = S->local[pt->node];
 			S->lcount[S->local[pt->node]]++;
+			if (comp > 0 && !isfinite(comp / nd->flops)) {
+				char c[HS_NUMBUF], f[HS_NUMBUF];
+				hs_error_at(stream_name(in), task_line(t),
+					    "task %s: %s flop at %s flop/s on node %s: a duration beyond "
+					    "1.8e308 s (durations that overflow are an input error)",
+					    t->id, hs_fmt_double(c, comp), hs_fmt_double(f, nd->flops),
+					    nd->id);
+				problems++;
+			}
 			if (comp > 0) {
 				/* A process has one core: r * comp <= flops. */
 				a->bound = fmin(a->bound, nd->flops / comp);
@@ -236,6 +246,24 @@ static int build_flow(struct sim *S, int i, const struct hs_placement *p, int P)
 	}
 	for (int k = 0; k < S->ntouched; k++) {
 		int l = S->touched[k];
+		/* Bytes that add up beyond a double, or that take longer than
+		 * one says, would end the task at once or never. */
+		const struct hs_link *ln = &S->net.links[l];
+		if (!problems && !isfinite(S->lw[l] / ln->bw)) {
+			char w[HS_NUMBUF], b[HS_NUMBUF];
+			if (isfinite(S->lw[l]))
+				hs_error_at(stream_name(in), task_line(t),
+					    "task %s: %s bytes over link %s of %s B/s: a duration beyond "
+					    "1.8e308 s (durations that overflow are an input error)",
+					    t->id, hs_fmt_double(w, S->lw[l]), ln->id,
+					    hs_fmt_double(b, ln->bw));
+			else
+				hs_error_at(stream_name(in), task_line(t),
+					    "task %s: its comm values over link %s add up beyond "
+					    "1.8e308 bytes (durations that overflow are an input error)",
+					    t->id, ln->id);
+			problems++;
+		}
 		add_elem(S, l, S->lw[l]);
 		S->lw[l] = 0;
 		a->work = 1;
@@ -371,6 +399,7 @@ struct run {
 	int *hr, *shared, caphr; /* scratch: a task's resources, those shared */
 	double *hw;
 	long overlaps;
+	struct hs_lost lost;    /* durations lost to the spacing of dates */
 };
 
 /* What a driver holds: the run, first member (so the two convert). */
@@ -609,12 +638,12 @@ static void start(struct run *R, int i, double now)
 	struct act *a = &R->S->a[i];
 	const struct hs_task *t = &R->S->in->tasks[i];
 	R->run->p[i].start = now;
-	if (isfinite(t->walltime))
+	if (isfinite(now + t->walltime)) /* a kill beyond 1.8e308 s never comes */
 		hs_heap_push(&R->ev, now + t->walltime, EV_KILL, i);
 	hold(R, i, now);
 	if (a->kind == ACT_DELAY) {
 		a->state = ST_RUNNING;
-		hs_iheap_set(&R->done, i, a->fail ? now : now + a->dur);
+		hs_iheap_set(&R->done, i, a->fail ? now : hs_lost_end(&R->lost, R->S->in, i, now, a->dur));
 		if (a->holds && holds_shared(R, i))
 			delay_var(R, i, now);
 	} else if (!a->work) {
@@ -677,12 +706,15 @@ static void finish(struct run *R, int i, double now, enum hs_state st)
 static void rerate(struct run *R, int i, double rate, double now)
 {
 	struct act *a = &R->S->a[i];
+	int first = !(a->rate > 0) && a->rem == 1;
 	if (a->rate > 0)
 		a->rem = isfinite(a->rate) ? a->rem - a->rate * (now - a->last) : 0;
 	a->last = now;
 	a->rate = rate;
 	if (a->rem <= REMAINS_PRECISION || !isfinite(rate))
 		hs_iheap_set(&R->done, i, now);
+	else if (rate > 0 && first) /* the whole duration: lost to the date? */
+		hs_iheap_set(&R->done, i, hs_lost_end(&R->lost, R->S->in, i, now, a->rem / rate));
 	else if (rate > 0)
 		hs_iheap_set(&R->done, i, now + a->rem / rate);
 	else
@@ -756,6 +788,7 @@ static void new_system(struct run *R)
  * not every one was reported. */
 static void release_system(struct run *R)
 {
+	hs_lost_flush(&R->lost, R->S->in);
 	if (R->overlaps > OVERLAPS_SHOWN)
 		hs_error_at(stream_name(R->S->in), 0,
 			    "warning: %ld overlaps of tasks on a core or GPU in all (%d shown)",
@@ -790,10 +823,47 @@ static int due(const struct run *R, double now)
 	return next_done(R, now) >= 0 || (R->ev.n > 0 && hs_heap_top(&R->ev)->key == now);
 }
 
+/* The next date is beyond what a double holds: report the task whose end
+ * (or latency's end) overflowed.  0 when it is only a driver's timer. */
+static int overflowed(const struct run *R, double now)
+{
+	const struct sim *S = R->S;
+	int i = -1, lat = 0;
+	if (R->done.n > 0 && !isfinite(R->done.key[hs_iheap_top(&R->done)]))
+		i = hs_iheap_top(&R->done);
+	else if (R->ev.n > 0 && hs_heap_top(&R->ev)->prio != EV_TIMER)
+		i = hs_heap_top(&R->ev)->id, lat = hs_heap_top(&R->ev)->prio == EV_LAT;
+	if (i < 0)
+		return 0;
+	const struct act *a = &S->a[i];
+	const struct hs_task *t = &S->in->tasks[i];
+	char st[HS_NUMBUF], d[HS_NUMBUF], rem[HS_NUMBUF], at[HS_NUMBUF], rate[HS_NUMBUF];
+	hs_fmt_double(st, R->run->p[i].start);
+	if (lat)
+		hs_error_at(stream_name(S->in), task_line(t),
+			    "task %s: started at %s, its latency of %s s ends beyond 1.8e308 s "
+			    "(dates that overflow are an input error)",
+			    t->id, st, hs_fmt_double(d, a->lat));
+	else if (a->kind == ACT_DELAY)
+		hs_error_at(stream_name(S->in), task_line(t),
+			    "task %s: started at %s, its duration of %s s ends beyond 1.8e308 s "
+			    "(dates that overflow are an input error)",
+			    t->id, st, hs_fmt_double(d, a->dur));
+	else
+		hs_error_at(stream_name(S->in), task_line(t),
+			    "task %s: started at %s, with %s of its work left at %s at a rate of %s "
+			    "of it per second it ends beyond 1.8e308 s (dates that overflow are an "
+			    "input error)",
+			    t->id, st, hs_fmt_double(rem, a->rem), hs_fmt_double(at, a->last),
+			    hs_fmt_double(rate, a->rate));
+	(void)now;
+	return 1;
+}
+
 /* Date by date: apply everything due (completions, then events), let the
  * driver decide (again while its decisions make more things due at the
  * same date), then re-solve the sharing.  Returns -1 when the driver
- * stops the run. */
+ * stops the run, -2 after reporting a date that overflowed. */
 static int run_loop(struct run *R, struct hs_sim *sim)
 {
 	const struct hs_sim_opts *o = R->S->o;
@@ -803,6 +873,8 @@ static int run_loop(struct run *R, struct hs_sim *sim)
 			now = hs_heap_top(&R->ev)->key;
 		if (R->done.n > 0)
 			now = fmin(now, R->done.key[hs_iheap_top(&R->done)]);
+		if (!isfinite(now) && overflowed(R, now))
+			return -2;
 		R->now = now;
 		do {
 			for (;;) {
@@ -889,7 +961,11 @@ int hs_sim_run(const struct hs_instance *in, const struct hs_schedule *plan,
 		if (R->g.indeg[i] == 0)
 			hs_heap_push(&R->ev, in->tasks[i].release, EV_START, i);
 	}
-	run_loop(R, &sim);
+	if (run_loop(R, &sim) == -2) {
+		run_end(R, res);
+		sim_release(&S);
+		return -1;
+	}
 	/* Tasks that never started (on a cycle of after lists, possible only
 	 * for a plan not loaded from a stream) fail; an activity left without
 	 * any rate (no capacity) fails where it stands. */

@@ -24,8 +24,10 @@ static struct hs_record **load_platform(const char *path, int *n)
 	struct hs_stream ps;
 	struct hs_instance pin;
 	memset(&pin, 0, sizeof pin);
-	if (hs_stream_load(&ps, path) < 0)
+	if (hs_stream_load(&ps, path) < 0) {
+		hs_stream_release(&ps); /* its name, and what was read before the error */
 		return NULL;
+	}
 	if (hs_instance_load(&pin, &ps) < 0) {
 		hs_instance_release(&pin);
 		hs_stream_release(&ps);

@@ -13,6 +13,7 @@
 #include "hs/metrics.h"
 #include "hs/model.h"
 #include "hs/util.h"
+#include "lost.h"
 
 static int valid_pred(const struct hs_schedule *plan, int n, int i, int j)
 {
@@ -116,7 +117,8 @@ int hs_replay(const struct hs_instance *in, const struct hs_schedule *plan, stru
 	int *queue = hs_malloc((n + 1) * sizeof *queue);
 	char *done = hs_calloc(n + 1, 1);
 	double *ready = hs_malloc((n + 1) * sizeof *ready);
-	int qh = 0, qt = 0;
+	int qh = 0, qt = 0, overflow = 0;
+	struct hs_lost lost = {0};
 	for (int i = 0; i < n; i++) {
 		ready[i] = in->tasks[i].release;
 		if (plan->p[i].task == i && g.indeg[i] == 0)
@@ -141,7 +143,17 @@ int hs_replay(const struct hs_instance *in, const struct hs_schedule *plan, stru
 			r->end = start + t->walltime;
 		} else {
 			r->state = HS_STATE_DONE;
-			r->end = start + d;
+			r->end = hs_lost_end(&lost, in, i, start, d);
+		}
+		if (!isfinite(r->end)) {
+			char st[HS_NUMBUF], du[HS_NUMBUF];
+			hs_error_at(in->stream ? in->stream->name : "stdin", t->rec ? t->rec->line : 0,
+				    "task %s: started at %s, its duration of %s s ends beyond 1.8e308 s "
+				    "(dates that overflow are an input error)",
+				    t->id, hs_fmt_double(st, start),
+				    hs_fmt_double(du, r->state == HS_STATE_KILLED ? t->walltime : d));
+			overflow = 1;
+			break;
 		}
 		double watts = 0;
 		for (int k = 0; k < r->nparts; k++) {
@@ -171,9 +183,11 @@ int hs_replay(const struct hs_instance *in, const struct hs_schedule *plan, stru
 			r->start = r->end = in->tasks[i].release;
 			r->energy = 0;
 		}
+	if (!overflow)
+		hs_lost_flush(&lost, in);
 	free(queue);
 	free(done);
 	free(ready);
 	hs_plan_graph_release(&g);
-	return 0;
+	return overflow ? -1 : 0;
 }

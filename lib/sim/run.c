@@ -28,7 +28,8 @@ int hs_sim_tool_run(const struct hs_sim_tool *t, struct hs_instance *in, const c
 			status = orc == -2 ? HS_EXIT_USAGE : HS_EXIT_FAIL;
 		out->res = out->ores.sim;
 	} else if (t->replay) {
-		hs_replay(in, &in->plan, &out->run);
+		if (hs_replay(in, &in->plan, &out->run) < 0)
+			status = HS_EXIT_USAGE;
 	} else if (hs_sim_run(in, &in->plan, &t->o, &out->run, &out->res) < 0) {
 		status = HS_EXIT_USAGE;
 	}

@@ -31,29 +31,101 @@ const char *hs_progname(void)
 	return progname;
 }
 
+/* A byte that continues a UTF-8 character: cuts go around whole ones. */
+static int utf8_cont(char c)
+{
+	return ((unsigned char)c & 0xC0) == 0x80;
+}
+
+char *hs_msg_shorten(char *s)
+{
+	char *w = s, *r = s;
+	while (*r) {
+		size_t n = 0;
+		while (r[n] && r[n] != ' ' && r[n] != '\t' && r[n] != '\n')
+			n++;
+		if (n > HS_MSG_WORD_MAX) {
+			size_t head = 64, tail = n - 16;
+			while (head > 0 && utf8_cont(r[head]))
+				head--;
+			while (tail < n && utf8_cont(r[tail]))
+				tail++;
+			char mark[48];
+			int k = snprintf(mark, sizeof mark, "[...%zu bytes...]", tail - head);
+			memmove(w, r, head);
+			memcpy(w + head, mark, (size_t)k);
+			memmove(w + head + k, r + tail, n - tail);
+			w += head + (size_t)k + (n - tail);
+		} else {
+			memmove(w, r, n);
+			w += n;
+		}
+		r += n;
+		if (*r)
+			*w++ = *r++;
+	}
+	*w = '\0';
+	return s;
+}
+
 /* Build the whole message first and write it with one call, so messages of
- * concurrent processes sharing stderr do not interleave mid-line. */
+ * concurrent processes sharing stderr do not interleave mid-line.  A long
+ * word (an id of 10 000 bytes) is cut in its middle (hs_msg_shorten), and a
+ * message still longer than 4 KB in its middle too: the reason, at its end,
+ * is always there. */
 static void emit(const char *file, int line, const char *tag, const char *fmt, va_list ap)
 {
-	char buf[4096];
+	char stack[4096], *buf = stack;
+	va_list aq;
+	va_copy(aq, ap);
+	int m = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
 	int n;
 	if (file && line > 0)
-		n = snprintf(buf, sizeof buf, "%s: %s:%d: %s", progname, file, line, tag);
+		n = snprintf(NULL, 0, "%s: %s:%d: %s", progname, file, line, tag);
 	else if (file)
-		n = snprintf(buf, sizeof buf, "%s: %s: %s", progname, file, tag);
+		n = snprintf(NULL, 0, "%s: %s: %s", progname, file, tag);
 	else
-		n = snprintf(buf, sizeof buf, "%s: %s", progname, tag);
+		n = snprintf(NULL, 0, "%s: %s", progname, tag);
 	if (n < 0)
 		n = 0;
-	if ((size_t)n < sizeof buf - 2) {
-		int m = vsnprintf(buf + n, sizeof buf - 1 - n, fmt, ap);
-		if (m > 0)
-			n += m;
+	if (m < 0)
+		m = 0;
+	size_t cap = (size_t)n + (size_t)m + 2;
+	if (cap > sizeof stack && !(buf = malloc(cap))) {
+		buf = stack; /* out of memory: the first 4 KB */
+		cap = sizeof stack;
 	}
-	if ((size_t)n > sizeof buf - 2)
-		n = sizeof buf - 2;
-	buf[n++] = '\n';
-	hs_msg_put(buf, (size_t)n);
+	if (file && line > 0)
+		snprintf(buf, cap, "%s: %s:%d: %s", progname, file, line, tag);
+	else if (file)
+		snprintf(buf, cap, "%s: %s: %s", progname, file, tag);
+	else
+		snprintf(buf, cap, "%s: %s", progname, tag);
+	if ((size_t)n < cap - 2)
+		vsnprintf(buf + n, cap - 1 - (size_t)n, fmt, ap);
+	else
+		n = (int)(cap - 2);
+	buf[cap - 2] = '\0';
+	hs_msg_shorten(buf + n);
+	size_t len = strlen(buf);
+	if (len > 4096) {
+		/* Many long words: keep the start and the end. */
+		size_t head = 2048, tail = len - 1024;
+		while (head > 0 && utf8_cont(buf[head]))
+			head--;
+		while (tail < len && utf8_cont(buf[tail]))
+			tail++;
+		char mark[48];
+		int k = snprintf(mark, sizeof mark, " [...%zu bytes...] ", tail - head);
+		memcpy(buf + head, mark, (size_t)k);
+		memmove(buf + head + k, buf + tail, len - tail);
+		len = head + (size_t)k + (len - tail);
+	}
+	buf[len++] = '\n';
+	hs_msg_put(buf, len);
+	if (buf != stack)
+		free(buf);
 }
 
 void hs_msg_redirect(FILE *f)

@@ -169,12 +169,25 @@ static void test_errors(void)
 	free(want);
 	free(p);
 
-	/* A trace of headers only has no jobs. */
+	/* A trace of headers only has no jobs: an error, not an empty workload. */
 	p = write_file("empty.swf", "; Version: 2.2\n;\n");
 	t = hs_swf_open(p);
 	struct hs_swf_job j;
-	TAP_OK(t && hs_swf_next(t, &j) == 0 && hs_swf_header(t, "version"),
-	       "headers only: no job, headers read");
+	fx_cap_begin();
+	int rc = t ? hs_swf_next(t, &j) : 0;
+	msg = fx_cap_end();
+	want = hs_asprintf("test_swf: %s: no jobs (an SWF trace has a line of 18 numbers per job, "
+			   "after the ';' comments)\n", p);
+	TAP_OK(rc == -1 && hs_swf_header(t, "version") && strcmp(msg, want) == 0,
+	       "headers only: no jobs, an error; headers read");
+	free(want);
+	hs_swf_close(t);
+	free(p);
+	/* The job number exactly, beyond a double's 2^53. */
+	p = write_file("id.swf", "9007199254740993 0 0 10 2 -1 -1 2 20 -1 1 1 1 -1 -1 1 -1 -1\n");
+	t = hs_swf_open(p);
+	TAP_OK(t && hs_swf_next(t, &j) == 1 && j.id == 9007199254740993LL,
+	       "job number 2^53 + 1 kept exactly");
 	hs_swf_close(t);
 	free(p);
 }

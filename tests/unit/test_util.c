@@ -72,6 +72,34 @@ static void test_progname_and_messages(void)
 	hs_warn("careful");
 	TAP_STREQ(fx_cap_end(), "hs-test: warning: careful\n", "hs_warn says warning");
 
+	/* A long id is cut in its middle, the reason after it kept; a message
+	 * of many long words keeps its start and its end. */
+	char *id = hs_malloc(10001);
+	memset(id, 'x', 10000);
+	memcpy(id + 9990, "0123456789", 11);
+	fx_cap_begin();
+	hs_error_at("in.hs", 5, "task %s: unknown model '%s'", id, "amdhal");
+	TAP_STREQ(fx_cap_end(),
+		  "hs-test: in.hs:5: task xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+		  "[...9921 bytes...]xxxxx0123456789: unknown model 'amdhal'\n",
+		  "a 10 000-byte id: cut in its middle, the reason kept");
+	free(id);
+	char *many = hs_malloc(200 * 100 + 1), *p = many;
+	for (int i = 0; i < 200; i++)
+		p += sprintf(p, "%099d ", i);
+	p[-1] = '\0';
+	fx_cap_begin();
+	hs_error("%s: the reason", many);
+	const char *got = fx_cap_end();
+	size_t glen = strlen(got);
+	TAP_OK(glen < 4200 && strncmp(got, "hs-test: 0000", 13) == 0 &&
+	       glen > 16 && strcmp(got + glen - 16, "199: the reason\n") == 0 &&
+	       strstr(got, " bytes...] ") != NULL,
+	       "a 20 KB message: its start and its end, the middle cut (%zu bytes)", glen);
+	free(many);
+	char w[] = "a bb ccc";
+	TAP_STREQ(hs_msg_shorten(w), "a bb ccc", "short words stay");
+
 	/* hs_die exits with the given status after the message. */
 	fx_cap_begin();
 	pid_t pid = fork();
