@@ -131,3 +131,12 @@ nrec() {
 	[ "$status" -eq 0 ]
 	[[ "$output" != *warning* ]]
 }
+
+@test "end: the counts of lines made on threads (10 000 plans and runs) are the same with 1 and 4 threads" {
+	hs-gen sleep -n 10000 -x 0.9 --platform dietze >"$tmp/big.hs"
+	for th in 1 4; do
+		HS_THREADS=$th hs-plan -a taskp "$tmp/big.hs" | HS_THREADS=$th hs-sim --model replay >"$tmp/big$th.hs"
+		[ "$(tail -n 1 "$tmp/big$th.hs")" = "end stream records=$(nrec "$tmp/big$th.hs") tasks=10000 plans=10000 runs=10000" ]
+	done
+	[ "$(grep -v '^prov plan' "$tmp/big1.hs")" = "$(grep -v '^prov plan' "$tmp/big4.hs")" ]
+}

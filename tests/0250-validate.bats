@@ -76,7 +76,10 @@ run a node=n cores=0 start=-5 end=-4 state=done\nrun b node=n cores=0 start=-4.5
 	[ "${lines[1]}" = "hs-report: $tmp/r.hs:6: warning: run b: starts at -4.5 before its release date 0" ]
 	[ "${lines[2]}" = "hs-report: $tmp/r.hs:6: warning: run b: core 0 of node n also used by a during [-4.5, -4]" ]
 	[ "${lines[3]}" = "hs-report: $tmp/r.hs: warning: the run breaks 3 rules (overlaps on a core or GPU, starts before release dates, ...): its metrics may be meaningless (a utilization above 1, a negative idle time)" ]
-	[[ "${lines[6]}" == "utilization "*"1.33333"* ]]
+	# Two unit tasks on one core in 1.5 s: a ratio of 0.75 cannot be.
+	[[ "${lines[4]}" == "hs-report: $tmp/r.hs: warning: makespan 1.5 is below the lower bound 2 (ratio 0.75)"* ]]
+	[[ "${lines[6]}" =~ ^ratio\ +-\ +-$ ]]
+	[[ "${lines[7]}" == "utilization "*"1.33333"* ]]
 	# A negative run time (end before start) or an infinite end is no
 	# measurement: refused, exit 2.
 	printf 'hs 1\nnode n cores=1\ntask a model=rigid size=1 time=1\nrun a node=n cores=0 start=5 end=-5 state=done\n' >"$tmp/neg.hs"

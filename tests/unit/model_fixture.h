@@ -13,8 +13,9 @@
 #include "hs/model.h"
 #include "hs/util.h"
 
-/* The stream as written by hs_stream_write (malloc'd, NUL terminated). */
-static inline char *fx_written(const struct hs_stream *s, size_t *len)
+/* The stream as written by hs_stream_write (malloc'd, NUL terminated), its
+ * closing record included. */
+static inline char *fx_written_whole(const struct hs_stream *s, size_t *len)
 {
 	char *buf = NULL;
 	size_t n = 0;
@@ -27,6 +28,28 @@ static inline char *fx_written(const struct hs_stream *s, size_t *len)
 	}
 	if (len)
 		*len = n;
+	return buf;
+}
+
+/* The stream as written, less its closing record ("end stream ...", which
+ * every write ends with: test_format checks it); NULL on a write error or
+ * without one. */
+static inline char *fx_written(const struct hs_stream *s, size_t *len)
+{
+	size_t n;
+	char *buf = fx_written_whole(s, &n);
+	if (!buf)
+		return NULL;
+	size_t k = n >= 2 ? n - 2 : 0; /* the closing record's line starts after a newline */
+	while (k > 0 && buf[k - 1] != '\n')
+		k--;
+	if (n == 0 || buf[n - 1] != '\n' || strncmp(buf + k, "end stream ", 11) != 0) {
+		free(buf);
+		return NULL;
+	}
+	buf[k] = '\0';
+	if (len)
+		*len = k;
 	return buf;
 }
 

@@ -83,7 +83,7 @@ static const char tricky[] =
 	"# a comment\n"
 	"   # indented comment with 'quotes' and = signs\n"
 	"\t\n"
-	"prov gen tool=hs-gen version=0.1.0 opts='k=v,k2=v2' seed=1\n"
+	"prov gen version=0.1.0 opts='k=v,k2=v2' seed=1\n"
 	"node   cs1\tcluster=cs  cores=8 speed=1   \n"
 	"task t1 model=overhead T=50 x=0.95 cmd='sleep 0.5'\n"
 	"task t2 cmd='it\\'s a \\\\ back\\tslash\\n' empty='' hash='#x' dq='say \"hi\"'\n"
@@ -863,7 +863,7 @@ static void test_generated_mt(void)
 			*n = sizes[k];
 			hs_stream_append(&s, hs_record_new_gen_mt("run", gen_mt_next, n, free));
 			mt_done = 0;
-			out[t] = fx_written(&s, NULL);
+			out[t] = fx_written_whole(&s, NULL);
 			done_ok += mt_done >= 1 && mt_live == 0;
 			hs_stream_release(&s);
 		}
@@ -872,8 +872,11 @@ static void test_generated_mt(void)
 			size_t lines = 0;
 			for (const char *p = out[1]; (p = strchr(p, '\n')); p++)
 				lines++;
-			TAP_OK(lines == 1 + 100003 - 100 && strstr(out[1], "\nrun t100002 end=100002\n"),
-			       "generated mt: every line, the last at the end (%zu lines)", lines);
+			TAP_OK(lines == 1 + 100003 - 100 + 1 &&
+				       strstr(out[1], "\nrun t100002 end=100002\nend stream records=99903 "
+						      "tasks=0 plans=0 runs=99903\n"),
+			       "generated mt: every line, the last at the end, counted by the closing "
+			       "record (%zu lines)", lines);
 		}
 		free(out[0]);
 		free(out[1]);
@@ -885,6 +888,56 @@ static void test_generated_mt(void)
 	       same);
 	TAP_OK(done_ok == 16, "generated mt: HS_GEN_DONE on every thread, nothing left (%d of 16)",
 	       done_ok);
+}
+
+/* The closing record: written last with its counts (one of the input's
+ * dropped), required of a stream whose prov names an hs tool, unless
+ * partial. */
+static void test_end(void)
+{
+	struct hs_stream s;
+	const char *msg;
+	const char *text = "hs 1\n# c\nprov gen tool=hs-gen\nnode n cores=1\ntask a\ntask b\n"
+			   "plan a x=1\nend stream records=1\nrun a y=2\n";
+	int r = load_text(&s, "e.hs", text, strlen(text), &msg);
+	char *out = r == 0 ? fx_written_whole(&s, NULL) : NULL;
+	TAP_STREQ(out, "hs 1\n# c\nprov gen tool=hs-gen\nnode n cores=1\ntask a\ntask b\nplan a x=1\n"
+		       "run a y=2\nend stream records=6 tasks=2 plans=1 runs=1\n",
+		  "end: the input's closing record dropped, the stream's own last, with its counts");
+	free(out);
+	hs_stream_release(&s);
+	static const struct { const char *text, *err; } bad[] = {
+		{"hs 1\nprov sim tool=hs-sim\ntask a\n",
+		 "/b.hs:3: stream ends without its closing 'end' record, which hs-sim "
+		 "writes last: cut short? (--partial reads it as it is)\n"},
+		{"hs 1\nprov gen tool=hs-gen\nprov sim tool=hs-sim\ntask a\nend stream records=3",
+		 "/b.hs:5: last line has no newline: the stream was cut short? (--partial "
+		 "reads it as it is)\n"},
+		{"hs 1\nprov gen tool=hs-gen\n", NULL},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		r = load_text(&s, "b.hs", bad[i].text, strlen(bad[i].text), &msg);
+		if (bad[i].err) {
+			TAP_OK(r < 0, "end: refused (%zu)", i);
+			TAP_OK(strstr(msg, bad[i].err) != NULL, "end: the message (%zu)", i);
+			if (!strstr(msg, bad[i].err))
+				printf("#   got: %s", msg);
+		} else {
+			TAP_OK(r < 0 && strstr(msg, "stream ends without its closing 'end' record, which "
+						    "hs-gen writes last"), "end: a header and prov alone (%zu)", i);
+		}
+		hs_stream_release(&s);
+		hs_stream_set_partial(1);
+		r = load_text(&s, "b.hs", bad[i].text, strlen(bad[i].text), &msg);
+		hs_stream_set_partial(0);
+		TAP_OK(r == 0, "end: read as it is when partial (%zu)", i);
+		hs_stream_release(&s);
+	}
+	/* No hs tool's word: no closing record needed, nor a last newline. */
+	const char *hand = "hs 1\nprov gen tool=mine\ntask a";
+	r = load_text(&s, "h.hs", hand, strlen(hand), &msg);
+	TAP_OK(r == 0, "end: a stream no hs tool wrote needs none");
+	hs_stream_release(&s);
 }
 
 int main(void)
@@ -909,6 +962,7 @@ int main(void)
 	test_kept_once();
 	test_generated();
 	test_generated_mt();
+	test_end();
 	char *cmd = hs_asprintf("rm -rf '%s'", tmpdir);
 	if (system(cmd) != 0)
 		printf("# could not remove %s\n", tmpdir);

@@ -360,7 +360,7 @@ static void test_write_back(void)
 	struct hs_instance in;
 	const char *text = "# top\n"
 			   "hs 1\n"
-			   "prov gen tool=hs-gen algo=g1\n"
+			   "prov gen tool=mine algo=g1\n"
 			   "node n cores=4\n"
 			   "task a model=amdahl t1=4\n"
 			   "task b model=amdahl t1=2\n"
@@ -383,14 +383,15 @@ static void test_write_back(void)
 	TAP_STREQ(stream_text(&s),
 		  "# top\n"
 		  "hs 1\n"
-		  "prov gen tool=hs-gen algo=g1\n"
+		  "prov gen tool=mine algo=g1\n"
 		  "prov plan algo=x1 tool=hs-plan\n"
 		  "node n cores=4\n"
 		  "task a model=amdahl t1=4\n"
 		  "task b model=amdahl t1=2\n"
 		  "# tail\n"
 		  "plan a node=n cores=1 start=2 end=6 after=b\n"
-		  "plan b node=n cores=0-1 start=0 end=1\n",
+		  "plan b node=n cores=0-1 start=0 end=1\n"
+		  "end stream records=7 tasks=2 plans=2 runs=0\n",
 		  "set_plan drops plan and run records, appends in task order; prov after prov");
 	TAP_OK(in.has_plan && !in.has_run && in.plan.p[0].nafter == 1 && in.plan.p[0].start == 2,
 	       "model follows the new plan");
@@ -433,7 +434,7 @@ static void test_write_back(void)
 	struct hs_instance in3;
 	fx_load(&s3, &in3, "# c\nhs 1\nnode n cores=1\n");
 	hs_instance_prov(&in3, "sim");
-	TAP_STREQ(stream_text(&s3), "# c\nhs 1\nprov sim\nnode n cores=1\n",
+	TAP_STREQ(stream_text(&s3), "# c\nhs 1\nprov sim\nnode n cores=1\nend stream records=2 tasks=0 plans=0 runs=0\n",
 		  "first prov right after the header");
 	fx_free(&s3, &in3);
 	fx_free(&s, &in);
