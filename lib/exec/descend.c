@@ -90,24 +90,9 @@ int xp_signal_run(const pid_t *groups, size_t ngroups, int sig, int skip_groups)
 	size_t n = 0, cap = 0;
 	struct dirent *e;
 	while ((e = readdir(d))) {
-		if (e->d_name[0] < '1' || e->d_name[0] > '9')
-			continue;
-		char path[300], buf[512];
-		snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
-		int fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		ssize_t len = read(fd, buf, sizeof buf - 1);
-		close(fd);
-		if (len <= 0)
-			continue;
-		buf[len] = 0;
-		/* "pid (comm) state ppid pgrp ...": comm may hold anything but the last ')'. */
-		char *rp = strrchr(buf, ')');
 		char state;
-		long ppid, pgrp;
-		pid_t pid = (pid_t)atol(e->d_name);
-		if (!rp || sscanf(rp + 1, " %c %ld %ld", &state, &ppid, &pgrp) != 3 || pid == me ||
+		pid_t pid, ppid, pgrp;
+		if (xp_proc_stat(e->d_name, &pid, &state, &ppid, &pgrp) < 0 || pid == me ||
 		    state == 'Z' || state == 'X')
 			continue;
 		if (n == cap) {
@@ -117,9 +102,9 @@ int xp_signal_run(const pid_t *groups, size_t ngroups, int sig, int skip_groups)
 			p = q;
 		}
 		p[n].pid = pid;
-		p[n].ppid = (pid_t)ppid;
-		p[n].pgrp = (pid_t)pgrp;
-		p[n].in_group = in_groups((pid_t)pgrp, groups, ngroups);
+		p[n].ppid = ppid;
+		p[n].pgrp = pgrp;
+		p[n].in_group = in_groups(pgrp, groups, ngroups);
 		p[n].picked = p[n].in_group || has_mark(e->d_name, mark);
 		n++;
 	}

@@ -145,6 +145,9 @@ void xp_untrack_all(void);
 /* Reap every child that ended; for task leaders, kill what is left of their
  * process group first and report them through xe_ended. */
 int xp_reap(struct hs_exec *x);
+/* Process NAME's (a /proc entry's) pid, state, parent and group from
+ * /proc/NAME/stat; -1 for an entry that is no process or is gone. */
+int xp_proc_stat(const char *name, pid_t *pid, char *state, pid_t *ppid, pid_t *pgrp);
 /* Become the reaper of orphaned descendants (so none escape). */
 void xp_subreaper(void);
 /* Kill and reap every remaining child process (strays reparented to us). */

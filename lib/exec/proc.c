@@ -348,6 +348,31 @@ void xp_subreaper(void)
 #endif
 }
 
+int xp_proc_stat(const char *name, pid_t *pid, char *state, pid_t *ppid, pid_t *pgrp)
+{
+	if (name[0] < '1' || name[0] > '9')
+		return -1;
+	char path[300], buf[512];
+	snprintf(path, sizeof path, "/proc/%s/stat", name);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	ssize_t len = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (len <= 0)
+		return -1;
+	buf[len] = 0;
+	/* "pid (comm) state ppid pgrp ...": comm may hold anything but the last ')'. */
+	char *rp = strrchr(buf, ')');
+	long pp, pg;
+	if (!rp || sscanf(rp + 1, " %c %ld %ld", state, &pp, &pg) != 3)
+		return -1;
+	*pid = (pid_t)atol(name);
+	*ppid = (pid_t)pp;
+	*pgrp = (pid_t)pg;
+	return 0;
+}
+
 /* Pids whose parent is us, from /proc. */
 static int kill_children(void)
 {
@@ -358,25 +383,11 @@ static int kill_children(void)
 	int found = 0;
 	struct dirent *e;
 	while ((e = readdir(d))) {
-		if (e->d_name[0] < '1' || e->d_name[0] > '9')
-			continue;
-		char path[300], buf[512];
-		snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
-		int fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		ssize_t len = read(fd, buf, sizeof buf - 1);
-		close(fd);
-		if (len <= 0)
-			continue;
-		buf[len] = 0;
-		/* "pid (comm) state ppid ...": comm may hold anything but the last ')'. */
-		char *rp = strrchr(buf, ')');
 		char state;
-		long ppid;
-		if (!rp || sscanf(rp + 1, " %c %ld", &state, &ppid) != 2 || ppid != me)
+		pid_t pid, ppid, pgrp;
+		if (xp_proc_stat(e->d_name, &pid, &state, &ppid, &pgrp) < 0 || ppid != me)
 			continue;
-		kill((pid_t)atol(e->d_name), SIGKILL);
+		kill(pid, SIGKILL);
 		found++;
 	}
 	closedir(d);
