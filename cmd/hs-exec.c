@@ -111,7 +111,7 @@ int main(int argc, char **argv)
 	o.progress = progress >= 0 ? progress : isatty(2);
 	o.dry_run = dry;
 	/* Records and the progress line share the terminal. */
-	struct hs_exec_output out = { o.progress && isatty(1), 0 };
+	struct hs_exec_output out = { .clear_progress = o.progress && isatty(1) };
 	const char *file = optind_ < argc ? argv[optind_] : NULL;
 
 	if (hs_stream_load(&st, file) < 0)
@@ -133,7 +133,7 @@ int main(int argc, char **argv)
 		return rc;
 	}
 
-	if (hs_exec_write_head(&st, &in, x, &o) < 0)
+	if (hs_exec_write_head(&st, &in, x, &o, &out) < 0)
 		return HS_EXIT_FAIL;
 	rc = hs_exec_run(x, hs_exec_write_run, &out);
 	rc = hs_exec_summary(x, &out, rc);

@@ -140,3 +140,21 @@ nrec() {
 	done
 	[ "$(grep -v '^prov plan' "$tmp/big1.hs")" = "$(grep -v '^prov plan' "$tmp/big4.hs")" ]
 }
+
+@test "end: writers that write as they go (hs-gen swf's tasks, hs-exec's runs) close the stream last" {
+	# 5 000 jobs: hs-gen swf writes them 4 096 at a time.
+	awk 'BEGIN { for (i = 1; i <= 5000; i++) print i, i, 0, 10, 1, -1, -1, 1, 20, -1, 1, 1, 1, 1, 1, -1, -1, -1 }' >"$tmp/t.swf"
+	hs-gen swf -q --platform homogeneous:nodes=2,cores=2 "$tmp/t.swf" >"$tmp/swf.hs"
+	[ "$(grep -c '^end ' "$tmp/swf.hs")" -eq 1 ]
+	[ "$(tail -n 1 "$tmp/swf.hs")" = "end stream records=$(nrec "$tmp/swf.hs") tasks=5000 plans=0 runs=0" ]
+	hs-gen -o "$tmp/swf-o.hs" swf -q --platform homogeneous:nodes=2,cores=2 "$tmp/t.swf"
+	cmp "$tmp/swf.hs" "$tmp/swf-o.hs"
+	# hs-exec: the run records as tasks end, the summing-up comment, then
+	# the closing record.
+	printf 'hs 1\nnode local cores=2\ntask a model=rigid size=1 time=0.1 cmd=true\ntask b model=rigid size=1 time=0.1 cmd=true\nplan a node=local cores=0 start=0 end=0.1\nplan b node=local cores=1 start=0 end=0.1\n' >"$tmp/x.hs"
+	hs-exec "$tmp/x.hs" >"$tmp/xr.hs"
+	[ "$(grep -c '^end ' "$tmp/xr.hs")" -eq 1 ]
+	[ "$(tail -n 1 "$tmp/xr.hs")" = "end stream records=$(nrec "$tmp/xr.hs") tasks=2 plans=2 runs=2" ]
+	[[ "$(tail -n 2 "$tmp/xr.hs" | head -n 1)" == "# hs-exec: 2 tasks: 2 done"* ]]
+	hs-report -m tasks "$tmp/xr.hs" >/dev/null
+}

@@ -201,7 +201,8 @@ platform() {
 	grep -q '^run b .*state=killed' "$W/out.hs"
 	! grep -q '^run c ' "$W/out.hs"
 	[ ! -e "$W/c-ran" ]
-	tail -1 "$W/out.hs" | grep -q '2 killed, 1 not run'
+	tail -2 "$W/out.hs" | head -1 | grep -q '2 killed, 1 not run'
+	tail -1 "$W/out.hs" | grep -qx 'end stream records=[0-9]* tasks=3 plans=3 runs=2'
 	# None of the jobs is left in the queue.
 	jobs=$(grep -o 'slurm_job=[0-9]*' "$W/out.hs" | cut -d= -f2 | paste -sd,)
 	[ -z "$(squeue -h -j "$jobs" -t PENDING,RUNNING,COMPLETING 2>/dev/null)" ]

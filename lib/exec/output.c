@@ -27,7 +27,7 @@ void hs_exec_drop_old(struct hs_stream *st)
 }
 
 int hs_exec_write_head(struct hs_stream *st, struct hs_instance *in, const struct hs_exec *x,
-		       const struct hs_exec_opts *o)
+		       const struct hs_exec_opts *o, struct hs_exec_output *out)
 {
 	struct hs_record *prov = hs_instance_prov(in, "exec");
 	char *host = hs_local_hostname();
@@ -45,7 +45,7 @@ int hs_exec_write_head(struct hs_stream *st, struct hs_instance *in, const struc
 	if (o->command)
 		hs_record_set(prov, "command", o->command);
 	free(host);
-	if (hs_stream_write(stdout, st) < 0 || fflush(stdout) != 0) {
+	if (hs_stream_write_begin(stdout, st, &out->tally) < 0 || fflush(stdout) != 0) {
 		hs_error("error writing the output");
 		return -1;
 	}
@@ -63,6 +63,7 @@ void hs_exec_write_run(void *arg, const struct hs_record *r)
 		hs_error("error writing the output: run records are lost from here on");
 		out->failed = 1;
 	}
+	hs_stream_tally_add(&out->tally, r);
 }
 
 int hs_exec_summary(const struct hs_exec *x, struct hs_exec_output *out, int rc)
@@ -78,7 +79,7 @@ int hs_exec_summary(const struct hs_exec *x, struct hs_exec_output *out, int rc)
 		printf("# hs-exec: %d tasks: %d done, %d failed, %d killed, %d not run; %.3f s "
 		       "(planned %.3f s); hs-exec used %.3f s CPU\n",
 		       n.tasks, n.done, n.failed, n.killed, n.notrun, n.elapsed, n.planned, cpu);
-		if (fflush(stdout) != 0) {
+		if (hs_stream_write_end(stdout, &out->tally) < 0 || fflush(stdout) != 0) {
 			hs_error("error writing the output");
 			out->failed = 1;
 		}

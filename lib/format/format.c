@@ -1019,13 +1019,13 @@ static void ob_record_line(struct obuf *o, const struct hs_record *r)
 
 /* The closing record every stream ends with (hs-format(5), END OF STREAM):
  * a reader knows a stream an hs tool wrote is whole when it has one. */
-static void ob_end(struct obuf *o)
+static void ob_end(struct obuf *o, const size_t count[4])
 {
 	static const char *const keys[4] = {"records", "tasks", "plans", "runs"};
 	ob_head(o, "end", "stream");
 	for (int k = 0; k < 4; k++) {
 		char num[24];
-		snprintf(num, sizeof num, "%zu", o->count[k]);
+		snprintf(num, sizeof num, "%zu", count[k]);
 		ob_field(o, keys[k], num);
 	}
 	ob_putc(o, '\n');
@@ -1045,7 +1045,8 @@ int hs_record_write(FILE *f, const struct hs_record *r)
 	return o.err ? -1 : 0;
 }
 
-int hs_stream_write(FILE *f, const struct hs_stream *s)
+/* The header and the records of s, its closing record last when end. */
+static int write_stream(FILE *f, const struct hs_stream *s, struct hs_stream_tally *t, int end)
 {
 	struct obuf o = {f, hs_malloc(1u << 18), 0, 1u << 18, 0, {0}};
 	size_t hpos = s->header_pos <= s->n ? s->header_pos : s->n;
@@ -1061,9 +1062,50 @@ int hs_stream_write(FILE *f, const struct hs_stream *s)
 		if (i < s->n && !is_end(s->recs[i]))
 			ob_record_line(&o, s->recs[i]);
 	}
-	ob_end(&o);
+	if (end)
+		ob_end(&o, o.count);
+	if (t) {
+		t->records += o.count[0];
+		t->tasks += o.count[1];
+		t->plans += o.count[2];
+		t->runs += o.count[3];
+	}
 	ob_flush(&o);
 	free(o.p);
+	if (fflush(f) != 0 || ferror(f))
+		o.err = 1;
+	return o.err ? -1 : 0;
+}
+
+int hs_stream_write(FILE *f, const struct hs_stream *s)
+{
+	return write_stream(f, s, NULL, 1);
+}
+
+int hs_stream_write_begin(FILE *f, const struct hs_stream *s, struct hs_stream_tally *t)
+{
+	return write_stream(f, s, t, 0);
+}
+
+void hs_stream_tally_add(struct hs_stream_tally *t, const struct hs_record *r)
+{
+	if (!r->kind || is_end(r))
+		return;
+	struct obuf o = {0};
+	ob_count(&o, r->kind);
+	t->records++;
+	t->tasks += o.count[1];
+	t->plans += o.count[2];
+	t->runs += o.count[3];
+}
+
+int hs_stream_write_end(FILE *f, const struct hs_stream_tally *t)
+{
+	char buf[256];
+	struct obuf o = {f, buf, 0, sizeof buf, 0, {0}};
+	const size_t count[4] = {t->records, t->tasks, t->plans, t->runs};
+	ob_end(&o, count);
+	ob_flush(&o);
 	if (fflush(f) != 0 || ferror(f))
 		o.err = 1;
 	return o.err ? -1 : 0;

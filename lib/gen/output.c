@@ -5,7 +5,9 @@
  * hs_gen_flush now and then instead, so its memory stays constant: the
  * records so far are written and freed.  Once anything is written, exit()
  * still never leaves a half-written file behind: an atexit handler removes
- * the temporary file unless hs_gen_output_finish committed it. */
+ * the temporary file unless hs_gen_output_finish committed it.  On stdout,
+ * the closing record comes only with hs_gen_output_finish: a run stopped
+ * half-way leaves a stream the next tool refuses as cut short. */
 #include "hs/gen.h"
 #include "hs/util.h"
 
@@ -15,6 +17,7 @@ static struct {
 	const char *path;        /* NULL: stdout */
 	FILE *fp;                /* open once something was written */
 	struct hs_atomic_file af;
+	struct hs_stream_tally tally; /* for the closing record, written last */
 	int committed, handler;
 } sink;
 
@@ -53,10 +56,12 @@ static int write_records(struct hs_stream *out)
 		} else {
 			sink.fp = stdout;
 		}
-		err = hs_stream_write(sink.fp, out) < 0;
+		err = hs_stream_write_begin(sink.fp, out, &sink.tally) < 0;
 	} else {
-		for (size_t i = 0; i < out->n && !err; i++)
+		for (size_t i = 0; i < out->n && !err; i++) {
 			err = hs_record_write(sink.fp, out->recs[i]) < 0 || putc('\n', sink.fp) == EOF;
+			hs_stream_tally_add(&sink.tally, out->recs[i]);
+		}
 	}
 	for (size_t i = 0; i < out->n; i++)
 		hs_record_free(out->recs[i]);
@@ -77,6 +82,10 @@ int hs_gen_flush(struct hs_stream *out)
 int hs_gen_output_finish(struct hs_stream *out)
 {
 	int bad = write_records(out) < 0;
+	if (!bad && hs_stream_write_end(sink.fp, &sink.tally) < 0) {
+		hs_error("%s: write error", sink_name());
+		bad = 1;
+	}
 	if (!bad && fflush(sink.fp) != 0) {
 		hs_error("%s: write error", sink_name());
 		bad = 1;

@@ -174,6 +174,19 @@ void hs_stream_set_partial(int on);
  * read from the input is dropped: the stream gets its own).  Returns 0, or
  * -1 on a write error. */
 int hs_stream_write(FILE *f, const struct hs_stream *s);
+/* The same in parts, for a tool that writes records as they come (hs-exec's
+ * runs, hs-gen swf's tasks): hs_stream_write_begin writes the header and
+ * the records of s, without the closing record, adding them to *t; each
+ * record written after them with hs_record_write (and a newline) is
+ * counted with hs_stream_tally_add (a generated record cannot be); and
+ * hs_stream_write_end writes the closing record of all of them.  Until
+ * then the stream reads as cut short, which it is. */
+struct hs_stream_tally {
+	size_t records, tasks, plans, runs;
+};
+int hs_stream_write_begin(FILE *f, const struct hs_stream *s, struct hs_stream_tally *t);
+void hs_stream_tally_add(struct hs_stream_tally *t, const struct hs_record *r);
+int hs_stream_write_end(FILE *f, const struct hs_stream_tally *t);
 
 /* ---- value helpers ----
  * Comma lists: "a,b,c".  Integer sets: "0-3,8" (sorted, duplicates removed).
