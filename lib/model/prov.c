@@ -39,30 +39,26 @@ struct hs_record *hs_instance_prov(struct hs_instance *in, const char *stage)
 const char *hs_stream_prov(const struct hs_stream *s, const char *key)
 {
 	/* "STAGE.KEY" names one stage when a prov record of that stage exists;
-	 * otherwise the whole text is a key (keys may contain dots). */
+	 * otherwise the whole text is a key (keys may contain dots).  One pass
+	 * looks both up: a stream holds a record per task, and hs-report asks
+	 * several keys of each. */
 	const char *dot = strchr(key, '.');
-	if (dot) {
-		size_t len = dot - key;
-		const char *val = NULL;
-		int stage_seen = 0;
-		for (size_t i = 0; i < s->n; i++) {
-			const struct hs_record *r = s->recs[i];
-			if (!is_prov(r, NULL) || strlen(r->id) != len || strncmp(r->id, key, len) != 0)
-				continue;
+	size_t len = dot ? (size_t)(dot - key) : 0;
+	const char *staged = NULL, *plain = NULL;
+	int stage_seen = 0;
+	for (size_t i = 0; i < s->n; i++) {
+		const struct hs_record *r = s->recs[i];
+		if (!is_prov(r, NULL))
+			continue;
+		if (dot && strlen(r->id) == len && strncmp(r->id, key, len) == 0) {
 			stage_seen = 1;
 			const char *v = hs_record_get(r, dot + 1);
 			if (v)
-				val = v;
+				staged = v;
 		}
-		if (stage_seen)
-			return val;
+		const char *v = hs_record_get(r, key);
+		if (v)
+			plain = v;
 	}
-	const char *val = NULL;
-	for (size_t i = 0; i < s->n; i++)
-		if (is_prov(s->recs[i], NULL)) {
-			const char *v = hs_record_get(s->recs[i], key);
-			if (v)
-				val = v;
-		}
-	return val;
+	return stage_seen ? staged : plain;
 }

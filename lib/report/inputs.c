@@ -84,11 +84,17 @@ static void *check_run(void *arg)
 static void check_promised(const struct hs_stream *s, const struct hs_instance *in)
 {
 	static const char *const stage[2] = {"plan", "sim"};
+	const char *tool[2] = {NULL, NULL};
+	for (size_t i = 0; i < s->n; i++) { /* one pass: a record per task */
+		const struct hs_record *r = s->recs[i];
+		if (!r->kind || r->kind[0] != 'p' || strcmp(r->kind, "prov") != 0)
+			continue;
+		for (int k = 0; k < 2; k++)
+			if (strcmp(r->id, stage[k]) == 0 && hs_record_get(r, "tool"))
+				tool[k] = hs_record_get(r, "tool");
+	}
 	for (int k = 0; k < 2; k++) {
-		char key[16];
-		snprintf(key, sizeof key, "%s.tool", stage[k]);
-		const char *tool = hs_stream_prov(s, key);
-		if (!tool || strncmp(tool, "hs-", 3) != 0)
+		if (!tool[k] || strncmp(tool[k], "hs-", 3) != 0)
 			continue;
 		const struct hs_schedule *sc = k ? &in->run : &in->plan;
 		int missing = 0;
@@ -98,7 +104,7 @@ static void check_promised(const struct hs_stream *s, const struct hs_instance *
 			hs_error_at(s->name, 0, "warning: %d of %d tasks have no %s record, which "
 				    "the stream's prov %s (%s) promises each task: cut short or edited; "
 				    "the metrics are those of the tasks that have one",
-				    missing, in->ntasks, k ? "run" : "plan", stage[k], tool);
+				    missing, in->ntasks, k ? "run" : "plan", stage[k], tool[k]);
 	}
 }
 
