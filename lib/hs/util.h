@@ -121,8 +121,9 @@ double hs_now(void);
 struct hs_atomic_file {
 	FILE *fp;
 	char *path;   /* as given, for messages */
-	char *target; /* path with its symbolic links followed */
 	char *tmp;
+	char *target; /* path with its symbolic links followed (last: the
+		       * struct only grows at its end) */
 };
 int hs_atomic_open(struct hs_atomic_file *af, const char *path);
 int hs_atomic_commit(struct hs_atomic_file *af); /* 0 ok, -1 error (reported) */
