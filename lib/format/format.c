@@ -722,19 +722,27 @@ struct obuf {
 	char *p;
 	size_t n, cap;
 	int err;
-	size_t count[4]; /* records written: all, tasks, plans, runs (the end record's) */
+	struct hs_stream_tally tally; /* the records written, for the closing record */
 };
 
 /* Counts a record of this kind for the closing record. */
-static inline void ob_count(struct obuf *o, const char *kind)
+static inline void tally_kind(struct hs_stream_tally *t, const char *kind)
 {
-	o->count[0]++;
+	t->records++;
 	if (kind[0] == 't' && !strcmp(kind, "task"))
-		o->count[1]++;
+		t->tasks++;
 	else if (kind[0] == 'p' && !strcmp(kind, "plan"))
-		o->count[2]++;
+		t->plans++;
 	else if (kind[0] == 'r' && !strcmp(kind, "run"))
-		o->count[3]++;
+		t->runs++;
+}
+
+static void tally_sum(struct hs_stream_tally *t, const struct hs_stream_tally *more)
+{
+	t->records += more->records;
+	t->tasks += more->tasks;
+	t->plans += more->plans;
+	t->runs += more->runs;
 }
 
 /* Without a FILE (f NULL) the buffer grows instead: lines made on a
@@ -844,7 +852,7 @@ static int ob_gen_lines(struct obuf *o, const struct gen *g, size_t from, size_t
 		for (int k = 0; k < l.n; k++)
 			ob_field(o, l.keys[k], l.vals[k]);
 		ob_putc(o, '\n');
-		ob_count(o, l.kind);
+		tally_kind(&o->tally, l.kind);
 	}
 	return 0;
 }
@@ -925,10 +933,8 @@ static void ob_gen_par(struct obuf *o, const struct gen *g)
 		pthread_mutex_unlock(&P.mu);
 		if (sl->b.n) /* a chunk of skipped slots has no buffer */
 			ob_put(o, sl->b.p, sl->b.n);
-		for (int k = 0; k < 4; k++) {
-			o->count[k] += sl->b.count[k];
-			sl->b.count[k] = 0;
-		}
+		tally_sum(&o->tally, &sl->b.tally);
+		sl->b.tally = (struct hs_stream_tally){0};
 		pthread_mutex_lock(&P.mu);
 		sl->ready = 0;
 		P.written = c + 1;
@@ -1014,14 +1020,15 @@ static void ob_record_line(struct obuf *o, const struct hs_record *r)
 		ob_canonical(o, r);
 	ob_putc(o, '\n');
 	if (r->kind)
-		ob_count(o, r->kind);
+		tally_kind(&o->tally, r->kind);
 }
 
 /* The closing record every stream ends with (hs-format(5), END OF STREAM):
  * a reader knows a stream an hs tool wrote is whole when it has one. */
-static void ob_end(struct obuf *o, const size_t count[4])
+static void ob_end(struct obuf *o, const struct hs_stream_tally *t)
 {
-	static const char *const keys[4] = {"records", "tasks", "plans", "runs"};
+	const char *const keys[4] = {"records", "tasks", "plans", "runs"};
+	const size_t count[4] = {t->records, t->tasks, t->plans, t->runs};
 	ob_head(o, "end", "stream");
 	for (int k = 0; k < 4; k++) {
 		char num[24];
@@ -1063,13 +1070,9 @@ static int write_stream(FILE *f, const struct hs_stream *s, struct hs_stream_tal
 			ob_record_line(&o, s->recs[i]);
 	}
 	if (end)
-		ob_end(&o, o.count);
-	if (t) {
-		t->records += o.count[0];
-		t->tasks += o.count[1];
-		t->plans += o.count[2];
-		t->runs += o.count[3];
-	}
+		ob_end(&o, &o.tally);
+	if (t)
+		tally_sum(t, &o.tally);
 	ob_flush(&o);
 	free(o.p);
 	if (fflush(f) != 0 || ferror(f))
@@ -1089,22 +1092,15 @@ int hs_stream_write_begin(FILE *f, const struct hs_stream *s, struct hs_stream_t
 
 void hs_stream_tally_add(struct hs_stream_tally *t, const struct hs_record *r)
 {
-	if (!r->kind || is_end(r))
-		return;
-	struct obuf o = {0};
-	ob_count(&o, r->kind);
-	t->records++;
-	t->tasks += o.count[1];
-	t->plans += o.count[2];
-	t->runs += o.count[3];
+	if (r->kind && !is_end(r))
+		tally_kind(t, r->kind);
 }
 
 int hs_stream_write_end(FILE *f, const struct hs_stream_tally *t)
 {
 	char buf[256];
 	struct obuf o = {f, buf, 0, sizeof buf, 0, {0}};
-	const size_t count[4] = {t->records, t->tasks, t->plans, t->runs};
-	ob_end(&o, count);
+	ob_end(&o, t);
 	ob_flush(&o);
 	if (fflush(f) != 0 || ferror(f))
 		o.err = 1;
@@ -1337,20 +1333,23 @@ static int check_whole(const struct hs_stream *s, const char *name, struct hs_in
 {
 	if (partial_ok)
 		return 0;
+	/* A whole stream's closing record is its last record: found at once,
+	 * so only a stream without one pays for a look at its prov records. */
+	int unterminated = hs_input_unterminated(in), ended = 0;
+	for (size_t i = s->n; !unterminated && !ended && i-- > 0;)
+		ended = is_end(s->recs[i]);
+	if (ended)
+		return 0;
 	const char *tool = hs_writer(s);
 	if (!tool)
 		return 0;
 	int last = hs_input_lineno(in);
-	if (hs_input_unterminated(in)) {
+	if (unterminated)
 		hs_error_at(name, last, "last line has no newline: the stream was cut short? "
 			    "(--partial reads it as it is)");
-		return -1;
-	}
-	for (size_t i = s->n; i-- > 0;)
-		if (is_end(s->recs[i]))
-			return 0;
-	hs_error_at(name, last, "stream ends without its closing 'end' record, which %s writes last: "
-		    "cut short? (--partial reads it as it is)", tool);
+	else
+		hs_error_at(name, last, "stream ends without its closing 'end' record, which %s "
+			    "writes last: cut short? (--partial reads it as it is)", tool);
 	return -1;
 }
 
