@@ -37,6 +37,27 @@ static int utf8_cont(char c)
 	return ((unsigned char)c & 0xC0) == 0x80;
 }
 
+/* The n bytes at r cut to their first head and last keep bytes (whole
+ * UTF-8 characters) around a mark of how many went ("[...N bytes...]",
+ * with a blank either side when spaced), written at w (w <= r: in place or
+ * behind; head + the mark stay short of what is kept at the end).  Returns
+ * the bytes written. */
+static size_t cut_middle(char *w, const char *r, size_t n, size_t head, size_t keep, int spaced)
+{
+	size_t tail = n - keep;
+	while (head > 0 && utf8_cont(r[head]))
+		head--;
+	while (tail < n && utf8_cont(r[tail]))
+		tail++;
+	char mark[48];
+	int k = snprintf(mark, sizeof mark, spaced ? " [...%zu bytes...] " : "[...%zu bytes...]",
+			 tail - head);
+	memmove(w, r, head);
+	memcpy(w + head, mark, (size_t)k);
+	memmove(w + head + k, r + tail, n - tail);
+	return head + (size_t)k + (n - tail);
+}
+
 char *hs_msg_shorten(char *s)
 {
 	char *w = s, *r = s;
@@ -45,17 +66,7 @@ char *hs_msg_shorten(char *s)
 		while (r[n] && r[n] != ' ' && r[n] != '\t' && r[n] != '\n')
 			n++;
 		if (n > HS_MSG_WORD_MAX) {
-			size_t head = 64, tail = n - 16;
-			while (head > 0 && utf8_cont(r[head]))
-				head--;
-			while (tail < n && utf8_cont(r[tail]))
-				tail++;
-			char mark[48];
-			int k = snprintf(mark, sizeof mark, "[...%zu bytes...]", tail - head);
-			memmove(w, r, head);
-			memcpy(w + head, mark, (size_t)k);
-			memmove(w + head + k, r + tail, n - tail);
-			w += head + (size_t)k + (n - tail);
+			w += cut_middle(w, r, n, 64, 16, 0);
 		} else {
 			memmove(w, r, n);
 			w += n;
@@ -66,6 +77,17 @@ char *hs_msg_shorten(char *s)
 	}
 	*w = '\0';
 	return s;
+}
+
+/* "PROG: FILE:LINE: TAG", "PROG: FILE: TAG" or "PROG: TAG" into buf (as
+ * snprintf: buf may be NULL for the length). */
+static int prefix(char *buf, size_t cap, const char *file, int line, const char *tag)
+{
+	if (file && line > 0)
+		return snprintf(buf, cap, "%s: %s:%d: %s", progname, file, line, tag);
+	if (file)
+		return snprintf(buf, cap, "%s: %s: %s", progname, file, tag);
+	return snprintf(buf, cap, "%s: %s", progname, tag);
 }
 
 /* Build the whole message first and write it with one call, so messages of
@@ -80,13 +102,7 @@ static void emit(const char *file, int line, const char *tag, const char *fmt, v
 	va_copy(aq, ap);
 	int m = vsnprintf(NULL, 0, fmt, aq);
 	va_end(aq);
-	int n;
-	if (file && line > 0)
-		n = snprintf(NULL, 0, "%s: %s:%d: %s", progname, file, line, tag);
-	else if (file)
-		n = snprintf(NULL, 0, "%s: %s: %s", progname, file, tag);
-	else
-		n = snprintf(NULL, 0, "%s: %s", progname, tag);
+	int n = prefix(NULL, 0, file, line, tag);
 	if (n < 0)
 		n = 0;
 	if (m < 0)
@@ -96,12 +112,7 @@ static void emit(const char *file, int line, const char *tag, const char *fmt, v
 		buf = stack; /* out of memory: the first 4 KB */
 		cap = sizeof stack;
 	}
-	if (file && line > 0)
-		snprintf(buf, cap, "%s: %s:%d: %s", progname, file, line, tag);
-	else if (file)
-		snprintf(buf, cap, "%s: %s: %s", progname, file, tag);
-	else
-		snprintf(buf, cap, "%s: %s", progname, tag);
+	prefix(buf, cap, file, line, tag);
 	if ((size_t)n < cap - 2)
 		vsnprintf(buf + n, cap - 1 - (size_t)n, fmt, ap);
 	else
@@ -109,19 +120,8 @@ static void emit(const char *file, int line, const char *tag, const char *fmt, v
 	buf[cap - 2] = '\0';
 	hs_msg_shorten(buf + n);
 	size_t len = strlen(buf);
-	if (len > 4096) {
-		/* Many long words: keep the start and the end. */
-		size_t head = 2048, tail = len - 1024;
-		while (head > 0 && utf8_cont(buf[head]))
-			head--;
-		while (tail < len && utf8_cont(buf[tail]))
-			tail++;
-		char mark[48];
-		int k = snprintf(mark, sizeof mark, " [...%zu bytes...] ", tail - head);
-		memcpy(buf + head, mark, (size_t)k);
-		memmove(buf + head + k, buf + tail, len - tail);
-		len = head + (size_t)k + (len - tail);
-	}
+	if (len > 4096) /* many long words: keep the start and the end */
+		len = cut_middle(buf, buf, len, 2048, 1024, 1);
 	buf[len++] = '\n';
 	hs_msg_put(buf, len);
 	if (buf != stack)
