@@ -84,15 +84,7 @@ static void *check_run(void *arg)
 static void check_promised(const struct hs_stream *s, const struct hs_instance *in)
 {
 	static const char *const stage[2] = {"plan", "sim"};
-	const char *tool[2] = {NULL, NULL};
-	for (size_t i = 0; i < s->n; i++) { /* one pass: a record per task */
-		const struct hs_record *r = s->recs[i];
-		if (!r->kind || r->kind[0] != 'p' || strcmp(r->kind, "prov") != 0)
-			continue;
-		for (int k = 0; k < 2; k++)
-			if (strcmp(r->id, stage[k]) == 0 && hs_record_get(r, "tool"))
-				tool[k] = hs_record_get(r, "tool");
-	}
+	const char *tool[2] = {hs_stream_prov(s, "plan.tool"), hs_stream_prov(s, "sim.tool")};
 	for (int k = 0; k < 2; k++) {
 		if (!tool[k] || strncmp(tool[k], "hs-", 3) != 0)
 			continue;

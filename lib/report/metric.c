@@ -100,12 +100,11 @@ static void set(struct hs_report_vals *r, int m, double v, int applies)
  * node): declared by app records (hs-gen cholesky writes them) or scheduled
  * by the rsched plugin.  A Batsim workload's app= is a profile name, for
  * which speedup and the like mean nothing. */
-static int rsched_apps(const struct hs_stream *s)
+static int rsched_apps(const struct hs_stream *s, const char *sim_algo)
 {
 	if (!s)
 		return 0;
-	const char *algo = hs_stream_prov(s, "sim.algo");
-	if (algo && strcmp(algo, "rsched") == 0)
+	if (sim_algo && strcmp(sim_algo, "rsched") == 0)
 		return 1;
 	for (size_t i = 0; i < s->n; i++)
 		if (s->recs[i]->kind && strcmp(s->recs[i]->kind, "app") == 0)
@@ -161,13 +160,17 @@ void hs_report_vals_compute(const struct hs_instance *in, const struct hs_metric
 	set(r, HS_RM_MAKESPAN_DIFF, m.makespan - pm, both);
 	set(r, HS_RM_MEAN_END_ERROR, both ? end_error(in) : NAN, both);
 
-	/* What the default report leaves out (--metrics names it). */
-	if (apps && !rsched_apps(in->stream))
+	/* What the default report leaves out (--metrics names it).  The online
+	 * algorithm, when hs-sim -a made the run, is looked up once: the
+	 * lookup reads every record. */
+	const char *sim_algo = (apps || both) && in->stream ? hs_stream_prov(in->stream, "sim.algo")
+							     : NULL;
+	if (apps && !rsched_apps(in->stream, sim_algo))
 		for (int k = HS_RM_SPEEDUP; k <= HS_RM_APP_MAKESPAN; k++)
 			r->shown[k] = 0;
 	/* Plan records that hs-sim's online algorithm wrote are its decisions,
 	 * equal to the run: nothing was planned ahead to compare with. */
-	if (both && in->stream && hs_stream_prov(in->stream, "sim.algo"))
+	if (both && sim_algo)
 		for (int k = HS_RM_PLANNED_MAKESPAN; k <= HS_RM_MEAN_END_ERROR; k++)
 			r->shown[k] = 0;
 }
