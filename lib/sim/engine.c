@@ -84,16 +84,6 @@ void hs_sim_opts_default(struct hs_sim_opts *o)
 	o->energy = HS_SIM_ENERGY_HOST;
 }
 
-static const char *stream_name(const struct hs_instance *in)
-{
-	return in->stream ? in->stream->name : "stdin";
-}
-
-static int task_line(const struct hs_task *t)
-{
-	return t->rec ? t->rec->line : 0;
-}
-
 static void add_elem(struct sim *S, int c, double w)
 {
 	if (S->nel == S->capel) {
@@ -162,13 +152,13 @@ static int build_flow(struct sim *S, int i, const struct hs_placement *p, int P)
 	struct act *a = &S->a[i];
 	int problems = 0;
 	if (t->ncomp > 1 && t->ncomp != P) {
-		hs_error_at(stream_name(in), task_line(t),
+		hs_error_at(hs_sim_input(in), hs_sim_line(t),
 			    "task %s: comp has %d values but its allotment has %d cores (give 1 or %d)",
 			    t->id, t->ncomp, P, P);
 		problems++;
 	}
 	if (t->ncomm > 1 && (long)t->ncomm != (long)P * P) {
-		hs_error_at(stream_name(in), task_line(t),
+		hs_error_at(hs_sim_input(in), hs_sim_line(t),
 			    "task %s: comm has %d values but its allotment has %d cores (give 1 or %ld)",
 			    t->id, t->ncomm, P, (long)P * P);
 		problems++;
@@ -195,7 +185,7 @@ static int build_flow(struct sim *S, int i, const struct hs_placement *p, int P)
 			S->lcount[S->local[pt->node]]++;
 			if (comp > 0 && !isfinite(comp / nd->flops)) {
 				char c[HS_NUMBUF], f[HS_NUMBUF];
-				hs_error_at(stream_name(in), task_line(t),
+				hs_error_at(hs_sim_input(in), hs_sim_line(t),
 					    "task %s: %s flop at %s flop/s on node %s: a duration beyond "
 					    "1.8e308 s (durations that overflow are an input error)",
 					    t->id, hs_fmt_double(c, comp), hs_fmt_double(f, nd->flops),
@@ -224,7 +214,7 @@ static int build_flow(struct sim *S, int i, const struct hs_placement *p, int P)
 				double lat;
 				if (hs_sim_route(&S->routes, S->lnodes[u], S->lnodes[v], &links, &nlinks,
 						 &lat) < 0) {
-					hs_error_at(stream_name(in), task_line(t),
+					hs_error_at(hs_sim_input(in), hs_sim_line(t),
 						    "task %s: no route from node %s to node %s", t->id,
 						    pl->nodes[S->lnodes[u]].id, pl->nodes[S->lnodes[v]].id);
 					problems++;
@@ -252,13 +242,13 @@ static int build_flow(struct sim *S, int i, const struct hs_placement *p, int P)
 		if (!problems && !isfinite(S->lw[l] / ln->bw)) {
 			char w[HS_NUMBUF], b[HS_NUMBUF];
 			if (isfinite(S->lw[l]))
-				hs_error_at(stream_name(in), task_line(t),
+				hs_error_at(hs_sim_input(in), hs_sim_line(t),
 					    "task %s: %s bytes over link %s of %s B/s: a duration beyond "
 					    "1.8e308 s (durations that overflow are an input error)",
 					    t->id, hs_fmt_double(w, S->lw[l]), ln->id,
 					    hs_fmt_double(b, ln->bw));
 			else
-				hs_error_at(stream_name(in), task_line(t),
+				hs_error_at(hs_sim_input(in), hs_sim_line(t),
 					    "task %s: its comm values over link %s add up beyond "
 					    "1.8e308 bytes (durations that overflow are an input error)",
 					    t->id, ln->id);
@@ -495,12 +485,12 @@ static void report_overlap(struct run *R, int i, int j, int r, double now)
 	char where[160], ni[HS_NUMBUF], nj[HS_NUMBUF], ei[HS_NUMBUF], ej[HS_NUMBUF], t[HS_NUMBUF];
 	res_name(R, r, where, sizeof where);
 	if (!R->plan) {
-		hs_error_at(stream_name(in), 0, "warning: tasks %s and %s share %s from %s s",
+		hs_error_at(hs_sim_input(in), 0, "warning: tasks %s and %s share %s from %s s",
 			    in->tasks[j].id, in->tasks[i].id, where, hs_fmt_double(t, now));
 		return;
 	}
 	const struct hs_placement *pi = &R->plan->p[i], *pj = &R->plan->p[j];
-	hs_error_at(stream_name(in), 0,
+	hs_error_at(hs_sim_input(in), 0,
 		    "warning: tasks %s and %s share %s from %s s: the plan has them at "
 		    "[%s, %s] and [%s, %s] but no after list orders them",
 		    in->tasks[j].id, in->tasks[i].id, where, hs_fmt_double(t, now),
@@ -790,7 +780,7 @@ static void release_system(struct run *R)
 {
 	hs_lost_flush(&R->lost, R->S->in);
 	if (R->overlaps > OVERLAPS_SHOWN)
-		hs_error_at(stream_name(R->S->in), 0,
+		hs_error_at(hs_sim_input(R->S->in), 0,
 			    "warning: %ld overlaps of tasks on a core or GPU in all (%d shown)",
 			    R->overlaps, OVERLAPS_SHOWN);
 	for (int r = 0; r < R->S->nres; r++)
@@ -825,7 +815,7 @@ static int due(const struct run *R, double now)
 
 /* The next date is beyond what a double holds: report the task whose end
  * (or latency's end) overflowed.  0 when it is only a driver's timer. */
-static int overflowed(const struct run *R, double now)
+static int overflowed(const struct run *R)
 {
 	const struct sim *S = R->S;
 	int i = -1, lat = 0;
@@ -837,26 +827,20 @@ static int overflowed(const struct run *R, double now)
 		return 0;
 	const struct act *a = &S->a[i];
 	const struct hs_task *t = &S->in->tasks[i];
-	char st[HS_NUMBUF], d[HS_NUMBUF], rem[HS_NUMBUF], at[HS_NUMBUF], rate[HS_NUMBUF];
-	hs_fmt_double(st, R->run->p[i].start);
-	if (lat)
-		hs_error_at(stream_name(S->in), task_line(t),
-			    "task %s: started at %s, its latency of %s s ends beyond 1.8e308 s "
-			    "(dates that overflow are an input error)",
-			    t->id, st, hs_fmt_double(d, a->lat));
-	else if (a->kind == ACT_DELAY)
-		hs_error_at(stream_name(S->in), task_line(t),
-			    "task %s: started at %s, its duration of %s s ends beyond 1.8e308 s "
-			    "(dates that overflow are an input error)",
-			    t->id, st, hs_fmt_double(d, a->dur));
-	else
-		hs_error_at(stream_name(S->in), task_line(t),
+	double start = R->run->p[i].start;
+	if (lat) {
+		hs_lost_overflow(S->in, i, start, "latency", a->lat);
+	} else if (a->kind == ACT_DELAY) {
+		hs_lost_overflow(S->in, i, start, "duration", a->dur);
+	} else {
+		char st[HS_NUMBUF], rem[HS_NUMBUF], at[HS_NUMBUF], rate[HS_NUMBUF];
+		hs_error_at(hs_sim_input(S->in), hs_sim_line(t),
 			    "task %s: started at %s, with %s of its work left at %s at a rate of %s "
 			    "of it per second it ends beyond 1.8e308 s (dates that overflow are an "
 			    "input error)",
-			    t->id, st, hs_fmt_double(rem, a->rem), hs_fmt_double(at, a->last),
-			    hs_fmt_double(rate, a->rate));
-	(void)now;
+			    t->id, hs_fmt_double(st, start), hs_fmt_double(rem, a->rem),
+			    hs_fmt_double(at, a->last), hs_fmt_double(rate, a->rate));
+	}
 	return 1;
 }
 
@@ -873,7 +857,7 @@ static int run_loop(struct run *R, struct hs_sim *sim)
 			now = hs_heap_top(&R->ev)->key;
 		if (R->done.n > 0)
 			now = fmin(now, R->done.key[hs_iheap_top(&R->done)]);
-		if (!isfinite(now) && overflowed(R, now))
+		if (!isfinite(now) && overflowed(R))
 			return -2;
 		R->now = now;
 		do {

@@ -146,12 +146,8 @@ int hs_replay(const struct hs_instance *in, const struct hs_schedule *plan, stru
 			r->end = hs_lost_end(&lost, in, i, start, d);
 		}
 		if (!isfinite(r->end)) {
-			char st[HS_NUMBUF], du[HS_NUMBUF];
-			hs_error_at(in->stream ? in->stream->name : "stdin", t->rec ? t->rec->line : 0,
-				    "task %s: started at %s, its duration of %s s ends beyond 1.8e308 s "
-				    "(dates that overflow are an input error)",
-				    t->id, hs_fmt_double(st, start),
-				    hs_fmt_double(du, r->state == HS_STATE_KILLED ? t->walltime : d));
+			hs_lost_overflow(in, i, start, "duration",
+					 r->state == HS_STATE_KILLED ? t->walltime : d);
 			overflow = 1;
 			break;
 		}
