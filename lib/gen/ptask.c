@@ -154,11 +154,8 @@ static void append_task(struct hs_stream *out, long k, const struct job *j, doub
 		hs_record_set(t, "scope", scope);
 	if (release > 0)
 		hs_record_set_num(t, "release", release);
-	if (from_swf) {
-		char num[24];
-		snprintf(num, sizeof num, "%lld", j->id);
-		hs_record_set(t, "swf_id", num);
-	}
+	if (from_swf)
+		hs_record_setf(t, "swf_id", "%lld", j->id);
 	hs_stream_append(out, t);
 }
 

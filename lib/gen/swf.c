@@ -241,9 +241,7 @@ static long pass(const struct cfg *c, const char *path, FILE *tee, struct tally 
 			double rel = c->rmode == REL_ZERO ? 0 : k.submit - offset;
 			if (rel > 0)
 				hs_record_set_num(r, "release", rel);
-			char num[24];
-			snprintf(num, sizeof num, "%lld", j.id);
-			hs_record_set(r, "swf_id", num);
+			hs_record_setf(r, "swf_id", "%lld", j.id);
 			hs_stream_append(out, r);
 			if (out->n >= 4096 && hs_gen_flush(out) < 0)
 				exit(HS_EXIT_FAIL);
