@@ -124,8 +124,9 @@ struct hs_profile_query {
 	void *arg;
 	double own_t0, own_t1; /* NULL own: none */
 	const uint64_t *own;
-	/* out: when nothing fits, at most this many resources were free
-	 * throughout any candidate window */
+	/* out: when nothing fits, no candidate window had more than this
+	 * many resources free throughout (a bound: it may be more than the
+	 * most there were) */
 	int most;
 };
 double hs_profile_search(struct hs_profile *p, struct hs_profile_query *q, uint64_t *out);
@@ -135,6 +136,11 @@ double hs_profile_search(struct hs_profile *p, struct hs_profile_query *q, uint6
  * counted that only touches a): a job of more resources for d seconds
  * cannot start where a change of [a, b) could matter. */
 int hs_profile_most(struct hs_profile *p, double a, double b, double d);
+
+/* Tests and benchmarks: keep a slice's set when it is rebuilt from more
+ * than every slices back (default 24; 0: never keep one, every set is
+ * rebuilt from the first slice's, as before checkpoints). */
+void hs_profile_tune(struct hs_profile *p, int every);
 
 /* Inspection (tests, benchmarks, verbose output). */
 int hs_profile_slices(const struct hs_profile *p);

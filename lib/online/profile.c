@@ -12,6 +12,14 @@
  * + runs) words, not O(slices * R / 64).  Neighbouring slices always
  * differ: a start whose change is empty is merged away.
  *
+ * Rebuilding slice k's set from slice 0 costs every change before it: on
+ * a long queue (thousands of reservations, as many slices) that was most
+ * of conservative backfilling's time.  So some slices also keep their set
+ * (a checkpoint, ck[k]): one is made when a set is rebuilt from more than
+ * CK_EVERY changes back, kept up to date by every insert and remove over
+ * it, and dropped with its slice.  Any set is then at most about CK_EVERY
+ * changes from a kept one, for R / 8 bytes per CK_EVERY slices.
+ *
  * A window's free set (the intersection of the slices [k, m)) is slice
  * k's set less every resource that becomes busy at a start inside the
  * window: a resource free in slice k stays free to m exactly when it never
@@ -46,10 +54,14 @@ struct hs_profile {
 	int *cnt;        /* [cap] free resources */
 	struct delta *d; /* [cap] the change at each start (d[0] unused, empty) */
 	uint64_t *first; /* the free set of slice 0 */
+	uint64_t **ck;   /* [cap] slice k's free set when kept (a checkpoint), or NULL */
+	uint64_t **spare; /* checkpoint sets no longer used, for the next */
+	int nspare, cspare;
+	int every;       /* a checkpoint when a rebuild goes further back than this (0: none) */
 	/* scratch: a materialized slice set, a window's set, a search's
 	 * current slice set; run lists of a change and of own's ends */
 	uint64_t *at, *win, *cur;
-	struct runs s, x, y, ob0, of0, ob1, of1;
+	struct runs s, x, y, ob0, of0, ob1, of1, wx, wy;
 	struct hs_profile_stats st;
 };
 
@@ -224,6 +236,44 @@ static int runs_count(const struct runs *r)
 	return c;
 }
 
+/* The first run of r that ends after x (r->n if none). */
+static int runs_after(const struct runs *r, int x)
+{
+	int lo = 0, hi = r->n;
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+		if (r->v[2 * mid + 1] <= x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* *a = *a minus b, through scratch tmp, when a is small and b may be
+ * large (a start where many jobs begin): each run of a looks b up, so the
+ * cost is a's runs times log b's, not both lengths. */
+static void runs_cut(struct runs *a, const struct runs *b, struct runs *tmp)
+{
+	if (!b->n || !a->n)
+		return;
+	tmp->n = 0;
+	int changed = 0;
+	for (int i = 0; i < a->n; i++) {
+		int lo = a->v[2 * i], hi = a->v[2 * i + 1];
+		for (int j = runs_after(b, lo); j < b->n && b->v[2 * j] < hi; j++) {
+			changed = 1;
+			if (b->v[2 * j] > lo)
+				runs_push(tmp, lo, b->v[2 * j]);
+			lo = b->v[2 * j + 1];
+		}
+		if (lo < hi)
+			runs_push(tmp, lo, hi);
+	}
+	if (changed)
+		runs_swap(a, tmp);
+}
+
 /* Whether a and b share a resource. */
 static int runs_meet(const struct runs *a, const struct runs *b)
 {
@@ -286,6 +336,11 @@ static int bits_hold(const uint64_t *b, const struct runs *r, int all)
 
 /* ---------------- slices ---------------- */
 
+/* A checkpoint is made when a set is rebuilt from further back than this
+ * many slices: fewer costs R / 8 bytes more per slice kept and more
+ * updates per change; more costs more changes applied per rebuild. */
+#define CK_EVERY 24
+
 struct hs_profile *hs_profile_new(int nres, double t0)
 {
 	struct hs_profile *p = hs_calloc(1, sizeof *p);
@@ -295,10 +350,12 @@ struct hs_profile *hs_profile_new(int nres, double t0)
 	p->t = hs_malloc(p->cap * sizeof *p->t);
 	p->cnt = hs_malloc(p->cap * sizeof *p->cnt);
 	p->d = hs_calloc(p->cap, sizeof *p->d);
+	p->ck = hs_calloc(p->cap, sizeof *p->ck);
 	p->first = hs_calloc(p->nw, sizeof *p->first);
 	p->at = hs_malloc(p->nw * sizeof *p->at);
 	p->win = hs_malloc(p->nw * sizeof *p->win);
 	p->cur = hs_malloc(p->nw * sizeof *p->cur);
+	p->every = CK_EVERY;
 	p->n = 1;
 	p->t[0] = t0;
 	p->cnt[0] = p->nres;
@@ -313,7 +370,12 @@ void hs_profile_free(struct hs_profile *p)
 	for (int k = 0; k < p->n; k++) {
 		runs_free(&p->d[k].busy);
 		runs_free(&p->d[k].freed);
+		free(p->ck[k]);
 	}
+	for (int k = 0; k < p->nspare; k++)
+		free(p->spare[k]);
+	free(p->spare);
+	free(p->ck);
 	free(p->t);
 	free(p->cnt);
 	free(p->d);
@@ -328,7 +390,14 @@ void hs_profile_free(struct hs_profile *p)
 	runs_free(&p->of0);
 	runs_free(&p->ob1);
 	runs_free(&p->of1);
+	runs_free(&p->wx);
+	runs_free(&p->wy);
 	free(p);
+}
+
+void hs_profile_tune(struct hs_profile *p, int every)
+{
+	p->every = every > 0 ? every : 0;
 }
 
 int hs_profile_nres(const struct hs_profile *p)
@@ -357,12 +426,58 @@ static void step(const struct hs_profile *p, uint64_t *b, int k)
 	bits_runs(b, &p->d[k].freed, 1);
 }
 
-/* Slice k's free set into b. */
+/* Slice k's checkpoint is no longer needed: its set becomes a spare. */
+static void ck_drop(const struct hs_profile *p, int k)
+{
+	struct hs_profile *w = (struct hs_profile *)p; /* the kept sets are a cache */
+	if (!p->ck[k])
+		return;
+	if (w->nspare == w->cspare) {
+		w->cspare = w->cspare ? 2 * w->cspare : 16;
+		w->spare = hs_reallocarray(w->spare, w->cspare, sizeof *w->spare);
+	}
+	w->spare[w->nspare++] = p->ck[k];
+	p->ck[k] = NULL;
+}
+
+/* Keep set b (slice k's) as slice k's checkpoint. */
+static void ck_keep(const struct hs_profile *p, int k, const uint64_t *b)
+{
+	struct hs_profile *w = (struct hs_profile *)p;
+	uint64_t *c = w->nspare ? w->spare[--w->nspare] : hs_malloc(p->nw * sizeof *c);
+	memcpy(c, b, p->nw * sizeof *c);
+	p->ck[k] = c;
+}
+
+/* The latest slice in (lo, k] whose set is kept, else lo (slice 0's set
+ * is the first one). */
+static int ck_after(const struct hs_profile *p, int lo, int k)
+{
+	while (k > lo && !p->ck[k])
+		k--;
+	return k;
+}
+
+static int ck_before(const struct hs_profile *p, int k)
+{
+	return ck_after(p, 0, k);
+}
+
+static const uint64_t *ck_set(const struct hs_profile *p, int k)
+{
+	return k == 0 ? p->first : p->ck[k];
+}
+
+/* Slice k's free set into b (kept as a checkpoint when it was far from
+ * the last one). */
 static void materialize(const struct hs_profile *p, int k, uint64_t *b)
 {
-	memcpy(b, p->first, p->nw * sizeof *b);
-	for (int i = 1; i <= k; i++)
+	int c = ck_before(p, k);
+	memcpy(b, ck_set(p, c), p->nw * sizeof *b);
+	for (int i = c + 1; i <= k; i++)
 		step(p, b, i);
+	if (p->every && k - c > p->every)
+		ck_keep(p, k, b);
 }
 
 /* Make x a slice start (origin < x < inf) and return that slice. */
@@ -376,15 +491,18 @@ static int split_at(struct hs_profile *p, double x)
 		p->t = hs_reallocarray(p->t, p->cap, sizeof *p->t);
 		p->cnt = hs_reallocarray(p->cnt, p->cap, sizeof *p->cnt);
 		p->d = hs_reallocarray(p->d, p->cap, sizeof *p->d);
+		p->ck = hs_reallocarray(p->ck, p->cap, sizeof *p->ck);
 	}
 	int m = p->n - k - 1; /* slices after k move up one */
 	memmove(p->t + k + 2, p->t + k + 1, m * sizeof *p->t);
 	memmove(p->cnt + k + 2, p->cnt + k + 1, m * sizeof *p->cnt);
 	memmove(p->d + k + 2, p->d + k + 1, m * sizeof *p->d);
+	memmove(p->ck + k + 2, p->ck + k + 1, m * sizeof *p->ck);
 	p->n++;
 	p->t[k + 1] = x;
 	p->cnt[k + 1] = p->cnt[k];
 	memset(&p->d[k + 1], 0, sizeof p->d[k + 1]);
+	p->ck[k + 1] = NULL;
 	p->st.splits++;
 	return k + 1;
 }
@@ -397,10 +515,12 @@ static void merge_at(struct hs_profile *p, int k)
 		return;
 	runs_free(&p->d[k].busy);
 	runs_free(&p->d[k].freed);
+	ck_drop(p, k); /* slice k-1's set, which k-1 may keep itself */
 	int m = p->n - k - 1;
 	memmove(p->t + k, p->t + k + 1, m * sizeof *p->t);
 	memmove(p->cnt + k, p->cnt + k + 1, m * sizeof *p->cnt);
 	memmove(p->d + k, p->d + k + 1, m * sizeof *p->d);
+	memmove(p->ck + k, p->ck + k + 1, m * sizeof *p->ck);
 	p->n--;
 	p->st.merges++;
 }
@@ -442,8 +562,11 @@ static int change(struct hs_profile *p, double t0, double t1, const uint64_t *se
 		return 0;
 	int a = p->t[0] < t0 ? split_at(p, t0) : 0;
 	int b = t1 < INFINITY ? split_at(p, t1) : p->n;
-	for (int k = a; k < b; k++)
+	for (int k = a; k < b; k++) {
 		p->cnt[k] += busy ? -c : c;
+		if (p->ck[k])
+			bits_runs(p->ck[k], &p->s, !busy);
+	}
 	if (a == 0)
 		bits_runs(p->first, &p->s, !busy);
 	else
@@ -471,15 +594,22 @@ void hs_profile_advance(struct hs_profile *p, double t)
 		return;
 	int k = slice_of(p, t);
 	if (k > 0) {
+		int c = ck_before(p, k);
+		if (c > 0)
+			memcpy(p->first, p->ck[c], p->nw * sizeof *p->first);
 		for (int i = 1; i <= k; i++) {
-			step(p, p->first, i);
+			if (i > c)
+				step(p, p->first, i);
 			runs_free(&p->d[i].busy);
 			runs_free(&p->d[i].freed);
+			ck_drop(p, i);
 		}
 		int m = p->n - k;
 		memmove(p->t, p->t + k, m * sizeof *p->t);
 		memmove(p->cnt, p->cnt + k, m * sizeof *p->cnt);
 		memmove(p->d + 1, p->d + k + 1, (m - 1) * sizeof *p->d);
+		memmove(p->ck + 1, p->ck + k + 1, (m - 1) * sizeof *p->ck);
+		p->ck[0] = NULL;
 		p->n = m;
 	}
 	p->t[0] = t;
@@ -526,6 +656,7 @@ static void lowest(const uint64_t *free, int nres, int n, uint64_t *out)
  * profile would have without it (ob0/of0, ob1/of1). */
 struct win {
 	int k, m, fk;
+	int hk, hm, hc; /* p->win: the set free throughout [hk, hm), hc of them (hk -1: none) */
 	const uint64_t *own;
 	int nown, i0, i1;
 	double own_t0, own_t1;
@@ -568,12 +699,14 @@ static void win_own(struct hs_profile *p, struct win *w, const struct hs_profile
 {
 	w->nown = 0;
 	w->fk = -1;
+	w->hk = -1;
 	w->own = q->own;
 	w->own_t0 = q->own_t0;
 	w->own_t1 = q->own_t1;
 	if (!q->own || !(q->own_t0 < q->own_t1))
 		return;
-	w->nown = hs_bits_count(q->own, p->nw);
+	runs_of_bits(&p->s, q->own, p->nres);
+	w->nown = runs_count(&p->s);
 	if (!w->nown)
 		return;
 	int i0 = q->own_t0 <= p->t[0] ? 0 : slice_of(p, q->own_t0) + (p->t[slice_of(p, q->own_t0)] < q->own_t0);
@@ -584,7 +717,6 @@ static void win_own(struct hs_profile *p, struct win *w, const struct hs_profile
 		w->nown = 0; /* no slice inside: nothing seen */
 		return;
 	}
-	runs_of_bits(&p->s, q->own, p->nres);
 	if (i0 > 0) {
 		runs_op(&p->ob0, &p->d[i0].busy, &p->s, OP_MINUS);
 		runs_op(&p->x, &p->s, &p->d[i0].busy, OP_MINUS);
@@ -597,38 +729,86 @@ static void win_own(struct hs_profile *p, struct win *w, const struct hs_profile
 	}
 }
 
-/* The window's set into *set (p->cur, or p->win when something becomes
- * busy inside the window); returns its size: slice k's count less the
- * resources that leave. */
-static int win_set(struct hs_profile *p, struct win *w, const uint64_t **set)
+/* Slice k's set into p->cur (w->fk = k), from the latest kept set or by
+ * carrying p->cur forward, whichever is nearer. */
+static void win_cur(struct hs_profile *p, struct win *w)
 {
 	const struct runs *busy, *freed;
-	if (w->fk < 0) {
-		memcpy(p->cur, p->first, p->nw * sizeof *p->cur);
-		if (w->nown && w->i0 == 0)
+	int c = ck_after(p, w->fk < 0 ? 0 : w->fk, w->k);
+	if (w->fk < 0 || c > w->fk) {
+		/* from the latest kept set; the profile holds own over slices
+		 * [i0, i1), which see its resources free */
+		memcpy(p->cur, ck_set(p, c), p->nw * sizeof *p->cur);
+		if (w->nown && w->i0 <= c && c < w->i1)
 			for (size_t i = 0; i < p->nw; i++)
 				p->cur[i] |= w->own[i];
-		w->fk = 0;
+		w->fk = c;
 	}
 	for (; w->fk < w->k; w->fk++) {
 		win_delta(p, w, w->fk + 1, &busy, &freed);
 		bits_runs(p->cur, busy, 0);
 		bits_runs(p->cur, freed, 1);
-	}
-	int c = win_cnt(p, w, w->k);
-	*set = p->cur;
-	for (int i = w->k + 1; i < w->m; i++) {
-		win_delta(p, w, i, &busy, &freed);
-		if (!busy->n)
-			continue;
-		if (*set == p->cur) {
-			memcpy(p->win, p->cur, p->nw * sizeof *p->win);
-			*set = p->win;
+		/* far from a kept set, and the profile's own set (outside own's
+		 * slices): keep it */
+		int k = w->fk + 1;
+		if (p->every && k - c > p->every && (!w->nown || k < w->i0 || k >= w->i1)) {
+			ck_keep(p, k, p->cur);
+			c = k;
 		}
-		for (int r = 0; r < busy->n; r++)
-			c -= bits_take(p->win, busy->v[2 * r], busy->v[2 * r + 1]);
 	}
-	return c;
+}
+
+/* The window's set into *set and its size, need or more; once fewer are
+ * left the rest is not taken (the count returned is then below need but
+ * may be above the window's).
+ *
+ * p->win holds the set free throughout slices [hk, hm) (hc of them), and
+ * the next window is mostly that one: candidates move forward a slice at a
+ * time and windows only grow at their end.  Moving the start from k to k+1
+ * adds the resources freed at start k+1 that stay free to hm (only those:
+ * any other resource free in k+1..hm-1 was free in k too, or it became
+ * free at k+1); moving the end from hm takes those that become busy at
+ * each start on the way.  So a search costs each start's changes about
+ * once, not once per candidate window that holds it. */
+static int win_set(struct hs_profile *p, struct win *w, int need, const uint64_t **set)
+{
+	const struct runs *busy, *freed;
+	*set = p->win;
+	if (w->hk < 0 || w->hk > w->k || w->k >= w->hm || w->hm > w->m) {
+		win_cur(p, w);
+		memcpy(p->win, p->cur, p->nw * sizeof *p->win);
+		w->hk = w->k;
+		w->hm = w->k + 1;
+		w->hc = win_cnt(p, w, w->k);
+	}
+	for (; w->hk < w->k; w->hk++) {
+		win_delta(p, w, w->hk + 1, &busy, &freed);
+		if (!freed->n)
+			continue;
+		struct runs *x = &p->wx;
+		x->n = 0;
+		for (int r = 0; r < freed->n; r++)
+			runs_push(x, freed->v[2 * r], freed->v[2 * r + 1]);
+		for (int i = w->hk + 2; i < w->hm && x->n; i++) {
+			const struct runs *b2, *f2;
+			win_delta(p, w, i, &b2, &f2);
+			runs_cut(x, b2, &p->wy);
+		}
+		for (int r = 0; r < x->n; r++) {
+			bits_fill(p->win, x->v[2 * r], x->v[2 * r + 1], 1);
+			w->hc += x->v[2 * r + 1] - x->v[2 * r];
+		}
+	}
+	for (; w->hm < w->m; w->hm++) {
+		win_delta(p, w, w->hm, &busy, &freed);
+		for (int r = 0; r < busy->n; r++)
+			w->hc -= bits_take(p->win, busy->v[2 * r], busy->v[2 * r + 1]);
+		if (w->hc < need) {
+			w->hm++;
+			break;
+		}
+	}
+	return w->hc;
 }
 
 double hs_profile_search(struct hs_profile *p, struct hs_profile_query *q, uint64_t *out)
@@ -675,7 +855,7 @@ double hs_profile_search(struct hs_profile *p, struct hs_profile_query *q, uint6
 			most = p->nres; /* not counted: no bound */
 		} else {
 			const uint64_t *set;
-			int c = win_set(p, &w, &set);
+			int c = win_set(p, &w, n, &set);
 			if (c >= n) {
 				memset(out, 0, p->nw * sizeof *out);
 				q->most = most;
@@ -704,7 +884,7 @@ int hs_profile_most(struct hs_profile *p, double a, double b, double d)
 		a = p->t[0];
 	if (!(a < b) || !(d >= 0))
 		return 0;
-	struct win w = { .fk = -1 };
+	struct win w = { .fk = -1, .hk = -1 };
 	int ka = slice_of(p, a), best = 0;
 	win_at(&w, slice_of(p, a - d > p->t[0] ? a - d : p->t[0]));
 	while (w.k < p->n && p->t[w.k] < b) {
@@ -722,7 +902,7 @@ int hs_profile_most(struct hs_profile *p, double a, double b, double d)
 		if (jumped)
 			continue;
 		const uint64_t *set;
-		int c = win_set(p, &w, &set);
+		int c = win_set(p, &w, best + 1, &set);
 		if (c > best)
 			best = c;
 		w.k++;

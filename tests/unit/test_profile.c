@@ -499,6 +499,120 @@ static void test_random(void)
 	       mostn, exact_most);
 }
 
+/* Long profiles (hundreds of slices) with a checkpoint every 1 to 3
+ * slices, the origin moving forward, and searches that see a reservation
+ * of their own as free: every slice's set against a reference of the busy
+ * resources per integer time, and each search with own against the same
+ * search after own was removed. */
+#define LH 600
+#define LR 150
+#define LW ((LR + 63) / 64)
+static char lbusy[LR][LH + 1];
+
+static void test_long(void)
+{
+	hs_rng_seed(&rng, 31);
+	int bad_struct = 0, bad_own = 0, owns = 0, slices_max = 0;
+	for (int round = 0; round < 24; round++) {
+		int nres = 20 + rnd(LR - 20), every = 1 + round % 3, origin = 0;
+		memset(lbusy, 0, sizeof lbusy);
+		struct hs_profile *p = hs_profile_new(nres, 0);
+		hs_profile_tune(p, every);
+		struct liv {
+			int a, b;
+			uint64_t s[LW];
+		} *log = calloc(600, sizeof *log);
+		int nlog = 0;
+		for (int op = 0; op < 600; op++) {
+			uint64_t s[LW] = { 0 };
+			if (rnd(40) == 0 && origin < LH - 50) {
+				origin += 1 + rnd(8);
+				hs_profile_advance(p, origin);
+			}
+			int a = origin + rnd(LH - origin), b = a + 1 + rnd((LH - a) < 40 ? LH - a : 40);
+			int remove = nlog > 0 && rnd(3) == 0;
+			if (remove) {
+				/* an inserted interval, or what is left of it */
+				int k = rnd(nlog);
+				struct liv v = log[k];
+				log[k] = log[--nlog];
+				if (v.b <= origin)
+					continue;
+				a = v.a > origin ? v.a : origin;
+				b = v.b;
+				memcpy(s, v.s, sizeof s);
+			} else {
+				int first = rnd(nres), len = 1 + rnd(nres / 4 + 1);
+				for (int r = first; r < first + len && r < nres; r++)
+					hs_bits_set(s, r);
+				if (rnd(2))
+					hs_bits_set(s, rnd(nres));
+				int ok = 1;
+				for (int r = 0; r < nres; r++)
+					if (hs_bits_test(s, r))
+						for (int y = a; y < b; y++)
+							ok &= !lbusy[r][y];
+				if (!ok)
+					continue;
+			}
+			int rc = remove ? hs_profile_remove(p, a, b, s) : hs_profile_insert(p, a, b, s);
+			if (rc != 0) {
+				bad_struct++;
+				continue;
+			}
+			for (int r = 0; r < nres; r++)
+				if (hs_bits_test(s, r))
+					for (int y = a; y < b; y++)
+						lbusy[r][y] = !remove;
+			if (!remove && nlog < 600)
+				log[nlog++] = (struct liv){ a, b, { 0 } }, memcpy(log[nlog - 1].s, s, sizeof s);
+			if (hs_profile_slices(p) > slices_max)
+				slices_max = hs_profile_slices(p);
+			/* every tenth change: every slice against the reference,
+			 * from the last slice back (sets rebuilt out of order) */
+			for (int i = op % 10 ? -1 : hs_profile_slices(p) - 1; i >= 0; i--) {
+				double t0, t1;
+				int c;
+				const uint64_t *fs;
+				hs_profile_slice(p, i, &t0, &t1, &c, &fs);
+				if (c != hs_bits_count(fs, HS_BITS_WORDS(nres)))
+					bad_struct++;
+				for (int y = (int)t0; y < t1 && y <= LH; y++)
+					for (int r = 0; r < nres; r++)
+						if (hs_bits_test(fs, r) == lbusy[r][y < LH ? y : LH])
+							bad_struct++;
+			}
+			/* a search seeing an interval of its own as free, against
+			 * the same search without it in the profile */
+			if (nlog > 0 && op % 3 == 0) {
+				struct liv *v = &log[rnd(nlog)];
+				if (v->a < origin)
+					continue;
+				int n = 1 + rnd(hs_bits_count(v->s, LW) + 3), d = 1 + rnd(30);
+				struct hs_profile_query q = { .from = origin + rnd(v->a - origin + 1), .until = v->a,
+							      .n = n, .d = d, .own_t0 = v->a, .own_t1 = v->b,
+							      .own = v->s };
+				uint64_t o1[LW], o2[LW];
+				double x1 = hs_profile_search(p, &q, o1);
+				hs_profile_remove(p, v->a, v->b, v->s);
+				struct hs_profile_query q2 = { .from = q.from, .until = v->a, .n = n, .d = d };
+				double x2 = hs_profile_search(p, &q2, o2);
+				hs_profile_insert(p, v->a, v->b, v->s);
+				owns++;
+				if (x1 != x2 || (x1 < INFINITY && memcmp(o1, o2, HS_BITS_WORDS(nres) * 8) != 0))
+					bad_own++;
+			}
+		}
+		free(log);
+		hs_profile_free(p);
+	}
+	TAP_OK(bad_struct == 0,
+	       "24 long profiles (up to %d slices, a set kept every 1 to 3): slices match the reference (%d bad)",
+	       slices_max, bad_struct);
+	TAP_OK(bad_own == 0 && owns > 1000, "%d searches seeing their own interval free match the search without it (%d bad)",
+	       owns, bad_own);
+}
+
 int main(void)
 {
 	test_slices();
@@ -507,5 +621,6 @@ int main(void)
 	test_select_note();
 	test_select_scopes();
 	test_random();
+	test_long();
 	return tap_done();
 }
