@@ -880,10 +880,35 @@ static void to_now(struct bf *b, int j)
 	struct bf_job *J = &b->jobs[j];
 	if (J->rs < b->now || hs_profile_free_at(b->prof, b->now, NULL) < J->n)
 		return;
-	unhold(b, j);
-	if (find_with(b, j, b->now, b->now, b->flags & ~(unsigned)HS_PROFILE_CLOSED_END) == b->now)
+	/* A reservation that starts after the window at now does not change
+	 * the window: then a job it dominates that did not fit (since the
+	 * profile last changed) rules it out, as in EASY's backfill. */
+	int apart = !J->in_prof || J->rs >= b->now + J->e;
+	if (apart && dominated(b, j)) {
+		note_resv(b, j);
+		return;
+	}
+	/* The fit at now with its reservation lifted is the search that sees
+	 * the reservation as free: the profile changes only when it moves
+	 * (most do not, and a change costs more than the search). */
+	struct pick_arg a = { b, J };
+	struct hs_profile_query q = { .from = b->now, .until = b->now, .n = J->n, .d = J->e,
+				      .flags = b->flags & ~(unsigned)HS_PROFILE_CLOSED_END, .sel = pick,
+				      .arg = &a };
+	if (J->in_prof) {
+		q.own_t0 = J->rs;
+		q.own_t1 = J->rs + J->e;
+		q.own = J->set;
+	}
+	b->decisions++;
+	if (hs_profile_search(b->prof, &q, b->got) == b->now) {
+		unhold(b, j);
 		take_got(b, j, b->now);
-	hold(b, j);
+		hold(b, j);
+		b->nmiss = 0; /* the profile changed */
+	} else if (apart && (b->monotone || J->scope != HS_SCOPE_ANY)) {
+		missed(b, j);
+	}
 	note_resv(b, j);
 }
 
@@ -893,6 +918,7 @@ static int conservative(struct bf *b, int nend, int nsub)
 	int moves = b->c.lucarelli || (!b->c.scratch && !b->c.compress); /* recompute=none */
 	if (moves) {
 		/* as the authors' code: after ends, to now or not at all */
+		b->nmiss = 0;
 		if (nend > 0)
 			for (int i = 0; i < b->nq; i++)
 				to_now(b, b->queue[i]);
