@@ -868,6 +868,25 @@ static void compress_pass(struct bf *b)
 	reach_clear(&b->cur);
 }
 
+/* Job j's fit at now with its reservation lifted: the search that sees
+ * the reservation as free, so that the profile changes only when j moves
+ * (most do not, and a change costs more than the search); its resources
+ * in b->got. */
+static double now_search(struct bf *b, int j)
+{
+	struct bf_job *J = &b->jobs[j];
+	struct pick_arg a = { b, J };
+	struct hs_profile_query q = { .from = b->now, .until = b->now, .n = J->n, .d = J->e,
+				      .flags = b->flags & ~(unsigned)HS_PROFILE_CLOSED_END, .sel = pick,
+				      .arg = &a };
+	if (J->in_prof) {
+		q.own_t0 = J->rs;
+		q.own_t1 = J->rs + J->e;
+		q.own = J->set;
+	}
+	return hs_profile_search(b->prof, &q, b->got);
+}
+
 /* After jobs ended (recompute=none and compat=lucarelli): j moves to now if
  * it can run from now (n free now, and a fit at now once its reservation is
  * lifted), else keeps its reservation exactly.  As the authors'
@@ -884,24 +903,16 @@ static void to_now(struct bf *b, int j)
 	 * the window: then a job it dominates that did not fit (since the
 	 * profile last changed) rules it out, as in EASY's backfill. */
 	int apart = !J->in_prof || J->rs >= b->now + J->e;
+	b->tries++;
 	if (apart && dominated(b, j)) {
+		b->skipped++;
+		if (b->verify && now_search(b, j) == b->now)
+			b->missed++;
 		note_resv(b, j);
 		return;
 	}
-	/* The fit at now with its reservation lifted is the search that sees
-	 * the reservation as free: the profile changes only when it moves
-	 * (most do not, and a change costs more than the search). */
-	struct pick_arg a = { b, J };
-	struct hs_profile_query q = { .from = b->now, .until = b->now, .n = J->n, .d = J->e,
-				      .flags = b->flags & ~(unsigned)HS_PROFILE_CLOSED_END, .sel = pick,
-				      .arg = &a };
-	if (J->in_prof) {
-		q.own_t0 = J->rs;
-		q.own_t1 = J->rs + J->e;
-		q.own = J->set;
-	}
 	b->decisions++;
-	if (hs_profile_search(b->prof, &q, b->got) == b->now) {
+	if (now_search(b, j) == b->now) {
 		unhold(b, j);
 		take_got(b, j, b->now);
 		hold(b, j);

@@ -607,12 +607,47 @@ static void test_filter(void)
 	       tries, missed);
 }
 
+/* Conservative's move to now (recompute=none, and compat=lucarelli) on
+ * long queues with early ends: every job a refused one dominates is not
+ * searched; b->verify searches it anyway and counts those that would have
+ * moved. */
+static void test_to_now_skips(void)
+{
+	long tries = 0, skipped = 0, missed = 0;
+	int failed = 0;
+	for (int seed = 1; seed <= 12; seed++)
+		for (int v = 0; v < 5; v++)
+			for (int l = 0; l < 2; l++) {
+				struct loop L;
+				hs_rng_seed(&rng, 2000 + seed);
+				int nodes[] = { 8, 8 };
+				loop_machine(&L, 2, nodes, 1);
+				static const double walls[] = { 100, 400, 1600, 6400 };
+				for (int i = 0; i < 300; i++) {
+					double wall = walls[rnd(4)];
+					double run = wall * (5 + rnd(96)) / 100;
+					loop_job(&L, rnd(3000), 1 << rnd(5), run, wall,
+						 rnd(4) ? HS_SCOPE_ANY : HS_SCOPE_CLUSTER);
+				}
+				struct bf_conf c = conf(BF_CONSERVATIVE, v, l);
+				c.compress = 0; /* recompute=none */
+				L.verify = 1;
+				failed += loop_run(&L, &c, l) != 0;
+				tries += L.b->tries, skipped += L.b->skipped, missed += L.b->missed;
+				loop_free(&L);
+			}
+	TAP_OK(failed == 0 && missed == 0 && skipped > tries / 10,
+	       "move to now, 120 long random queues: %ld of %ld searches skipped, %ld would have moved", skipped,
+	       tries, missed);
+}
+
 int main(void)
 {
 	test_issue_example();
 	test_easy_vs_conservative();
 	test_easy_count();
 	test_walltime_kill();
+	test_to_now_skips();
 	test_early_end();
 	test_scratch();
 	test_variants();
