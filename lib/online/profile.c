@@ -173,15 +173,39 @@ static void runs_free(struct runs *r)
 	memset(r, 0, sizeof *r);
 }
 
-/* The runs of bitset b (nres resources). */
+/* The runs of bitset b (nres resources): a word at a time, a run starting
+ * or ending wherever a bit differs from the one before it (most words
+ * have none: all free or all busy). */
 static void runs_of_bits(struct runs *r, const uint64_t *b, int nres)
 {
 	r->n = 0;
-	for (int a = hs_bits_next(b, 0, nres); a < nres;) {
-		int z = hs_bits_next_clear(b, a, nres);
-		runs_push(r, a, z);
-		a = hs_bits_next(b, z, nres);
+	int nw = (nres + 63) >> 6, lo = 0;
+	uint64_t in = 0; /* the bit before this word's first */
+	for (int w = 0; w < nw; w++) {
+		/* eight words as the run stands (no change inside) at once: a
+		 * job's set is a few runs in a machine's worth of words */
+		while (w + 8 < nw) {
+			uint64_t o = 0, a = ~(uint64_t)0;
+			for (int i = 0; i < 8; i++)
+				o |= b[w + i], a &= b[w + i];
+			if (in ? a != ~(uint64_t)0 : o != 0)
+				break;
+			w += 8;
+		}
+		uint64_t x = b[w];
+		if (w == nw - 1 && (nres & 63))
+			x &= ~(uint64_t)0 >> (64 - (nres & 63));
+		for (uint64_t d = x ^ (x << 1 | in); d; d &= d - 1) {
+			int at = (w << 6) + __builtin_ctzll(d);
+			if ((in = !in))
+				lo = at;
+			else
+				runs_push(r, lo, at);
+		}
+		in = x >> 63;
 	}
+	if (in)
+		runs_push(r, lo, nres);
 }
 
 enum { OP_OR, OP_MINUS, OP_AND };
@@ -651,13 +675,16 @@ static void lowest(const uint64_t *free, int nres, int n, uint64_t *out)
 
 /* A window over slices [k, m).  p->cur holds slice fk's set (fk <= k;
  * -1: not built yet).  A job's own interval [own_t0, own_t1) (held by the
- * profile over the slices starting inside it) is seen as free: its slices
- * count nown more, and the changes at their ends (i0, i1) are the ones the
- * profile would have without it (ob0/of0, ob1/of1). */
+ * profile over the slices starting inside it, i0 to i1) is seen as free:
+ * its slices count nown more, and the changes at their ends are the ones
+ * the profile would have without it (ob0/of0, ob1/of1).  Those are worked
+ * out only when a window reaches own's slices (ready): most searches from
+ * now fail on a slice before it. */
 struct win {
 	int k, m, fk;
 	int hk, hm, hc; /* p->win: the set free throughout [hk, hm), hc of them (hk -1: none) */
 	const uint64_t *own;
+	int has, ready;  /* own has slices (i0 < i1); its count and changes are known */
 	int nown, i0, i1;
 	double own_t0, own_t1;
 };
@@ -667,56 +694,16 @@ static inline void win_at(struct win *w, int k)
 	w->k = w->m = k;
 }
 
-/* Slice i's free count and whether own adds to it. */
-static inline int win_mine(const struct hs_profile *p, const struct win *w, int i)
+/* Own's count and, at its ends, the changes the profile would have
+ * without it: its resources, busy from i0 to i1, do not change at i0
+ * (those free before) or change the other way (those a job left at i0);
+ * likewise at i1. */
+static void win_ready(struct hs_profile *p, struct win *w)
 {
-	return w->nown && p->t[i] >= w->own_t0 && p->t[i] < w->own_t1;
-}
-
-static inline int win_cnt(const struct hs_profile *p, const struct win *w, int i)
-{
-	return p->cnt[i] + (win_mine(p, w, i) ? w->nown : 0);
-}
-
-/* The changes at start i as the window sees them. */
-static void win_delta(const struct hs_profile *p, const struct win *w, int i, const struct runs **busy,
-		      const struct runs **freed)
-{
-	if (w->nown && i == w->i0) {
-		*busy = &p->ob0, *freed = &p->of0;
-	} else if (w->nown && i == w->i1) {
-		*busy = &p->ob1, *freed = &p->of1;
-	} else {
-		*busy = &p->d[i].busy, *freed = &p->d[i].freed;
-	}
-}
-
-/* Own's ends: the first starts at or after own_t0 and own_t1.  Without own
- * its resources, busy from i0 to i1, do not change at i0 (those free
- * before) or change the other way (those a job left at i0); likewise at
- * i1. */
-static void win_own(struct hs_profile *p, struct win *w, const struct hs_profile_query *q)
-{
-	w->nown = 0;
-	w->fk = -1;
-	w->hk = -1;
-	w->own = q->own;
-	w->own_t0 = q->own_t0;
-	w->own_t1 = q->own_t1;
-	if (!q->own || !(q->own_t0 < q->own_t1))
-		return;
-	runs_of_bits(&p->s, q->own, p->nres);
+	w->ready = 1;
+	runs_of_bits(&p->s, w->own, p->nres);
 	w->nown = runs_count(&p->s);
-	if (!w->nown)
-		return;
-	int i0 = q->own_t0 <= p->t[0] ? 0 : slice_of(p, q->own_t0) + (p->t[slice_of(p, q->own_t0)] < q->own_t0);
-	int i1 = q->own_t1 <= p->t[0] ? 0 : slice_of(p, q->own_t1) + (p->t[slice_of(p, q->own_t1)] < q->own_t1);
-	w->i0 = i0;
-	w->i1 = i1;
-	if (i0 >= i1) {
-		w->nown = 0; /* no slice inside: nothing seen */
-		return;
-	}
+	int i0 = w->i0, i1 = w->i1;
 	if (i0 > 0) {
 		runs_op(&p->ob0, &p->d[i0].busy, &p->s, OP_MINUS);
 		runs_op(&p->x, &p->s, &p->d[i0].busy, OP_MINUS);
@@ -729,6 +716,52 @@ static void win_own(struct hs_profile *p, struct win *w, const struct hs_profile
 	}
 }
 
+/* Slice i's free count, own's resources included in own's slices. */
+static inline int win_cnt(struct hs_profile *p, struct win *w, int i)
+{
+	if (!w->has || i < w->i0 || i >= w->i1)
+		return p->cnt[i];
+	if (!w->ready)
+		win_ready(p, w);
+	return p->cnt[i] + w->nown;
+}
+
+/* The changes at start i as the window sees them. */
+static void win_delta(struct hs_profile *p, struct win *w, int i, const struct runs **busy,
+		      const struct runs **freed)
+{
+	if (w->has && (i == w->i0 || i == w->i1) && !w->ready)
+		win_ready(p, w);
+	if (w->has && i == w->i0) {
+		*busy = &p->ob0, *freed = &p->of0;
+	} else if (w->has && i == w->i1) {
+		*busy = &p->ob1, *freed = &p->of1;
+	} else {
+		*busy = &p->d[i].busy, *freed = &p->d[i].freed;
+	}
+}
+
+/* Own's slices: from the first start at or after own_t0 to the first at
+ * or after own_t1. */
+static void win_own(struct hs_profile *p, struct win *w, const struct hs_profile_query *q)
+{
+	w->has = w->ready = w->nown = 0;
+	w->fk = -1;
+	w->hk = -1;
+	w->own = q->own;
+	w->own_t0 = q->own_t0;
+	w->own_t1 = q->own_t1;
+	/* no window reaches own: windows start by until and last d, and
+	 * a closed end looks at the slice at their end */
+	if (!q->own || !(q->own_t0 < q->own_t1) || q->own_t0 > q->until + q->d)
+		return;
+	int i0 = q->own_t0 <= p->t[0] ? 0 : slice_of(p, q->own_t0) + (p->t[slice_of(p, q->own_t0)] < q->own_t0);
+	int i1 = q->own_t1 <= p->t[0] ? 0 : slice_of(p, q->own_t1) + (p->t[slice_of(p, q->own_t1)] < q->own_t1);
+	w->i0 = i0;
+	w->i1 = i1;
+	w->has = i0 < i1; /* else no slice inside: nothing seen */
+}
+
 /* Slice k's set into p->cur (w->fk = k), from the latest kept set or by
  * carrying p->cur forward, whichever is nearer. */
 static void win_cur(struct hs_profile *p, struct win *w)
@@ -739,7 +772,7 @@ static void win_cur(struct hs_profile *p, struct win *w)
 		/* from the latest kept set; the profile holds own over slices
 		 * [i0, i1), which see its resources free */
 		memcpy(p->cur, ck_set(p, c), p->nw * sizeof *p->cur);
-		if (w->nown && w->i0 <= c && c < w->i1)
+		if (w->has && w->i0 <= c && c < w->i1)
 			for (size_t i = 0; i < p->nw; i++)
 				p->cur[i] |= w->own[i];
 		w->fk = c;
@@ -751,7 +784,7 @@ static void win_cur(struct hs_profile *p, struct win *w)
 		/* far from a kept set, and the profile's own set (outside own's
 		 * slices): keep it */
 		int k = w->fk + 1;
-		if (p->every && k - c > p->every && (!w->nown || k < w->i0 || k >= w->i1)) {
+		if (p->every && k - c > p->every && (!w->has || k < w->i0 || k >= w->i1)) {
 			ck_keep(p, k, p->cur);
 			c = k;
 		}

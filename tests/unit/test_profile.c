@@ -505,7 +505,7 @@ static void test_random(void)
  * resources per integer time, and each search with own against the same
  * search after own was removed. */
 #define LH 600
-#define LR 150
+#define LR 700
 #define LW ((LR + 63) / 64)
 static char lbusy[LR][LH + 1];
 
@@ -514,7 +514,7 @@ static void test_long(void)
 	hs_rng_seed(&rng, 31);
 	int bad_struct = 0, bad_own = 0, owns = 0, slices_max = 0;
 	for (int round = 0; round < 24; round++) {
-		int nres = 20 + rnd(LR - 20), every = 1 + round % 3, origin = 0;
+		int nres = 20 + rnd(round % 2 ? LR - 20 : 130), every = 1 + round % 3, origin = 0;
 		memset(lbusy, 0, sizeof lbusy);
 		struct hs_profile *p = hs_profile_new(nres, 0);
 		hs_profile_tune(p, every);
