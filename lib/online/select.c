@@ -300,17 +300,22 @@ int hs_select_pick(struct hs_select *s, enum hs_select_variant v, enum hs_select
 	const int *bounds = scope == HS_SCOPE_NODE ? s->node_first : s->cl_first;
 	int ng = scope == HS_SCOPE_NODE ? s->nnodes : s->nclusters;
 	if (v == HS_SELECT_LOCAL || v == HS_SELECT_BE_LOCAL) {
-		/* most free first: every group counted */
-		by_free(s, free, nfree, bounds, ng, 1);
-		for (int i = 0; i < ng; i++) {
-			int g = s->order[i];
-			if (s->cnt[g] < n)
-				continue;
-			if (pick_in(s, v, rules, free, s->cnt[g], bounds[g], bounds[g + 1], 0, n, out) == 0)
-				return 0;
-			memset(out, 0, nw * sizeof *out);
+		/* The group with the most free (the lowest of those tied): in
+		 * one node or cluster both variants take the lowest ids, which
+		 * n free always gives, so the first of the groups ordered most
+		 * free first that holds n is this one, without the order (a
+		 * sort of the machine's 5 832 nodes per search on Curie). */
+		int best = -1, most = -1;
+		for (int g = 0; g < ng; g++) {
+			int c = ng == 1 && bounds[0] == 0 && bounds[1] == s->nres ?
+					nfree :
+					hs_bits_count_range(free, bounds[g], bounds[g + 1]);
+			if (c > most)
+				most = c, best = g;
 		}
-		return -1;
+		if (most < n)
+			return -1;
+		return pick_in(s, v, rules, free, most, bounds[best], bounds[best + 1], 0, n, out);
 	}
 	/* In id order, the first group that takes it: groups without a free
 	 * resource are passed over by the bitset's words, not counted (a
