@@ -4,11 +4,13 @@
  * filed under the queue length it saw.
  *
  * Usage: bench_backfill ALGO VARIANT COMPAT CLUSTERS NODES [verify] < jobs
- *   ALGO fcfs|easy|conservative, VARIANT basic|be-contiguous|..., COMPAT
+ *   ALGO fcfs|easy|conservative|compress (conservative with
+ *   recompute=compress), VARIANT basic|be-contiguous|..., COMPAT
  *   0|1; CLUSTERS x NODES one-core hosts; jobs: one per line, "release
  *   size run walltime" (bench/backfill.sh makes them from an SWF trace);
- *   verify: conservative's compression also searches the jobs its filter
- *   skips and counts those that would have moved (must be 0).
+ *   verify: conservative also searches the jobs it skips (compression's
+ *   filter, the move to now's dominance) and counts those that would have
+ *   moved (must be 0).
  * Prints, per queue length (powers of two): batches, finds (decisions)
  * per batch, profile slices visited per find, microseconds per batch and
  * per find; then the totals.
@@ -50,6 +52,9 @@ int main(int argc, char **argv)
 		hs_die(HS_EXIT_USAGE, "usage: bench_backfill ALGO VARIANT COMPAT CLUSTERS NODES [verify] < jobs");
 	struct bf_conf c = { 0 };
 	c.algo = strcmp(argv[1], "fcfs") == 0 ? BF_FCFS : strcmp(argv[1], "easy") == 0 ? BF_EASY : BF_CONSERVATIVE;
+	c.compress = strcmp(argv[1], "compress") == 0;
+	if (c.algo == BF_CONSERVATIVE && !c.compress && strcmp(argv[1], "conservative") != 0)
+		hs_die(HS_EXIT_USAGE, "unknown algorithm '%s' (fcfs, easy, conservative, compress)", argv[1]);
 	int v = hs_select_variant_parse(argv[2]);
 	if (v < 0)
 		hs_die(HS_EXIT_USAGE, "unknown variant '%s'", argv[2]);
@@ -95,9 +100,10 @@ int main(int argc, char **argv)
 	}
 	printf("total: %d jobs, %ld batches, %ld finds, %.1f slices/find, %.3f s in the algorithm\n", L.nj,
 	       tb, tf, tf ? (double)tv / tf : 0, total);
-	if (c.algo == BF_CONSERVATIVE && !c.lucarelli)
-		printf("compression: %ld of %ld waiting jobs looked at were not searched%s (%ld missed)\n",
-		       L.b->skipped, L.b->tries, L.verify ? " (verified)" : "", L.b->missed);
+	if (c.algo == BF_CONSERVATIVE)
+		printf("%s: %ld of %ld waiting jobs looked at were not searched%s (%ld missed)\n",
+		       c.compress ? "compression" : "move to now", L.b->skipped, L.b->tries,
+		       L.verify ? " (verified)" : "", L.b->missed);
 	loop_free(&L);
 	return 0;
 }
