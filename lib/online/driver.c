@@ -183,14 +183,7 @@ static int hook_begin(void *arg, struct hs_sim *sim)
 /* Job task's cores and GPUs are free again. */
 static void free_resources(struct hs_online *h, int task)
 {
-	const struct hs_placement *p = &h->run->p[task];
-	for (int k = 0; k < p->nparts; k++) {
-		const struct hs_part *pt = &p->parts[k];
-		for (int c = 0; c < pt->ncores; c++)
-			h->core_job[h->node_first_core[pt->node] + pt->cores[c]] = -1;
-		for (int g = 0; g < pt->ngpus; g++)
-			h->gpu_job[h->node_first_gpu[pt->node] + pt->gpus[g]] = -1;
-	}
+	hs_online_mark(h, &h->run->p[task], -1);
 }
 
 static void hook_ended(void *arg, int task, double now, enum hs_state st)

@@ -57,7 +57,8 @@ struct hs_online {
 	int errors;
 	int input_errors;             /* of those, the input's (no route): exit 2 */
 	/* scratch for hs_online_start */
-	struct hs_placement scratch;
+	struct hs_placement scratch;  /* its parts array kept, cap_parts long */
+	int cap_parts;
 	int *scratch_ids, cap_ids;
 	/* ABI 2 */
 	int nstatic;                  /* jobs of the stream (the others were submitted while running) */
@@ -104,5 +105,9 @@ void hs_online_authors_release(struct hs_online *h);
 
 /* The job's name in messages: "job ID". */
 const char *hs_online_job_name(const struct hs_online *h, int job);
+
+/* Mark the cores and GPUs of p as job's in core_job and gpu_job (-1:
+ * free again). */
+void hs_online_mark(struct hs_online *h, const struct hs_placement *p, int job);
 
 #endif
