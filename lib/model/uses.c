@@ -417,3 +417,60 @@ size_t hs_uses_sorted(const struct hs_schedule *s, const char *keep, struct hs_u
 	free(slots);
 	return nu;
 }
+
+int hs_uses_walk_parts(const struct hs_schedule *s, const struct hs_platform *pl, const char *keep,
+		       int keep_order,
+		       void (*visit)(void *arg, int task, const struct hs_part *pt, int c0, int g0),
+		       void *arg)
+{
+	if (!pl)
+		return -1;
+	for (int i = 0; i < s->n; i++) {
+		prefetch_parts(s, i + WALK_AHEAD);
+		if (!kept(s, keep, i))
+			continue;
+		for (int k = 0; k < s->p[i].nparts; k++) {
+			const struct hs_part *pt = &s->p[i].parts[k];
+			if (pt->node < 0 || pt->node >= pl->nnodes)
+				return -1;
+			const struct hs_node *nd = &pl->nodes[pt->node];
+			unsigned out = 0; /* no branch per id */
+			for (int c = 0; c < pt->ncores; c++)
+				out |= (unsigned)pt->cores[c] >= (unsigned)nd->cores;
+			for (int g = 0; g < pt->ngpus; g++)
+				out |= (unsigned)pt->gpus[g] >= (unsigned)nd->gpus;
+			if (out)
+				return -1;
+		}
+	}
+	/* First resource index of each node's cores and GPUs (the GPUs after
+	 * all the cores). */
+	int *c0 = hs_malloc(2 * ((size_t)pl->nnodes + 1) * sizeof *c0), *g0 = c0 + pl->nnodes + 1;
+	int nc = 0, ng = 0;
+	for (int n = 0; n < pl->nnodes; n++) {
+		c0[n] = nc;
+		g0[n] = ng;
+		nc += pl->nodes[n].cores;
+		ng += pl->nodes[n].gpus;
+	}
+	int no;
+	struct ord *o = tasks_in_order(s, keep, &no);
+	for (int t = 0; t < no; t++) {
+		prefetch_ordered(s, o, t, no);
+		int i = o[t].task;
+		const struct hs_placement *p = &s->p[i];
+		for (int k = 0; k < p->nparts; k++) {
+			const struct hs_part *pt = &p->parts[k];
+			visit(arg, i, pt, c0[pt->node], nc + g0[pt->node]);
+		}
+	}
+	if (keep_order) {
+		free(last_order); /* one saved order at a time */
+		last_order = o;
+		last_n = no;
+	} else {
+		free(o);
+	}
+	free(c0);
+	return 0;
+}
