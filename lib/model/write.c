@@ -244,6 +244,7 @@ struct emit {
 	const struct hs_schedule *sched; /* &in->plan or &in->run */
 	const char *kind;
 	int run;                         /* kind is "run": state, exit, energy too */
+	int skip_rejected;               /* plan lines made from a run: none for those */
 	struct hs_emit_extra x;          /* fields NULL: none */
 };
 
@@ -263,7 +264,7 @@ static int emit_next(void *arg, size_t i, struct hs_gen_line *l)
 	if (i >= (size_t)in->ntasks || i >= (size_t)e->sched->n)
 		return -1; /* also HS_GEN_DONE */
 	const struct hs_placement *p = &e->sched->p[i];
-	if (p->task < 0)
+	if (p->task < 0 || (e->skip_rejected && p->state == HS_STATE_REJECTED))
 		return 0;
 	emit_used = 1;
 	placement_fields(in, p, e->run, &emit_f);
@@ -285,7 +286,8 @@ static void emit_free(void *arg)
 }
 
 /* One generated record standing for the records of kind of the model's
- * schedule *sched (in->plan or in->run), with x's fields (or none). */
+ * schedule *sched (in->plan or in->run), with x's fields (or none); plan
+ * records of in->run are its placements but the rejected ones'. */
 static void emit_records(struct hs_instance *in, const struct hs_schedule *sched, const char *kind,
 			 const struct hs_emit_extra *x)
 {
@@ -294,6 +296,7 @@ static void emit_records(struct hs_instance *in, const struct hs_schedule *sched
 	e->sched = sched;
 	e->kind = kind; /* a string literal */
 	e->run = strcmp(kind, "run") == 0;
+	e->skip_rejected = !e->run && sched == &in->run;
 	if (x)
 		e->x = *x;
 	hs_stream_append(in->stream, hs_record_new_gen_mt(kind, emit_next, e, emit_free));
@@ -391,4 +394,17 @@ void hs_instance_emit_run_extra(struct hs_instance *in, struct hs_schedule *sche
 				const struct hs_emit_extra *x)
 {
 	set_run(in, sched, 1, 1, x);
+}
+
+void hs_instance_emit_plan_run_extra(struct hs_instance *in, struct hs_schedule *run,
+				     const struct hs_emit_extra *px, const struct hs_emit_extra *rx)
+{
+	static const char *kinds[] = { "plan", "run", NULL };
+	hs_stream_filter(in->stream, drop_kinds, (void *)kinds);
+	install(in, &in->run, run, 1);
+	hs_schedule_release(&in->plan);
+	hs_schedule_init(&in->plan, in->ntasks);
+	emit_records(in, &in->run, "plan", px);
+	emit_records(in, &in->run, "run", rx);
+	in->has_plan = in->has_run = 1;
 }
