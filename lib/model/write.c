@@ -10,6 +10,7 @@
 #include "hs/model.h"
 #include "hs/util.h"
 #include "emit.h"
+#include "ids.h"
 
 struct strbuf {
 	char *s;
@@ -31,7 +32,8 @@ static void sb_free(struct strbuf *b)
 		free(b->s);
 }
 
-static void sb_add(struct strbuf *b, const char *s, size_t len)
+/* Room for len more bytes and the NUL. */
+static void sb_room(struct strbuf *b, size_t len)
 {
 	if (b->n + len + 1 > b->cap) {
 		b->cap = (b->n + len + 1) * 2;
@@ -40,6 +42,11 @@ static void sb_add(struct strbuf *b, const char *s, size_t len)
 		else
 			b->s = hs_realloc(b->s, b->cap);
 	}
+}
+
+static void sb_add(struct strbuf *b, const char *s, size_t len)
+{
+	sb_room(b, len);
 	memcpy(b->s + b->n, s, len);
 	b->n += len;
 	b->s[b->n] = 0;
@@ -76,16 +83,41 @@ static void pf_none(struct pfields *f, const char *key)
 	f->off[f->n - 1] = NONE;
 }
 
+/* Append len bytes of b's own from off (sb_add's source would move when
+ * the buffer grows). */
+static void sb_repeat(struct strbuf *b, size_t off, size_t len)
+{
+	sb_room(b, len);
+	memcpy(b->s + b->n, b->s + off, len);
+	b->n += len;
+	b->s[b->n] = 0;
+}
+
 static void put_sets(struct pfields *f, const struct hs_placement *p, const char *key, int gpus)
 {
 	pf_key(f, key);
+	/* A set that is a run as the previous part's (a whole node, as most
+	 * are) is that part's text again: formatted once a line. */
+	int lo = 0, n0 = -1;
+	size_t off = 0, len = 0;
 	for (int i = 0; i < p->nparts; i++) {
 		if (i)
-			sb_puts(&f->b, "/");
+			sb_add(&f->b, "/", 1);
 		const struct hs_part *pt = &p->parts[i];
-		char *set = gpus ? hs_fmt_intset(pt->gpus, pt->ngpus) : hs_fmt_intset(pt->cores, pt->ncores);
-		sb_puts(&f->b, set);
+		const int *v = gpus ? pt->gpus : pt->cores;
+		int n = gpus ? pt->ngpus : pt->ncores;
+		int run = hs_ids_is_run(v, n);
+		if (run && n == n0 && v[0] == lo) {
+			sb_repeat(&f->b, off, len);
+			continue;
+		}
+		char *set = hs_fmt_intset(v, n);
+		off = f->b.n;
+		len = strlen(set);
+		sb_add(&f->b, set, len);
 		free(set);
+		lo = run ? v[0] : 0;
+		n0 = run ? n : -1;
 	}
 }
 
