@@ -419,19 +419,23 @@ static double task_watts(const struct hs_instance *in, const struct hs_placement
 /* Task i's cores and GPUs, in the order of its parts, its process index
  * k counting both: R's resource r of each in turn (a statement using r
  * and k).  No array made: most visits look at one int per core. */
-#define FOR_HELD(R, p, r, k, ...)                                                     \
+#define FOR_HELD(R, p, r, k, ...)                                                      \
 	do {                                                                           \
-		int k = 0;                                                             \
-		for (int pk_ = 0; pk_ < (p)->nparts; pk_++) {                          \
-			const struct hs_part *pt_ = &(p)->parts[pk_];                  \
-			int b_ = (R)->S->res0[pt_->node];                              \
-			for (int c_ = 0; c_ < pt_->ncores; c_++, k++) {                \
-				int r = b_ + pt_->cores[c_];                           \
+		const int *res0_ = (R)->S->res0;                                       \
+		const struct hs_node *nodes_ = (R)->S->in->plat.nodes;                 \
+		int k = 0, np_ = (p)->nparts;                                          \
+		for (const struct hs_part *pt_ = (p)->parts; np_-- > 0; pt_++) {       \
+			const int *v_ = pt_->cores;                                    \
+			int b_ = res0_[pt_->node], n_ = pt_->ncores;                   \
+			for (int c_ = 0; c_ < n_; c_++, k++) {                         \
+				int r = b_ + v_[c_];                                   \
 				__VA_ARGS__;                                           \
 			}                                                              \
-			b_ += (R)->S->in->plat.nodes[pt_->node].cores;                 \
-			for (int g_ = 0; g_ < pt_->ngpus; g_++, k++) {                 \
-				int r = b_ + pt_->gpus[g_];                            \
+			v_ = pt_->gpus;                                                \
+			b_ += nodes_[pt_->node].cores;                                 \
+			n_ = pt_->ngpus;                                               \
+			for (int c_ = 0; c_ < n_; c_++, k++) {                         \
+				int r = b_ + v_[c_];                                   \
 				__VA_ARGS__;                                           \
 			}                                                              \
 		}                                                                      \
@@ -587,11 +591,12 @@ static int hold(struct run *R, int i, double now)
 		return 0;
 	a->holds = 1;
 	const struct hs_placement *p = &R->run->p[i];
+	int *own = R->own;
 	R->nshared = 0;
 	FOR_HELD(R, p, r, k, {
 		(void)k;
-		if (R->own[r] == OCC_FREE)
-			R->own[r] = i;
+		if (own[r] == OCC_FREE)
+			own[r] = i;
 		else
 			hold_shared(R, i, r, now);
 	});
@@ -638,11 +643,12 @@ static void release_held(struct run *R, int i)
 		return;
 	R->S->a[i].holds = 0;
 	const struct hs_placement *p = &R->run->p[i];
+	int *own = R->own;
 	FOR_HELD(R, p, r, k, {
 		(void)k;
-		if (R->own[r] == i)
-			R->own[r] = OCC_FREE;
-		else if (R->own[r] == OCC_SHARED)
+		if (own[r] == i)
+			own[r] = OCC_FREE;
+		else if (own[r] == OCC_SHARED)
 			leave_shared(R, i, r);
 	});
 }
