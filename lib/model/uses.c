@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "hs/util.h"
+#include "ids.h"
 #include "uses.h"
 
 static int use_cmp(const void *a, const void *b)
@@ -418,6 +419,20 @@ size_t hs_uses_sorted(const struct hs_schedule *s, const char *keep, struct hs_u
 	return nu;
 }
 
+/* Whether ids v[0..n) are all in [0, max): a run's ends only (a whole
+ * node's set, shared: ids.h), else each, with no branch per id. */
+static int ids_within(const int *v, int n, int max)
+{
+	if (n <= 0)
+		return 1;
+	if (hs_ids_is_run(v, n))
+		return v[0] >= 0 && v[n - 1] < max;
+	unsigned out = 0;
+	for (int k = 0; k < n; k++)
+		out |= (unsigned)v[k] >= (unsigned)max;
+	return !out;
+}
+
 int hs_uses_walk_parts(const struct hs_schedule *s, const struct hs_platform *pl, const char *keep,
 		       int keep_order,
 		       void (*visit)(void *arg, int task, const struct hs_part *pt, int c0, int g0),
@@ -434,12 +449,8 @@ int hs_uses_walk_parts(const struct hs_schedule *s, const struct hs_platform *pl
 			if (pt->node < 0 || pt->node >= pl->nnodes)
 				return -1;
 			const struct hs_node *nd = &pl->nodes[pt->node];
-			unsigned out = 0; /* no branch per id */
-			for (int c = 0; c < pt->ncores; c++)
-				out |= (unsigned)pt->cores[c] >= (unsigned)nd->cores;
-			for (int g = 0; g < pt->ngpus; g++)
-				out |= (unsigned)pt->gpus[g] >= (unsigned)nd->gpus;
-			if (out)
+			if (!ids_within(pt->cores, pt->ncores, nd->cores) ||
+			    !ids_within(pt->gpus, pt->ngpus, nd->gpus))
 				return -1;
 		}
 	}
