@@ -23,6 +23,7 @@
 #include "heap.h"
 #include "links.h"
 #include "lost.h"
+#include "model/ids.h"
 #include "routes.h"
 
 #include <math.h>
@@ -392,6 +393,9 @@ struct run {
 	struct hs_link_acct links; /* opts.link_stats */
 	/* cores and GPUs (sim.res0) */
 	int *own;               /* per resource: its holder, OCC_FREE or OCC_SHARED */
+	int *node_held;         /* per node: its cores held, a task's each counted */
+	int *node_whole;        /* per node: the task that holds all its cores, alone,
+				 * with own[] not saying so (held whole), or -1 */
 	struct occ *occ;        /* per resource: its holders when OCC_SHARED */
 	int *res_cnst;          /* per resource: its constraint, or -1 */
 	int *shared, nshared, capsh; /* scratch: a task's resources found shared */
@@ -552,6 +556,27 @@ static void delay_var(struct run *R, int i, double now)
 	share_held(R, i);
 }
 
+/* Whether part pt holds all nc cores of its node: the set 0..nc-1. */
+static int whole_node(const struct hs_part *pt, int nc)
+{
+	return pt->ncores == nc && nc > 0 && pt->cores[0] == 0 && hs_ids_is_run(pt->cores, nc);
+}
+
+/* Node j's cores, held whole by one task (node_whole), are written as
+ * its in own[] before another task holds some of them: then they are
+ * looked at one by one, overlaps and all.  A node mostly goes whole from
+ * one task to the next: its cores are not looked at at all. */
+static void unwhole(struct run *R, int j)
+{
+	int t = R->node_whole[j];
+	if (t < 0)
+		return;
+	int b = R->S->res0[j], nc = R->S->in->plat.nodes[j].cores;
+	for (int c = 0; c < nc; c++)
+		R->own[b + c] = t;
+	R->node_whole[j] = -1;
+}
+
 /* Resource r, held by others already, is held by task i too: the
  * overlap is reported (with each other holder) and r noted as shared. */
 static void hold_shared(struct run *R, int i, int r, double now)
@@ -593,13 +618,30 @@ static int hold(struct run *R, int i, double now)
 	const struct hs_placement *p = &R->run->p[i];
 	int *own = R->own;
 	R->nshared = 0;
-	FOR_HELD(R, p, r, k, {
-		(void)k;
-		if (own[r] == OCC_FREE)
-			own[r] = i;
-		else
-			hold_shared(R, i, r, now);
-	});
+	for (int k = 0; k < p->nparts; k++) {
+		const struct hs_part *pt = &p->parts[k];
+		int j = pt->node, b = R->S->res0[j], nc = R->S->in->plat.nodes[j].cores;
+		if (whole_node(pt, nc) && R->node_held[j] == 0) {
+			R->node_whole[j] = i; /* no core of it to look at */
+		} else {
+			unwhole(R, j);
+			for (int c = 0; c < pt->ncores; c++) {
+				int r = b + pt->cores[c];
+				if (own[r] == OCC_FREE)
+					own[r] = i;
+				else
+					hold_shared(R, i, r, now);
+			}
+		}
+		R->node_held[j] += pt->ncores;
+		for (int g = 0; g < pt->ngpus; g++) {
+			int r = b + nc + pt->gpus[g];
+			if (own[r] == OCC_FREE)
+				own[r] = i;
+			else
+				hold_shared(R, i, r, now);
+		}
+	}
 	/* The others on a shared resource get their element now (i gets
 	 * its own when its variable is made).  share_held and delay_var do
 	 * not change who holds what: the list stays as it is. */
@@ -636,6 +678,15 @@ static void leave_shared(struct run *R, int i, int r)
 		R->own[r] = OCC_FREE;
 }
 
+/* Task i leaves resource r. */
+static inline void release_one(struct run *R, int i, int r)
+{
+	if (R->own[r] == i)
+		R->own[r] = OCC_FREE;
+	else if (R->own[r] == OCC_SHARED)
+		leave_shared(R, i, r);
+}
+
 /* Task i ends: it leaves its cores and GPUs. */
 static void release_held(struct run *R, int i)
 {
@@ -643,14 +694,18 @@ static void release_held(struct run *R, int i)
 		return;
 	R->S->a[i].holds = 0;
 	const struct hs_placement *p = &R->run->p[i];
-	int *own = R->own;
-	FOR_HELD(R, p, r, k, {
-		(void)k;
-		if (own[r] == i)
-			own[r] = OCC_FREE;
-		else if (own[r] == OCC_SHARED)
-			leave_shared(R, i, r);
-	});
+	for (int k = 0; k < p->nparts; k++) {
+		const struct hs_part *pt = &p->parts[k];
+		int j = pt->node, b = R->S->res0[j], nc = R->S->in->plat.nodes[j].cores;
+		R->node_held[j] -= pt->ncores;
+		if (R->node_whole[j] == i) /* its only part there: held whole */
+			R->node_whole[j] = -1;
+		else
+			for (int c = 0; c < pt->ncores; c++)
+				release_one(R, i, b + pt->cores[c]);
+		for (int g = 0; g < pt->ngpus; g++)
+			release_one(R, i, b + nc + pt->gpus[g]);
+	}
 }
 
 /* ---------------- activities ---------------- */
@@ -814,6 +869,10 @@ static void new_system(struct run *R)
 	if (S->o->check_simgrid)
 		hs_lmm_shadow(R->lmm, S->o->solver == HS_SIM_SIMGRID ? HS_LMM_BOTTLENECK : HS_LMM_SIMGRID);
 	R->own = hs_malloc((S->nres + 1) * sizeof *R->own);
+	R->node_held = hs_calloc(S->in->plat.nnodes + 1, sizeof *R->node_held);
+	R->node_whole = hs_malloc((S->in->plat.nnodes + 1) * sizeof *R->node_whole);
+	for (int j = 0; j < S->in->plat.nnodes; j++)
+		R->node_whole[j] = -1;
 	R->occ = hs_calloc(S->nres + 1, sizeof *R->occ);
 	R->res_cnst = hs_malloc((S->nres + 1) * sizeof *R->res_cnst);
 	for (int r = 0; r < S->nres; r++)
@@ -833,6 +892,8 @@ static void release_system(struct run *R)
 		free(R->occ[r].ids);
 	free(R->occ);
 	free(R->own);
+	free(R->node_held);
+	free(R->node_whole);
 	free(R->res_cnst);
 	free(R->shared);
 	free(R->var_act);
