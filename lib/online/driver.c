@@ -45,6 +45,10 @@ static void machine_init(struct hs_online *h)
 	}
 	for (int k = 0; k < c; k++)
 		h->core_job[k] = -1;
+	h->node_busy = hs_calloc(nn + 1, sizeof *h->node_busy);
+	h->node_whole = hs_malloc((nn + 1) * sizeof *h->node_whole);
+	for (int j = 0; j < nn; j++)
+		h->node_whole[j] = -1;
 	for (int k = 0; k < g; k++)
 		h->gpu_job[k] = -1;
 	h->m = (struct hs_online_machine){
@@ -510,6 +514,8 @@ static void host_release(struct hs_online *h)
 	free(h->core_node);
 	free(h->gpu_node);
 	free(h->core_job);
+	free(h->node_busy);
+	free(h->node_whole);
 	free(h->gpu_job);
 	free(h->jobs);
 	free(h->status);

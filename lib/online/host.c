@@ -53,9 +53,16 @@ const struct hs_online_job *hs_online_job(const struct hs_online *h, int job)
 	return &h->jobs[job];
 }
 
+/* The job on core c (valid): its node's when taken whole. */
+static int core_job_of(const struct hs_online *h, int c)
+{
+	int w = h->node_whole[h->core_node[c]];
+	return w >= 0 ? w : h->core_job[c];
+}
+
 int hs_online_core_job(const struct hs_online *h, int core)
 {
-	return core >= 0 && core < h->m.ncores ? h->core_job[core] : -1;
+	return core >= 0 && core < h->m.ncores ? core_job_of(h, core) : -1;
 }
 
 int hs_online_gpu_job(const struct hs_online *h, int gpu)
@@ -83,30 +90,22 @@ static int cmp_int(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The first of sorted, distinct ids v[0..n) that busy[] says is taken
- * (>= 0), as an index, or -1: blocks at a time, with no branch per id
- * while all are free (as they mostly are). */
-static int first_busy(const int *busy, const int *v, int n)
+/* The job on id c of a kind: busy[c], or for cores its node's when taken
+ * whole (whole: node_whole, NULL for GPUs). */
+static int busy_of(const int *busy, const int *whole, const int *owner_node, int c)
 {
-	for (int k0 = 0; k0 < n; k0 += 256) {
-		int k1 = n - k0 < 256 ? n : k0 + 256, acc = -1;
-		for (int k = k0; k < k1; k++)
-			acc &= busy[v[k]]; /* stays -1 while all are free */
-		if (acc >= 0)
-			for (int k = k0; k < k1; k++)
-				if (busy[v[k]] >= 0)
-					return k;
-	}
-	return -1;
+	return whole && whole[owner_node[c]] >= 0 ? whole[owner_node[c]] : busy[c];
 }
 
 /* Check ids (cores or GPUs) against the machine and the running jobs;
  * *sorted_ids: them in increasing order, ids itself when they come so (as
  * algorithms mostly give them: no copy, no sort), else sorted into
- * h->scratch_ids + off.  Returns 0 or -1 (reported). */
+ * h->scratch_ids + off.  With defer, sorted ids are not checked against
+ * the running jobs here: check_free does, a node at a time, once they
+ * are a placement (*deferred set).  Returns 0 or -1 (reported). */
 static int check_ids(struct hs_online *h, int job, const int *ids, int n, int total,
-		     const int *busy, const int *owner_node, const char *kind, int off,
-		     const int **sorted_ids)
+		     const int *busy, const int *whole, const int *owner_node, const char *kind,
+		     int off, int defer, const int **sorted_ids, int *deferred)
 {
 	unsigned out = 0, down = 0;
 	for (int k = 0; k < n; k++) /* no branch per id */
@@ -126,20 +125,49 @@ static int check_ids(struct hs_online *h, int job, const int *ids, int n, int to
 		v = w;
 	}
 	*sorted_ids = v;
+	*deferred = defer && !down;
+	if (*deferred)
+		return 0;
 	int k = -1;
-	if (!down)
-		k = first_busy(busy, v, n); /* increasing: none given twice */
-	else
-		for (int i = 0; i < n && k < 0; i++)
-			if ((i > 0 && v[i] == v[i - 1]) || busy[v[i]] >= 0)
-				k = i;
+	for (int i = 0; i < n && k < 0; i++)
+		if ((i > 0 && v[i] == v[i - 1]) || busy_of(busy, whole, owner_node, v[i]) >= 0)
+			k = i;
 	if (k < 0)
 		return 0;
 	const char *node = h->in->plat.nodes[owner_node[v[k]]].id;
 	if (k > 0 && v[k] == v[k - 1])
 		return bad(h, job, "%s %d (node %s) given twice", kind, v[k], node);
 	return bad(h, job, "%s %d (node %s) is busy: job %s runs there", kind, v[k], node,
-		   hs_online_job_name(h, busy[v[k]]));
+		   hs_online_job_name(h, busy_of(busy, whole, owner_node, v[k])));
+}
+
+/* Whether part pt has all the cores of its node: its set 0..cores-1. */
+static int whole_node(const struct hs_online *h, const struct hs_part *pt)
+{
+	int nc = h->node_first_core[pt->node + 1] - h->node_first_core[pt->node];
+	return pt->ncores == nc && nc > 0 && pt->cores[0] == 0 && hs_ids_is_run(pt->cores, nc);
+}
+
+/* check_ids' check against the running jobs, deferred: p's cores, a node
+ * at a time (a node taken whole or not taken at all is decided by one
+ * int), in the same order, so the first busy core is the same. */
+static int check_free(struct hs_online *h, int job, const struct hs_placement *p)
+{
+	for (int k = 0; k < p->nparts; k++) {
+		const struct hs_part *pt = &p->parts[k];
+		int j = pt->node, first = h->node_first_core[j], c = -1;
+		if (pt->ncores == 0 || (h->node_busy[j] == 0 && h->node_whole[j] < 0))
+			continue;
+		if (h->node_whole[j] >= 0)
+			c = first + pt->cores[0];
+		for (int i = 0; i < pt->ncores && c < 0; i++)
+			if (h->core_job[first + pt->cores[i]] >= 0)
+				c = first + pt->cores[i];
+		if (c >= 0)
+			return bad(h, job, "core %d (node %s) is busy: job %s runs there", c,
+				   h->in->plat.nodes[j].id, hs_online_job_name(h, core_job_of(h, c)));
+	}
+	return 0;
 }
 
 /* The resources fit what the job asks for: its size and kind (its scope:
@@ -256,22 +284,40 @@ static void build_placement(struct hs_online *h, const int *cores, int nc, const
 	}
 }
 
-/* Mark the ids of p's parts (global: a node's first plus the part's) as
- * job's in core_job and gpu_job (or free, job -1): a run at a time. */
+/* Node j's cores, taken whole by one job (node_whole), written as its in
+ * core_job before another job takes some of them or it frees some. */
+static void unwhole(struct hs_online *h, int j)
+{
+	int w = h->node_whole[j];
+	if (w < 0)
+		return;
+	for (int c = h->node_first_core[j]; c < h->node_first_core[j + 1]; c++)
+		h->core_job[c] = w;
+	h->node_whole[j] = -1;
+}
+
 void hs_online_mark(struct hs_online *h, const struct hs_placement *p, int job)
 {
 	for (int k = 0; k < p->nparts; k++) {
 		const struct hs_part *pt = &p->parts[k];
-		int *cj = h->core_job + h->node_first_core[pt->node];
-		int *gj = h->gpu_job + h->node_first_gpu[pt->node];
-		if (pt->ncores > 0 && pt->cores[pt->ncores - 1] - pt->cores[0] == pt->ncores - 1)
-			for (int c = pt->cores[0]; c <= pt->cores[pt->ncores - 1]; c++)
-				cj[c] = job;
-		else
+		int j = pt->node;
+		int *cj = h->core_job + h->node_first_core[j];
+		int *gj = h->gpu_job + h->node_first_gpu[j];
+		int set = job >= 0 ? job : -1;
+		if (pt->ncores == 0) {
+			/* its GPUs only */
+		} else if (job >= 0 && whole_node(h, pt) && h->node_busy[j] == 0) {
+			h->node_whole[j] = job; /* no core of it written */
+		} else if (job < 0 && h->node_whole[j] >= 0) {
+			h->node_whole[j] = -1; /* its only part there: taken whole */
+		} else {
+			unwhole(h, j);
 			for (int c = 0; c < pt->ncores; c++)
-				cj[pt->cores[c]] = job;
+				cj[pt->cores[c]] = set;
+		}
+		h->node_busy[j] += job >= 0 ? pt->ncores : -pt->ncores;
 		for (int g = 0; g < pt->ngpus; g++)
-			gj[pt->gpus[g]] = job;
+			gj[pt->gpus[g]] = set;
 	}
 }
 
@@ -286,15 +332,19 @@ int hs_online_start(struct hs_online *h, int job, const int *cores, int ncores, 
 		h->cap_ids = ncores + ngpus;
 		h->scratch_ids = hs_reallocarray(h->scratch_ids, h->cap_ids, sizeof *h->scratch_ids);
 	}
+	/* Cores only (as most jobs): their check against the running jobs
+	 * comes once they are a placement, a node at a time, still before any
+	 * other check. */
 	const int *sc, *sg;
-	if (check_ids(h, job, cores, ncores, h->m.ncores, h->core_job, h->core_node, "core", 0,
-		      &sc) < 0 ||
-	    check_ids(h, job, gpus, ngpus, h->m.ngpus, h->gpu_job, h->gpu_node, "GPU", ncores, &sg) < 0)
-		return -1;
-	if (check_fit(h, job, ncores, ngpus) < 0)
+	int deferred, unused;
+	if (check_ids(h, job, cores, ncores, h->m.ncores, h->core_job, h->node_whole, h->core_node,
+		      "core", 0, ngpus == 0, &sc, &deferred) < 0 ||
+	    check_ids(h, job, gpus, ngpus, h->m.ngpus, h->gpu_job, NULL, h->gpu_node, "GPU", ncores, 0,
+		      &sg, &unused) < 0)
 		return -1;
 	build_placement(h, sc, ncores, sg, ngpus);
-	if (check_scope(h, job, &h->scratch) < 0)
+	if ((deferred && check_free(h, job, &h->scratch) < 0) || check_fit(h, job, ncores, ngpus) < 0 ||
+	    check_scope(h, job, &h->scratch) < 0)
 		return -1;
 	const struct hs_task *t = &h->in->tasks[job];
 	if (!isfinite(hs_placement_duration(h->in, t, &h->scratch)))

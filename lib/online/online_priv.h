@@ -36,6 +36,9 @@ struct hs_online {
 	struct hs_online_job *jobs;
 	char *status;                 /* JOB_* per job */
 	int *core_job, *gpu_job;      /* the job running on each resource, or -1 */
+	int *node_busy;               /* per node: its cores taken */
+	int *node_whole;              /* per node: the job on all its cores, alone, with
+				       * core_job not saying so (taken whole), or -1 */
 	/* dependencies (task graphs): successors, and what each job waits for */
 	int *succ_off, *succ;
 	int *deps_left;
@@ -106,8 +109,8 @@ void hs_online_authors_release(struct hs_online *h);
 /* The job's name in messages: "job ID". */
 const char *hs_online_job_name(const struct hs_online *h, int job);
 
-/* Mark the cores and GPUs of p as job's in core_job and gpu_job (-1:
- * free again). */
+/* Mark the cores and GPUs of p as job's in core_job and gpu_job (or
+ * node_whole), or free them again (job -1: p is that job's). */
 void hs_online_mark(struct hs_online *h, const struct hs_placement *p, int job);
 
 #endif
