@@ -189,19 +189,38 @@ static void walk_use(void *arg, const struct hs_use *u, int res)
 
 /* The uses of resources base + ids[0..n) by task: walk_use's work, in a
  * loop over the ids. */
+static void walk_pred(struct walk *w, int task, int prev)
+{
+	if (prev >= 0 && prev != task && (w->npred == 0 || w->pred[w->npred - 1] != prev)) {
+		if (w->npred == w->cap) {
+			w->cap = w->cap ? 2 * w->cap : 64;
+			w->pred = hs_reallocarray(w->pred, (size_t)w->cap, sizeof *w->pred);
+		}
+		w->pred[w->npred++] = prev;
+	}
+}
+
 static void walk_ids(struct walk *w, int task, const int *ids, int n, int base)
 {
+	if (n > 0 && hs_ids_is_run(ids, n)) {
+		/* A run (a whole node's, mostly): its last users are one stretch,
+		 * taken a stretch of one last user at a time. */
+		int *l = w->last + base + ids[0];
+		for (int k = 0; k < n;) {
+			int prev = l[k], e = k + 1;
+			while (e < n && l[e] == prev)
+				e++;
+			for (; k < e; k++)
+				l[k] = task;
+			walk_pred(w, task, prev);
+		}
+		return;
+	}
 	int *last = w->last;
 	for (int k = 0; k < n; k++) {
 		int res = base + ids[k], prev = last[res];
 		last[res] = task;
-		if (prev >= 0 && prev != task && (w->npred == 0 || w->pred[w->npred - 1] != prev)) {
-			if (w->npred == w->cap) {
-				w->cap = w->cap ? 2 * w->cap : 64;
-				w->pred = hs_reallocarray(w->pred, (size_t)w->cap, sizeof *w->pred);
-			}
-			w->pred[w->npred++] = prev;
-		}
+		walk_pred(w, task, prev);
 	}
 }
 
