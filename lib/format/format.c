@@ -34,6 +34,7 @@
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -792,23 +793,27 @@ static inline void ob_putc(struct obuf *o, char c)
 	o->p[o->n++] = c;
 }
 
+/* The characters that make a value quoted, wherever they are. */
+#define QUOTED_CHARS " \t\n\r\v\f'\"\\"
+
+/* The length of v when it is written bare, or -1 when it needs quotes
+ * (empty, a comment's '#' first, a blank, a quote or a backslash). */
+static ptrdiff_t bare_len(const char *v)
+{
+	size_t n = strcspn(v, QUOTED_CHARS); /* one pass, wide */
+	return *v && *v != '#' && !v[n] ? (ptrdiff_t)n : -1;
+}
+
 static int needs_quotes(const char *v)
 {
-	if (!*v || *v == '#')
-		return 1;
-	for (; *v; v++)
-		switch (*v) {
-		case ' ': case '\t': case '\n': case '\r': case '\v': case '\f':
-		case '\'': case '"': case '\\':
-			return 1;
-		}
-	return 0;
+	return bare_len(v) < 0;
 }
 
 static void ob_value(struct obuf *o, const char *v)
 {
-	if (!needs_quotes(v)) {
-		ob_put(o, v, strlen(v));
+	ptrdiff_t n = bare_len(v);
+	if (n >= 0) {
+		ob_put(o, v, (size_t)n);
 		return;
 	}
 	ob_putc(o, '\'');

@@ -37,11 +37,14 @@ struct hs_online_result {
 	const char *knowledge;          /* "walltime", "model" or "clairvoyant" */
 };
 
-/* Simulate in under cfg: on success in's plan and run are the simulation's
- * and its stream gets their records with the algorithm's notes (made as
- * the stream is written: hs_instance_emit_plan, hs_instance_emit_run; so
- * in must outlive that writing), the algorithm's provenance entries are
- * in ctx, and 0 is returned.
+/* Simulate in under cfg: on success in's run is the simulation's and its
+ * stream gets the plan and run records with the algorithm's notes (made
+ * as the stream is written, like hs_instance_emit_plan and
+ * hs_instance_emit_run; so in must outlive that writing), the algorithm's
+ * provenance entries are in ctx, and 0 is returned.  The plan records are
+ * made from the run (a started job's plan is where and when it ran):
+ * in->plan is left with no placement, not a second copy of every
+ * allotment, unless some job has more notes than a line holds.
  * On a bad decision, a plugin error or jobs the algorithm never started,
  * the problem is reported and -1 returned (hs-sim exits 1); when the
  * algorithm refuses to start (bad options for this instance) or the

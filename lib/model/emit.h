@@ -28,4 +28,14 @@ void hs_instance_emit_plan_extra(struct hs_instance *in, struct hs_schedule *sch
 void hs_instance_emit_run_extra(struct hs_instance *in, struct hs_schedule *sched,
 				const struct hs_emit_extra *x);
 
+/* The plan and the run of an online simulation at once: run becomes the
+ * model's run (*run left empty) and its lines are emitted with rx's
+ * fields; the plan lines are made from it too, with px's, one per
+ * placement that is not rejected (its fields but state, exit and energy:
+ * a job's plan is where and when it ran, with its after list), so the
+ * allotments are not copied into a plan: in->plan is left with no
+ * placement. */
+void hs_instance_emit_plan_run_extra(struct hs_instance *in, struct hs_schedule *run,
+				     const struct hs_emit_extra *px, const struct hs_emit_extra *rx);
+
 #endif

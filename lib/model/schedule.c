@@ -187,6 +187,56 @@ static void walk_use(void *arg, const struct hs_use *u, int res)
 	w->last[res] = u->task;
 }
 
+/* The uses of resources base + ids[0..n) by task: walk_use's work, in a
+ * loop over the ids. */
+static void walk_pred(struct walk *w, int task, int prev)
+{
+	if (prev >= 0 && prev != task && (w->npred == 0 || w->pred[w->npred - 1] != prev)) {
+		if (w->npred == w->cap) {
+			w->cap = w->cap ? 2 * w->cap : 64;
+			w->pred = hs_reallocarray(w->pred, (size_t)w->cap, sizeof *w->pred);
+		}
+		w->pred[w->npred++] = prev;
+	}
+}
+
+static void walk_ids(struct walk *w, int task, const int *ids, int n, int base)
+{
+	if (n > 0 && hs_ids_is_run(ids, n)) {
+		/* A run (a whole node's, mostly): its last users are one stretch,
+		 * taken a stretch of one last user at a time. */
+		int *l = w->last + base + ids[0];
+		for (int k = 0; k < n;) {
+			int prev = l[k], e = k + 1;
+			while (e < n && l[e] == prev)
+				e++;
+			for (; k < e; k++)
+				l[k] = task;
+			walk_pred(w, task, prev);
+		}
+		return;
+	}
+	int *last = w->last;
+	for (int k = 0; k < n; k++) {
+		int res = base + ids[k], prev = last[res];
+		last[res] = task;
+		walk_pred(w, task, prev);
+	}
+}
+
+/* walk_use for a whole part (hs_uses_walk_parts), with nothing riding
+ * along. */
+static void walk_part(void *arg, int task, const struct hs_part *pt, int c0, int g0)
+{
+	struct walk *w = arg;
+	if (task != w->task) {
+		walk_flush(w);
+		w->task = task;
+	}
+	walk_ids(w, task, pt->cores, pt->ncores, c0);
+	walk_ids(w, task, pt->gpus, pt->ngpus, g0);
+}
+
 /* Without the platform (or with a use outside it): the uses sorted per
  * resource, their edges dealt to their tasks by counting. */
 static void after_by_sorting(struct hs_schedule *s)
@@ -244,7 +294,8 @@ int hs_schedule_after_walk(struct hs_schedule *s, const struct hs_platform *pl,
 		memset(w.last, 0xff, (nres + 1) * sizeof *w.last); /* -1: unused */
 		/* The order is kept for a validator's walk only when nothing
 		 * rode along on this one. */
-		int rc = hs_uses_walk(s, pl, NULL, !also, walk_use, &w);
+		int rc = also ? hs_uses_walk(s, pl, NULL, 0, walk_use, &w)
+			      : hs_uses_walk_parts(s, pl, NULL, 1, walk_part, &w);
 		walk_flush(&w);
 		free(w.last);
 		free(w.pred);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "hs/util.h"
+#include "ids.h"
 #include "uses.h"
 
 static int use_cmp(const void *a, const void *b)
@@ -416,4 +417,71 @@ size_t hs_uses_sorted(const struct hs_schedule *s, const char *keep, struct hs_u
 	free(base);
 	free(slots);
 	return nu;
+}
+
+/* Whether ids v[0..n) are all in [0, max): a run's ends only (a whole
+ * node's set, shared: ids.h), else each, with no branch per id. */
+static int ids_within(const int *v, int n, int max)
+{
+	if (n <= 0)
+		return 1;
+	if (hs_ids_is_run(v, n))
+		return v[0] >= 0 && v[n - 1] < max;
+	unsigned out = 0;
+	for (int k = 0; k < n; k++)
+		out |= (unsigned)v[k] >= (unsigned)max;
+	return !out;
+}
+
+int hs_uses_walk_parts(const struct hs_schedule *s, const struct hs_platform *pl, const char *keep,
+		       int keep_order,
+		       void (*visit)(void *arg, int task, const struct hs_part *pt, int c0, int g0),
+		       void *arg)
+{
+	if (!pl)
+		return -1;
+	for (int i = 0; i < s->n; i++) {
+		prefetch_parts(s, i + WALK_AHEAD);
+		if (!kept(s, keep, i))
+			continue;
+		for (int k = 0; k < s->p[i].nparts; k++) {
+			const struct hs_part *pt = &s->p[i].parts[k];
+			if (pt->node < 0 || pt->node >= pl->nnodes)
+				return -1;
+			const struct hs_node *nd = &pl->nodes[pt->node];
+			if (!ids_within(pt->cores, pt->ncores, nd->cores) ||
+			    !ids_within(pt->gpus, pt->ngpus, nd->gpus))
+				return -1;
+		}
+	}
+	/* First resource index of each node's cores and GPUs (the GPUs after
+	 * all the cores). */
+	int *c0 = hs_malloc(2 * ((size_t)pl->nnodes + 1) * sizeof *c0), *g0 = c0 + pl->nnodes + 1;
+	int nc = 0, ng = 0;
+	for (int n = 0; n < pl->nnodes; n++) {
+		c0[n] = nc;
+		g0[n] = ng;
+		nc += pl->nodes[n].cores;
+		ng += pl->nodes[n].gpus;
+	}
+	int no;
+	struct ord *o = tasks_in_order(s, keep, &no);
+	for (int t = 0; t < no; t++) {
+		prefetch_ordered(s, o, t, no);
+		int i = o[t].task;
+		const struct hs_placement *p = &s->p[i];
+		for (int k = 0; k < p->nparts; k++) {
+			const struct hs_part *pt = &p->parts[k];
+			visit(arg, i, pt, c0[pt->node], nc + g0[pt->node]);
+		}
+	}
+	if (keep_order) {
+		free(last_order); /* one saved order at a time */
+		last_order = o;
+		last_n = no;
+	} else {
+		free(o);
+	}
+	free(c0);
+	return 0;
 }

@@ -39,4 +39,13 @@ int hs_uses_walk(const struct hs_schedule *s, const struct hs_platform *pl, cons
 int hs_schedule_after_walk(struct hs_schedule *s, const struct hs_platform *pl,
 			   void (*also)(void *arg, const struct hs_use *u, int res), void *arg);
 
+/* hs_uses_walk a part at a time: visit(arg, task, pt, c0, g0) for each
+ * part of each kept task, in the same order, its cores the resources c0 +
+ * pt->cores[k] and its GPUs g0 + pt->gpus[k] (the dense indices above).
+ * A caller's loop over a part's ids, not a call per use. */
+int hs_uses_walk_parts(const struct hs_schedule *s, const struct hs_platform *pl, const char *keep,
+		       int keep_order,
+		       void (*visit)(void *arg, int task, const struct hs_part *pt, int c0, int g0),
+		       void *arg);
+
 #endif

@@ -10,6 +10,7 @@
 #include "hs/model.h"
 #include "hs/util.h"
 #include "emit.h"
+#include "ids.h"
 
 struct strbuf {
 	char *s;
@@ -31,7 +32,8 @@ static void sb_free(struct strbuf *b)
 		free(b->s);
 }
 
-static void sb_add(struct strbuf *b, const char *s, size_t len)
+/* Room for len more bytes and the NUL. */
+static void sb_room(struct strbuf *b, size_t len)
 {
 	if (b->n + len + 1 > b->cap) {
 		b->cap = (b->n + len + 1) * 2;
@@ -40,6 +42,11 @@ static void sb_add(struct strbuf *b, const char *s, size_t len)
 		else
 			b->s = hs_realloc(b->s, b->cap);
 	}
+}
+
+static void sb_add(struct strbuf *b, const char *s, size_t len)
+{
+	sb_room(b, len);
 	memcpy(b->s + b->n, s, len);
 	b->n += len;
 	b->s[b->n] = 0;
@@ -76,16 +83,41 @@ static void pf_none(struct pfields *f, const char *key)
 	f->off[f->n - 1] = NONE;
 }
 
+/* Append len bytes of b's own from off (sb_add's source would move when
+ * the buffer grows). */
+static void sb_repeat(struct strbuf *b, size_t off, size_t len)
+{
+	sb_room(b, len);
+	memcpy(b->s + b->n, b->s + off, len);
+	b->n += len;
+	b->s[b->n] = 0;
+}
+
 static void put_sets(struct pfields *f, const struct hs_placement *p, const char *key, int gpus)
 {
 	pf_key(f, key);
+	/* A set that is a run as the previous part's (a whole node, as most
+	 * are) is that part's text again: formatted once a line. */
+	int lo = 0, n0 = -1;
+	size_t off = 0, len = 0;
 	for (int i = 0; i < p->nparts; i++) {
 		if (i)
-			sb_puts(&f->b, "/");
+			sb_add(&f->b, "/", 1);
 		const struct hs_part *pt = &p->parts[i];
-		char *set = gpus ? hs_fmt_intset(pt->gpus, pt->ngpus) : hs_fmt_intset(pt->cores, pt->ncores);
-		sb_puts(&f->b, set);
+		const int *v = gpus ? pt->gpus : pt->cores;
+		int n = gpus ? pt->ngpus : pt->ncores;
+		int run = hs_ids_is_run(v, n);
+		if (run && n == n0 && v[0] == lo) {
+			sb_repeat(&f->b, off, len);
+			continue;
+		}
+		char *set = hs_fmt_intset(v, n);
+		off = f->b.n;
+		len = strlen(set);
+		sb_add(&f->b, set, len);
 		free(set);
+		lo = run ? v[0] : 0;
+		n0 = run ? n : -1;
 	}
 }
 
@@ -244,6 +276,7 @@ struct emit {
 	const struct hs_schedule *sched; /* &in->plan or &in->run */
 	const char *kind;
 	int run;                         /* kind is "run": state, exit, energy too */
+	int skip_rejected;               /* plan lines made from a run: none for those */
 	struct hs_emit_extra x;          /* fields NULL: none */
 };
 
@@ -263,7 +296,7 @@ static int emit_next(void *arg, size_t i, struct hs_gen_line *l)
 	if (i >= (size_t)in->ntasks || i >= (size_t)e->sched->n)
 		return -1; /* also HS_GEN_DONE */
 	const struct hs_placement *p = &e->sched->p[i];
-	if (p->task < 0)
+	if (p->task < 0 || (e->skip_rejected && p->state == HS_STATE_REJECTED))
 		return 0;
 	emit_used = 1;
 	placement_fields(in, p, e->run, &emit_f);
@@ -285,7 +318,8 @@ static void emit_free(void *arg)
 }
 
 /* One generated record standing for the records of kind of the model's
- * schedule *sched (in->plan or in->run), with x's fields (or none). */
+ * schedule *sched (in->plan or in->run), with x's fields (or none); plan
+ * records of in->run are its placements but the rejected ones'. */
 static void emit_records(struct hs_instance *in, const struct hs_schedule *sched, const char *kind,
 			 const struct hs_emit_extra *x)
 {
@@ -294,6 +328,7 @@ static void emit_records(struct hs_instance *in, const struct hs_schedule *sched
 	e->sched = sched;
 	e->kind = kind; /* a string literal */
 	e->run = strcmp(kind, "run") == 0;
+	e->skip_rejected = !e->run && sched == &in->run;
 	if (x)
 		e->x = *x;
 	hs_stream_append(in->stream, hs_record_new_gen_mt(kind, emit_next, e, emit_free));
@@ -391,4 +426,17 @@ void hs_instance_emit_run_extra(struct hs_instance *in, struct hs_schedule *sche
 				const struct hs_emit_extra *x)
 {
 	set_run(in, sched, 1, 1, x);
+}
+
+void hs_instance_emit_plan_run_extra(struct hs_instance *in, struct hs_schedule *run,
+				     const struct hs_emit_extra *px, const struct hs_emit_extra *rx)
+{
+	static const char *kinds[] = { "plan", "run", NULL };
+	hs_stream_filter(in->stream, drop_kinds, (void *)kinds);
+	install(in, &in->run, run, 1);
+	hs_schedule_release(&in->plan);
+	hs_schedule_init(&in->plan, in->ntasks);
+	emit_records(in, &in->run, "plan", px);
+	emit_records(in, &in->run, "run", rx);
+	in->has_plan = in->has_run = 1;
 }

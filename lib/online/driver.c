@@ -45,6 +45,10 @@ static void machine_init(struct hs_online *h)
 	}
 	for (int k = 0; k < c; k++)
 		h->core_job[k] = -1;
+	h->node_busy = hs_calloc(nn + 1, sizeof *h->node_busy);
+	h->node_whole = hs_malloc((nn + 1) * sizeof *h->node_whole);
+	for (int j = 0; j < nn; j++)
+		h->node_whole[j] = -1;
 	for (int k = 0; k < g; k++)
 		h->gpu_job[k] = -1;
 	h->m = (struct hs_online_machine){
@@ -183,14 +187,7 @@ static int hook_begin(void *arg, struct hs_sim *sim)
 /* Job task's cores and GPUs are free again. */
 static void free_resources(struct hs_online *h, int task)
 {
-	const struct hs_placement *p = &h->run->p[task];
-	for (int k = 0; k < p->nparts; k++) {
-		const struct hs_part *pt = &p->parts[k];
-		for (int c = 0; c < pt->ncores; c++)
-			h->core_job[h->node_first_core[pt->node] + pt->cores[c]] = -1;
-		for (int g = 0; g < pt->ngpus; g++)
-			h->gpu_job[h->node_first_gpu[pt->node] + pt->gpus[g]] = -1;
-	}
+	hs_online_mark(h, &h->run->p[task], -1);
 }
 
 static void hook_ended(void *arg, int task, double now, enum hs_state st)
@@ -369,26 +366,33 @@ static void note_fields_free(void *arg)
 	free(f);
 }
 
+/* Whether job has a plan record: it started (its run record is not a
+ * rejection's). */
+static int planned(const struct hs_online *h, int job)
+{
+	return h->run->p[job].task == job && h->run->p[job].state != HS_STATE_REJECTED;
+}
+
 /* Which record note k goes on (0 plan, 1 run, -1 none): a job's notes
  * on its plan record when it started, on its run record when it was
  * rejected (a note may say why); notes for the run record there when it
  * has one. */
-static int note_target(const struct hs_online *h, const struct hs_schedule *plan, int k)
+static int note_target(const struct hs_online *h, int k)
 {
 	int job = h->notes[k].job;
 	if (h->notes[k].run)
 		return h->run->p[job].task == job || h->status[job] == JOB_REJECTED ? 1 : -1;
-	return plan->p[job].task == job ? 0 : h->status[job] == JOB_REJECTED ? 1 : -1;
+	return planned(h, job) ? 0 : h->status[job] == JOB_REJECTED ? 1 : -1;
 }
 
 /* The notes on target t's records (0 plan, 1 run) as fields, taken from
  * h (its notes keep no strings); NULL when there are none. */
-static struct note_fields *note_fields_make(struct hs_online *h, const struct hs_schedule *plan, int t)
+static struct note_fields *note_fields_make(struct hs_online *h, int t)
 {
 	struct note_fields *f = hs_calloc(1, sizeof *f);
 	f->off = hs_calloc((size_t)h->n + 1, sizeof *f->off);
 	for (int k = 0; k < h->nnotes; k++)
-		if (note_target(h, plan, k) == t)
+		if (note_target(h, k) == t)
 			f->off[h->notes[k].job + 1]++;
 	for (int i = 0; i < h->n; i++)
 		f->off[i + 1] += f->off[i];
@@ -402,7 +406,7 @@ static struct note_fields *note_fields_make(struct hs_online *h, const struct hs
 	memcpy(fill, f->off, ((size_t)h->n + 1) * sizeof *fill);
 	for (int k = 0; k < h->nnotes; k++) {
 		struct note *nt = &h->notes[k];
-		if (note_target(h, plan, k) != t)
+		if (note_target(h, k) != t)
 			continue;
 		int a = fill[nt->job]++;
 		f->kv[2 * a] = nt->key;
@@ -415,11 +419,11 @@ static struct note_fields *note_fields_make(struct hs_online *h, const struct hs
 
 /* Whether every job's notes fit in its emitted line beside its placement's
  * fields (hs/format.h's HS_GEN_FIELDS a line). */
-static int notes_fit(const struct hs_online *h, const struct hs_schedule *plan)
+static int notes_fit(const struct hs_online *h)
 {
 	int *cnt = hs_calloc(2 * (size_t)h->n + 1, sizeof *cnt), ok = 1;
 	for (int k = 0; k < h->nnotes && ok; k++) {
-		int j = h->notes[k].job, t = note_target(h, plan, k);
+		int j = h->notes[k].job, t = note_target(h, k);
 		if (t >= 0)
 			ok = ++cnt[2 * j + t] <=
 			     HS_GEN_FIELDS - (t == 0 ? HS_EMIT_PLAN_FIELDS : HS_EMIT_RUN_FIELDS);
@@ -455,60 +459,52 @@ static void notes_on_records(struct hs_online *h, struct hs_instance *in)
 	free(rec);
 }
 
-/* The stream's records: plans of started jobs (the decision: resources
- * and start, which the run records hold too; the end is the real one, so
- * the plan is valid and replays as it ran), runs, rejections, notes.  The
- * schedules move into the instance (run is left empty); their lines are
- * made as the stream is written (emitted, with the notes as fields of
- * their own), not a record per job, unless a job has more notes than a
- * line holds. */
-static void write_records(struct hs_online *h, struct hs_instance *in, struct hs_schedule *run)
+/* The plan of run: a copy of each started job's placement, without what
+ * only a run has (state, exit, energy). */
+static void plan_of_run(struct hs_online *h, const struct hs_schedule *run, struct hs_schedule *plan)
 {
-	struct hs_schedule plan;
-	hs_schedule_init(&plan, h->n);
-	for (int i = 0; i < h->n; i++) {
-		if (run->p[i].task == i) {
-			struct hs_placement *p = &plan.p[i];
+	hs_schedule_init(plan, h->n);
+	for (int i = 0; i < h->n; i++)
+		if (planned(h, i)) {
+			struct hs_placement *p = &plan->p[i];
 			hs_placement_copy(p, &run->p[i]);
-			free(p->after);
-			p->after = NULL;
-			p->nafter = 0;
 			p->state = HS_STATE_NONE;
 			p->exit_status = -1;
 			p->energy = NAN;
 		}
+}
+
+/* The stream's records: plans of started jobs (the decision: resources
+ * and start, which the run records hold too; the end is the real one, so
+ * the plan is valid and replays as it ran), runs, rejections, notes.  The
+ * run moves into the instance (run is left empty); the plan and run lines
+ * are made from it as the stream is written (emitted, with the notes as
+ * fields of their own: no copy of the allotments into a plan), not a
+ * record per job, unless a job has more notes than a line holds. */
+static void write_records(struct hs_online *h, struct hs_instance *in, struct hs_schedule *run)
+{
+	for (int i = 0; i < h->n; i++)
 		if (h->status[i] == JOB_REJECTED) {
 			struct hs_placement *r = &run->p[i];
 			r->task = i;
 			r->state = HS_STATE_REJECTED;
 			r->start = r->end = in->tasks[i].release;
 		}
-	}
-	hs_schedule_compute_after(&plan, &in->plat);
-	for (int i = 0; i < run->n; i++)
-		if (run->p[i].task == i && plan.p[i].task == i) {
-			free(run->p[i].after);
-			run->p[i].nafter = plan.p[i].nafter;
-			run->p[i].after = NULL;
-			if (run->p[i].nafter) {
-				run->p[i].after = hs_malloc(run->p[i].nafter * sizeof *run->p[i].after);
-				memcpy(run->p[i].after, plan.p[i].after,
-				       run->p[i].nafter * sizeof *run->p[i].after);
-			}
-		}
-	if (!notes_fit(h, &plan)) {
+	/* A rejected job has no parts: the run's after lists are the plan's. */
+	hs_schedule_compute_after(run, &in->plat);
+	if (!notes_fit(h)) {
+		struct hs_schedule plan;
+		plan_of_run(h, run, &plan);
 		hs_instance_take_plan(in, &plan);
 		hs_schedule_release(&plan); /* left empty when taken */
 		hs_instance_take_run(in, run);
 		notes_on_records(h, in);
 		return;
 	}
-	struct note_fields *pf = note_fields_make(h, &plan, 0), *rf = note_fields_make(h, &plan, 1);
+	struct note_fields *pf = note_fields_make(h, 0), *rf = note_fields_make(h, 1);
 	struct hs_emit_extra px = { note_fields_get, pf, note_fields_free };
 	struct hs_emit_extra rx = { note_fields_get, rf, note_fields_free };
-	hs_instance_emit_plan_extra(in, &plan, pf ? &px : NULL);
-	hs_schedule_release(&plan); /* left empty when taken */
-	hs_instance_emit_run_extra(in, run, rf ? &rx : NULL);
+	hs_instance_emit_plan_run_extra(in, run, pf ? &px : NULL, rf ? &rx : NULL);
 }
 
 static void host_release(struct hs_online *h)
@@ -518,6 +514,8 @@ static void host_release(struct hs_online *h)
 	free(h->core_node);
 	free(h->gpu_node);
 	free(h->core_job);
+	free(h->node_busy);
+	free(h->node_whole);
 	free(h->gpu_job);
 	free(h->jobs);
 	free(h->status);

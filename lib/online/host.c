@@ -53,9 +53,16 @@ const struct hs_online_job *hs_online_job(const struct hs_online *h, int job)
 	return &h->jobs[job];
 }
 
+/* The job on core c (valid): its node's when taken whole. */
+static int core_job_of(const struct hs_online *h, int c)
+{
+	int w = h->node_whole[h->core_node[c]];
+	return w >= 0 ? w : h->core_job[c];
+}
+
 int hs_online_core_job(const struct hs_online *h, int core)
 {
-	return core >= 0 && core < h->m.ncores ? h->core_job[core] : -1;
+	return core >= 0 && core < h->m.ncores ? core_job_of(h, core) : -1;
 }
 
 int hs_online_gpu_job(const struct hs_online *h, int gpu)
@@ -83,36 +90,97 @@ static int cmp_int(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Check ids (cores or GPUs) against the machine and the running jobs, and
- * sort them into h->scratch_ids + off.  Returns 0 or -1 (reported). */
-static int check_ids(struct hs_online *h, int job, const int *ids, int n, int total,
-		     const int *busy, const int *owner_node, const char *kind, int off)
+/* The job on id c of a kind: busy[c], or for cores its node's when taken
+ * whole (whole: node_whole, NULL for GPUs). */
+static int busy_of(const int *busy, const int *whole, const int *owner_node, int c)
 {
-	int *v = h->scratch_ids + off;
-	for (int k = 0; k < n; k++) {
-		if (ids[k] < 0 || ids[k] >= total)
-			return bad(h, job, "no %s %d (the machine has %s 0..%d)", kind, ids[k], kind,
-				   total - 1);
-		v[k] = ids[k];
+	return whole && whole[owner_node[c]] >= 0 ? whole[owner_node[c]] : busy[c];
+}
+
+/* Check ids (cores or GPUs) against the machine and the running jobs;
+ * *sorted_ids: them in increasing order, ids itself when they come so (as
+ * algorithms mostly give them: no copy, no sort), else sorted into
+ * h->scratch_ids + off.  With defer, sorted ids are not checked against
+ * the running jobs here: check_free does, a node at a time, once they
+ * are a placement (*deferred set).  Returns 0 or -1 (reported). */
+static int check_ids(struct hs_online *h, int job, const int *ids, int n, int total,
+		     const int *busy, const int *whole, const int *owner_node, const char *kind,
+		     int off, int defer, const int **sorted_ids, int *deferred)
+{
+	/* Blocks of 8 with no branch per id: loops the compiler widens at
+	 * -O2 (a fixed count, no remainder), then the rest. */
+	unsigned out = 0, down = 0;
+	int k0 = 0;
+	for (; k0 + 9 <= n; k0 += 8)
+		for (int k = k0; k < k0 + 8; k++) {
+			out |= (unsigned)ids[k] >= (unsigned)total;
+			down |= ids[k] >= ids[k + 1];
+		}
+	for (int k = k0; k < n; k++) {
+		out |= (unsigned)ids[k] >= (unsigned)total;
+		down |= k + 1 < n && ids[k] >= ids[k + 1];
 	}
-	int sorted = 1; /* as algorithms mostly give them: no sort */
-	for (int k = 1; k < n && sorted; k++)
-		sorted = v[k - 1] < v[k];
-	if (!sorted)
-		qsort(v, n, sizeof *v, cmp_int);
-	for (int k = 0; k < n; k++) {
-		const char *node = h->in->plat.nodes[owner_node[v[k]]].id;
-		if (k > 0 && v[k] == v[k - 1])
-			return bad(h, job, "%s %d (node %s) given twice", kind, v[k], node);
-		if (busy[v[k]] >= 0)
-			return bad(h, job, "%s %d (node %s) is busy: job %s runs there", kind, v[k],
-				   node, hs_online_job_name(h, busy[v[k]]));
+	if (out)
+		for (int k = 0; k < n; k++)
+			if (ids[k] < 0 || ids[k] >= total)
+				return bad(h, job, "no %s %d (the machine has %s 0..%d)", kind, ids[k],
+					   kind, total - 1);
+	const int *v = ids;
+	if (down) {
+		int *w = h->scratch_ids + off;
+		memcpy(w, ids, (size_t)n * sizeof *w);
+		qsort(w, n, sizeof *w, cmp_int);
+		v = w;
+	}
+	*sorted_ids = v;
+	*deferred = defer && !down;
+	if (*deferred)
+		return 0;
+	int k = -1;
+	for (int i = 0; i < n && k < 0; i++)
+		if ((i > 0 && v[i] == v[i - 1]) || busy_of(busy, whole, owner_node, v[i]) >= 0)
+			k = i;
+	if (k < 0)
+		return 0;
+	const char *node = h->in->plat.nodes[owner_node[v[k]]].id;
+	if (k > 0 && v[k] == v[k - 1])
+		return bad(h, job, "%s %d (node %s) given twice", kind, v[k], node);
+	return bad(h, job, "%s %d (node %s) is busy: job %s runs there", kind, v[k], node,
+		   hs_online_job_name(h, busy_of(busy, whole, owner_node, v[k])));
+}
+
+/* Whether part pt has all the cores of its node: its set 0..cores-1. */
+static int whole_node(const struct hs_online *h, const struct hs_part *pt)
+{
+	int nc = h->node_first_core[pt->node + 1] - h->node_first_core[pt->node];
+	return pt->ncores == nc && nc > 0 && pt->cores[0] == 0 && hs_ids_is_run(pt->cores, nc);
+}
+
+/* check_ids' check against the running jobs, deferred: p's cores, a node
+ * at a time (a node taken whole or not taken at all is decided by one
+ * int), in the same order, so the first busy core is the same. */
+static int check_free(struct hs_online *h, int job, const struct hs_placement *p)
+{
+	for (int k = 0; k < p->nparts; k++) {
+		const struct hs_part *pt = &p->parts[k];
+		int j = pt->node, first = h->node_first_core[j], c = -1;
+		if (pt->ncores == 0 || (h->node_busy[j] == 0 && h->node_whole[j] < 0))
+			continue;
+		if (h->node_whole[j] >= 0)
+			c = first + pt->cores[0];
+		for (int i = 0; i < pt->ncores && c < 0; i++)
+			if (h->core_job[first + pt->cores[i]] >= 0)
+				c = first + pt->cores[i];
+		if (c >= 0)
+			return bad(h, job, "core %d (node %s) is busy: job %s runs there", c,
+				   h->in->plat.nodes[j].id, hs_online_job_name(h, core_job_of(h, c)));
 	}
 	return 0;
 }
 
-/* The resources fit what the job asks for: its size, kind and scope. */
-static int check_fit(struct hs_online *h, int job, const int *cores, int nc, const int *gpus, int ng)
+/* The resources fit what the job asks for: its size and kind (its scope:
+ * check_scope). */
+static int check_fit(struct hs_online *h, int job, int nc, int ng)
 {
 	const struct hs_online_job *j = &h->jobs[job];
 	const struct hs_task *t = &h->in->tasks[job];
@@ -132,11 +200,21 @@ static int check_fit(struct hs_online *h, int job, const int *cores, int nc, con
 	if (t->size > 0 && nc > t->size)
 		return bad(h, job, "may use %d core%s at most, given %d", t->size,
 			   t->size == 1 ? "" : "s", nc);
-	/* Scope: one node, or one cluster. */
+	return 0;
+}
+
+/* Placement p's nodes fit the job's scope: one node, or one cluster.  Its
+ * parts are its nodes in increasing order (cores only, or one GPU: see
+ * check_fit), as its sorted ids name them. */
+static int check_scope(struct hs_online *h, int job, const struct hs_placement *p)
+{
+	const struct hs_task *t = &h->in->tasks[job];
 	const struct hs_platform *pl = &h->in->plat;
-	int node0 = nc ? h->core_node[cores[0]] : h->gpu_node[gpus[0]];
-	for (int k = 0; k < nc + ng; k++) {
-		int node = k < nc ? h->core_node[cores[k]] : h->gpu_node[gpus[k - nc]];
+	if (t->scope != HS_SCOPE_NODE && t->scope != HS_SCOPE_CLUSTER)
+		return 0;
+	int node0 = p->parts[0].node;
+	for (int k = 1; k < p->nparts; k++) {
+		int node = p->parts[k].node;
 		if (t->scope == HS_SCOPE_NODE && node != node0)
 			return bad(h, job, "must run on one node (scope=node), given nodes %s and %s",
 				   pl->nodes[node0].id, pl->nodes[node].id);
@@ -164,34 +242,90 @@ static int *node_set(const int *g, int n, int first)
 	return v;
 }
 
+/* How many of sorted, distinct global ids g[0..n) lie below lim (the
+ * first id of the next node): all of a whole stretch at once. */
+static int below(const int *g, int n, int lim)
+{
+	int m = lim - g[0] < n ? lim - g[0] : n; /* at most this many fit */
+	if (g[m - 1] < lim)
+		return m;
+	int k = 0;
+	while (k < n && g[k] < lim)
+		k++;
+	return k;
+}
+
 /* h->scratch: the placement of sorted global cores and GPUs, a part per
- * node in node order. */
+ * node in node order: a node's ids found at once (below), its set shared
+ * when they are a run (node_set), the array of parts kept from call to
+ * call. */
 static void build_placement(struct hs_online *h, const int *cores, int nc, const int *gpus, int ng)
 {
 	struct hs_placement *p = &h->scratch;
-	hs_ids_free_parts(p->parts, p->nparts);
+	for (int k = 0; k < p->nparts; k++) {
+		hs_ids_free(p->parts[k].cores);
+		hs_ids_free(p->parts[k].gpus);
+	}
+	struct hs_part *parts = p->parts;
 	memset(p, 0, sizeof *p);
+	p->parts = parts;
 	p->exit_status = -1;
 	p->energy = NAN;
-	p->parts = hs_calloc((size_t)(nc + ng), sizeof *p->parts);
+	int nn = h->in->plat.nnodes;
 	int a = 0, b = 0;
 	while (a < nc || b < ng) {
-		int na = a < nc ? h->core_node[cores[a]] : h->in->plat.nnodes;
-		int nb = b < ng ? h->gpu_node[gpus[b]] : h->in->plat.nnodes;
+		int na = a < nc ? h->core_node[cores[a]] : nn;
+		int nb = b < ng ? h->gpu_node[gpus[b]] : nn;
 		int node = na < nb ? na : nb;
+		if (p->nparts == h->cap_parts) {
+			h->cap_parts = h->cap_parts ? 2 * h->cap_parts : 64;
+			p->parts = hs_reallocarray(p->parts, h->cap_parts, sizeof *p->parts);
+		}
 		struct hs_part *pt = &p->parts[p->nparts++];
 		pt->node = node;
-		int a1 = a, b1 = b;
-		while (a1 < nc && h->core_node[cores[a1]] == node)
-			a1++;
-		while (b1 < ng && h->gpu_node[gpus[b1]] == node)
-			b1++;
-		pt->ncores = a1 - a;
-		pt->ngpus = b1 - b;
+		pt->ncores = na == node ? below(cores + a, nc - a, h->node_first_core[node + 1]) : 0;
+		pt->ngpus = nb == node ? below(gpus + b, ng - b, h->node_first_gpu[node + 1]) : 0;
 		pt->cores = node_set(cores + a, pt->ncores, h->node_first_core[node]);
 		pt->gpus = node_set(gpus + b, pt->ngpus, h->node_first_gpu[node]);
-		a = a1;
-		b = b1;
+		a += pt->ncores;
+		b += pt->ngpus;
+	}
+}
+
+/* Node j's cores, taken whole by one job (node_whole), written as its in
+ * core_job before another job takes some of them or it frees some. */
+static void unwhole(struct hs_online *h, int j)
+{
+	int w = h->node_whole[j];
+	if (w < 0)
+		return;
+	for (int c = h->node_first_core[j]; c < h->node_first_core[j + 1]; c++)
+		h->core_job[c] = w;
+	h->node_whole[j] = -1;
+}
+
+void hs_online_mark(struct hs_online *h, const struct hs_placement *p, int job)
+{
+	for (int k = 0; k < p->nparts; k++) {
+		const struct hs_part *pt = &p->parts[k];
+		int j = pt->node;
+		int *cj = h->core_job + h->node_first_core[j];
+		int *gj = h->gpu_job + h->node_first_gpu[j];
+		int set = job >= 0 ? job : -1;
+		if (pt->ncores == 0) {
+			/* its GPUs only */
+		} else if (job >= 0 && whole_node(h, pt) && h->node_busy[j] == 0) {
+			h->node_whole[j] = job; /* no core of it written */
+		} else if (job < 0 && h->node_whole[j] >= 0) {
+			h->node_whole[j] = -1; /* its only part there: taken whole */
+		} else {
+			unwhole(h, j);
+			for (int c = 0; c < pt->ncores; c++)
+				cj[pt->cores[c]] = set;
+		}
+		h->node_busy[j] += job >= 0 ? pt->ncores : -pt->ncores;
+		for (int g = 0; g < pt->ngpus; g++)
+			gj[pt->gpus[g]] = set;
 	}
 }
 
@@ -206,13 +340,20 @@ int hs_online_start(struct hs_online *h, int job, const int *cores, int ncores, 
 		h->cap_ids = ncores + ngpus;
 		h->scratch_ids = hs_reallocarray(h->scratch_ids, h->cap_ids, sizeof *h->scratch_ids);
 	}
-	if (check_ids(h, job, cores, ncores, h->m.ncores, h->core_job, h->core_node, "core", 0) < 0 ||
-	    check_ids(h, job, gpus, ngpus, h->m.ngpus, h->gpu_job, h->gpu_node, "GPU", ncores) < 0)
-		return -1;
-	const int *sc = h->scratch_ids, *sg = h->scratch_ids + ncores;
-	if (check_fit(h, job, sc, ncores, sg, ngpus) < 0)
+	/* Cores only (as most jobs): their check against the running jobs
+	 * comes once they are a placement, a node at a time, still before any
+	 * other check. */
+	const int *sc, *sg;
+	int deferred, unused;
+	if (check_ids(h, job, cores, ncores, h->m.ncores, h->core_job, h->node_whole, h->core_node,
+		      "core", 0, ngpus == 0, &sc, &deferred) < 0 ||
+	    check_ids(h, job, gpus, ngpus, h->m.ngpus, h->gpu_job, NULL, h->gpu_node, "GPU", ncores, 0,
+		      &sg, &unused) < 0)
 		return -1;
 	build_placement(h, sc, ncores, sg, ngpus);
+	if ((deferred && check_free(h, job, &h->scratch) < 0) || check_fit(h, job, ncores, ngpus) < 0 ||
+	    check_scope(h, job, &h->scratch) < 0)
+		return -1;
 	const struct hs_task *t = &h->in->tasks[job];
 	if (!isfinite(hs_placement_duration(h->in, t, &h->scratch)))
 		return bad(h, job, "cannot run on %d core%s and %d GPU%s under its runtime model",
@@ -225,10 +366,7 @@ int hs_online_start(struct hs_online *h, int job, const int *cores, int ncores, 
 		h->input_errors++;
 		return -1;
 	}
-	for (int k = 0; k < ncores; k++)
-		h->core_job[sc[k]] = job;
-	for (int k = 0; k < ngpus; k++)
-		h->gpu_job[sg[k]] = job;
+	hs_online_mark(h, &h->scratch, job);
 	h->status[job] = JOB_RUNNING;
 	hs_online_authors_started(h, job);
 	return 0;

@@ -36,6 +36,9 @@ struct hs_online {
 	struct hs_online_job *jobs;
 	char *status;                 /* JOB_* per job */
 	int *core_job, *gpu_job;      /* the job running on each resource, or -1 */
+	int *node_busy;               /* per node: its cores taken */
+	int *node_whole;              /* per node: the job on all its cores, alone, with
+				       * core_job not saying so (taken whole), or -1 */
 	/* dependencies (task graphs): successors, and what each job waits for */
 	int *succ_off, *succ;
 	int *deps_left;
@@ -57,7 +60,8 @@ struct hs_online {
 	int errors;
 	int input_errors;             /* of those, the input's (no route): exit 2 */
 	/* scratch for hs_online_start */
-	struct hs_placement scratch;
+	struct hs_placement scratch;  /* its parts array kept, cap_parts long */
+	int cap_parts;
 	int *scratch_ids, cap_ids;
 	/* ABI 2 */
 	int nstatic;                  /* jobs of the stream (the others were submitted while running) */
@@ -104,5 +108,9 @@ void hs_online_authors_release(struct hs_online *h);
 
 /* The job's name in messages: "job ID". */
 const char *hs_online_job_name(const struct hs_online *h, int job);
+
+/* Mark the cores and GPUs of p as job's in core_job and gpu_job (or
+ * node_whole), or free them again (job -1: p is that job's). */
+void hs_online_mark(struct hs_online *h, const struct hs_placement *p, int job);
 
 #endif

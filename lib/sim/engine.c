@@ -23,6 +23,7 @@
 #include "heap.h"
 #include "links.h"
 #include "lost.h"
+#include "model/ids.h"
 #include "routes.h"
 
 #include <math.h>
@@ -362,11 +363,18 @@ int hs_sim_check(const struct hs_instance *in, const struct hs_schedule *plan,
 
 /* ---------------- the run ---------------- */
 
-/* The running tasks that hold one core or GPU. */
+/* The running tasks that hold one core or GPU once two or more do (own
+ * is OCC_SHARED): in the order they came, the last taking the place of
+ * one that leaves. */
 struct occ {
 	int n, cap;
 	int *ids;
 };
+
+/* run.own[r]: the one task holding resource r, or one of these.  Most
+ * resources have one holder at a time (always, online): one int to read
+ * and write per core, the list only where tasks overlap. */
+enum { OCC_FREE = -1, OCC_SHARED = -2 };
 
 struct run {
 	struct sim *S;
@@ -384,10 +392,13 @@ struct run {
 	double first_departure; /* opts.check_simgrid: see hs_sim_result */
 	struct hs_link_acct links; /* opts.link_stats */
 	/* cores and GPUs (sim.res0) */
-	struct occ *occ;
+	int *own;               /* per resource: its holder, OCC_FREE or OCC_SHARED */
+	int *node_held;         /* per node: its cores held, a task's each counted */
+	int *node_whole;        /* per node: the task that holds all its cores, alone,
+				 * with own[] not saying so (held whole), or -1 */
+	struct occ *occ;        /* per resource: its holders when OCC_SHARED */
 	int *res_cnst;          /* per resource: its constraint, or -1 */
-	int *hr, *shared, caphr; /* scratch: a task's resources, those shared */
-	double *hw;
+	int *shared, nshared, capsh; /* scratch: a task's resources found shared */
 	long overlaps;
 	struct hs_lost lost;    /* durations lost to the spacing of dates */
 };
@@ -409,44 +420,30 @@ static double task_watts(const struct hs_instance *in, const struct hs_placement
 
 /* ---------------- cores and GPUs ---------------- */
 
-/* Task i's cores and GPUs into R->hr, with its use of each per unit of
- * rate into R->hw (the weight of its element there): a process's comp
- * on its core; a delay of d seconds uses each of its cores and GPUs
- * whole, flops * d (a node's GPUs count in its flops too).  Returns their
- * number. */
-static int held(struct run *R, int i)
-{
-	const struct sim *S = R->S;
-	const struct hs_placement *p = &R->run->p[i];
-	const struct hs_task *t = &S->in->tasks[i];
-	const struct act *a = &S->a[i];
-	int need = 0;
-	for (int k = 0; k < p->nparts; k++)
-		need += p->parts[k].ncores + p->parts[k].ngpus;
-	if (need > R->caphr) {
-		R->caphr = need;
-		R->hr = hs_reallocarray(R->hr, need, sizeof *R->hr);
-		R->hw = hs_reallocarray(R->hw, need, sizeof *R->hw);
-		R->shared = hs_reallocarray(R->shared, need, sizeof *R->shared);
-	}
-	int n = 0;
-	for (int k = 0; k < p->nparts; k++) {
-		const struct hs_part *pt = &p->parts[k];
-		const struct hs_node *nd = &S->in->plat.nodes[pt->node];
-		for (int c = 0; c < pt->ncores; c++, n++) {
-			R->hr[n] = S->res0[pt->node] + pt->cores[c];
-			if (a->kind == ACT_DELAY)
-				R->hw[n] = nd->flops * a->dur;
-			else
-				R->hw[n] = t->ncomp == 0 ? 0 : t->comp[t->ncomp == 1 ? 0 : n];
-		}
-		for (int g = 0; g < pt->ngpus; g++, n++) {
-			R->hr[n] = S->res0[pt->node] + nd->cores + pt->gpus[g];
-			R->hw[n] = nd->flops * a->dur;
-		}
-	}
-	return n;
-}
+/* Task i's cores and GPUs, in the order of its parts, its process index
+ * k counting both: R's resource r of each in turn (a statement using r
+ * and k).  No array made: most visits look at one int per core. */
+#define FOR_HELD(R, p, r, k, ...)                                                      \
+	do {                                                                           \
+		const int *res0_ = (R)->S->res0;                                       \
+		const struct hs_node *nodes_ = (R)->S->in->plat.nodes;                 \
+		int k = 0, np_ = (p)->nparts;                                          \
+		for (const struct hs_part *pt_ = (p)->parts; np_-- > 0; pt_++) {       \
+			const int *v_ = pt_->cores;                                    \
+			int b_ = res0_[pt_->node], n_ = pt_->ncores;                   \
+			for (int c_ = 0; c_ < n_; c_++, k++) {                         \
+				int r = b_ + v_[c_];                                   \
+				__VA_ARGS__;                                           \
+			}                                                              \
+			v_ = pt_->gpus;                                                \
+			b_ += nodes_[pt_->node].cores;                                 \
+			n_ = pt_->ngpus;                                               \
+			for (int c_ = 0; c_ < n_; c_++, k++) {                         \
+				int r = b_ + v_[c_];                                   \
+				__VA_ARGS__;                                           \
+			}                                                              \
+		}                                                                      \
+	} while (0)
 
 /* The node of resource r: the last whose first resource is <= r. */
 static int res_node(const struct sim *S, int r)
@@ -460,6 +457,21 @@ static int res_node(const struct sim *S, int r)
 			hi = mid - 1;
 	}
 	return lo;
+}
+
+/* Task i's use of resource r (its process k) per unit of rate: the
+ * weight of its element there.  A process's comp on its core; a delay
+ * of d seconds uses each of its cores and GPUs whole, flops * d (a
+ * node's GPUs count in its flops too). */
+static double held_weight(const struct run *R, int i, int r, int k)
+{
+	const struct sim *S = R->S;
+	const struct act *a = &S->a[i];
+	const struct hs_task *t = &S->in->tasks[i];
+	if (a->kind == ACT_DELAY)
+		return S->in->plat.nodes[res_node(S, r)].flops * a->dur;
+	/* a parallel task runs on cores only */
+	return t->ncomp == 0 ? 0 : t->comp[t->ncomp == 1 ? 0 : k];
 }
 
 /* The name of resource r, for messages. */
@@ -512,10 +524,12 @@ static int res_cnst(struct run *R, int r)
  * that another task holds too. */
 static void share_held(struct run *R, int i)
 {
-	int var = R->S->a[i].var, n = held(R, i);
-	for (int k = 0; k < n; k++)
-		if (R->occ[R->hr[k]].n >= 2)
-			hs_lmm_expand(R->lmm, var, res_cnst(R, R->hr[k]), R->hw[k]);
+	int var = R->S->a[i].var;
+	const struct hs_placement *p = &R->run->p[i];
+	FOR_HELD(R, p, r, k, {
+		if (R->own[r] == OCC_SHARED)
+			hs_lmm_expand(R->lmm, var, res_cnst(R, r), held_weight(R, i, r, k));
+	});
 }
 
 static void set_var(struct run *R, int i, int var)
@@ -542,30 +556,96 @@ static void delay_var(struct run *R, int i, double now)
 	share_held(R, i);
 }
 
+/* Whether part pt holds all nc cores of its node: the set 0..nc-1. */
+static int whole_node(const struct hs_part *pt, int nc)
+{
+	return pt->ncores == nc && nc > 0 && pt->cores[0] == 0 && hs_ids_is_run(pt->cores, nc);
+}
+
+/* Node j's cores, held whole by one task (node_whole), are written as
+ * its in own[] before another task holds some of them: then they are
+ * looked at one by one, overlaps and all.  A node mostly goes whole from
+ * one task to the next: its cores are not looked at at all. */
+static void unwhole(struct run *R, int j)
+{
+	int t = R->node_whole[j];
+	if (t < 0)
+		return;
+	int b = R->S->res0[j], nc = R->S->in->plat.nodes[j].cores;
+	for (int c = 0; c < nc; c++)
+		R->own[b + c] = t;
+	R->node_whole[j] = -1;
+}
+
+/* Resource r, held by others already, is held by task i too: the
+ * overlap is reported (with each other holder) and r noted as shared. */
+static void hold_shared(struct run *R, int i, int r, double now)
+{
+	struct occ *o = &R->occ[r];
+	if (R->own[r] >= 0) { /* its second holder: the list begins */
+		o->n = 0;
+		if (o->cap == 0) {
+			o->cap = 2;
+			o->ids = hs_reallocarray(o->ids, o->cap, sizeof *o->ids);
+		}
+		o->ids[o->n++] = R->own[r];
+		R->own[r] = OCC_SHARED;
+	}
+	for (int m = 0; m < o->n; m++)
+		report_overlap(R, i, o->ids[m], r, now);
+	if (o->n == o->cap) {
+		o->cap = o->cap ? 2 * o->cap : 2;
+		o->ids = hs_reallocarray(o->ids, o->cap, sizeof *o->ids);
+	}
+	o->ids[o->n++] = i;
+	if (R->nshared == R->capsh) {
+		R->capsh = R->capsh ? 2 * R->capsh : 64;
+		R->shared = hs_reallocarray(R->shared, R->capsh, sizeof *R->shared);
+	}
+	R->shared[R->nshared++] = r;
+}
+
 /* Task i starts holding its cores and GPUs: where another task holds one
  * too, they share it (a constraint) and the overlap is reported.  Tasks
- * that end as they start hold nothing. */
-static void hold(struct run *R, int i, double now)
+ * that end as they start hold nothing.  Returns whether a resource of i
+ * is shared. */
+static int hold(struct run *R, int i, double now)
 {
 	struct act *a = &R->S->a[i];
 	if (a->kind == ACT_DELAY ? a->fail || !(a->dur > 0) : !a->work)
-		return;
+		return 0;
 	a->holds = 1;
-	int n = held(R, i), nshared = 0;
-	for (int k = 0; k < n; k++) {
-		struct occ *o = &R->occ[R->hr[k]];
-		for (int m = 0; m < o->n; m++)
-			report_overlap(R, i, o->ids[m], R->hr[k], now);
-		if (o->n == o->cap) {
-			o->cap = o->cap ? 2 * o->cap : 2;
-			o->ids = hs_reallocarray(o->ids, o->cap, sizeof *o->ids);
+	const struct hs_placement *p = &R->run->p[i];
+	int *own = R->own;
+	R->nshared = 0;
+	for (int k = 0; k < p->nparts; k++) {
+		const struct hs_part *pt = &p->parts[k];
+		int j = pt->node, b = R->S->res0[j], nc = R->S->in->plat.nodes[j].cores;
+		if (whole_node(pt, nc) && R->node_held[j] == 0) {
+			R->node_whole[j] = i; /* no core of it to look at */
+		} else {
+			unwhole(R, j);
+			for (int c = 0; c < pt->ncores; c++) {
+				int r = b + pt->cores[c];
+				if (own[r] == OCC_FREE)
+					own[r] = i;
+				else
+					hold_shared(R, i, r, now);
+			}
 		}
-		o->ids[o->n++] = i;
-		if (o->n >= 2)
-			R->shared[nshared++] = R->hr[k];
+		R->node_held[j] += pt->ncores;
+		for (int g = 0; g < pt->ngpus; g++) {
+			int r = b + nc + pt->gpus[g];
+			if (own[r] == OCC_FREE)
+				own[r] = i;
+			else
+				hold_shared(R, i, r, now);
+		}
 	}
 	/* The others on a shared resource get their element now (i gets
-	 * its own when its variable is made). */
+	 * its own when its variable is made).  share_held and delay_var do
+	 * not change who holds what: the list stays as it is. */
+	int nshared = R->nshared;
 	for (int k = 0; k < nshared; k++) {
 		const struct occ *o = &R->occ[R->shared[k]];
 		for (int m = 0; m < o->n; m++) {
@@ -579,6 +659,32 @@ static void hold(struct run *R, int i, double now)
 				delay_var(R, j, now);
 		}
 	}
+	return nshared > 0;
+}
+
+/* Task i leaves shared resource r; with one holder left, r is its own
+ * again. */
+static void leave_shared(struct run *R, int i, int r)
+{
+	struct occ *o = &R->occ[r];
+	for (int m = 0; m < o->n; m++)
+		if (o->ids[m] == i) {
+			o->ids[m] = o->ids[--o->n];
+			break;
+		}
+	if (o->n == 1)
+		R->own[r] = o->ids[0];
+	else if (o->n == 0)
+		R->own[r] = OCC_FREE;
+}
+
+/* Task i leaves resource r. */
+static inline void release_one(struct run *R, int i, int r)
+{
+	if (R->own[r] == i)
+		R->own[r] = OCC_FREE;
+	else if (R->own[r] == OCC_SHARED)
+		leave_shared(R, i, r);
 }
 
 /* Task i ends: it leaves its cores and GPUs. */
@@ -587,25 +693,19 @@ static void release_held(struct run *R, int i)
 	if (!R->S->a[i].holds)
 		return;
 	R->S->a[i].holds = 0;
-	int n = held(R, i);
-	for (int k = 0; k < n; k++) {
-		struct occ *o = &R->occ[R->hr[k]];
-		for (int m = 0; m < o->n; m++)
-			if (o->ids[m] == i) {
-				o->ids[m] = o->ids[--o->n];
-				break;
-			}
+	const struct hs_placement *p = &R->run->p[i];
+	for (int k = 0; k < p->nparts; k++) {
+		const struct hs_part *pt = &p->parts[k];
+		int j = pt->node, b = R->S->res0[j], nc = R->S->in->plat.nodes[j].cores;
+		R->node_held[j] -= pt->ncores;
+		if (R->node_whole[j] == i) /* its only part there: held whole */
+			R->node_whole[j] = -1;
+		else
+			for (int c = 0; c < pt->ncores; c++)
+				release_one(R, i, b + pt->cores[c]);
+		for (int g = 0; g < pt->ngpus; g++)
+			release_one(R, i, b + nc + pt->gpus[g]);
 	}
-}
-
-/* Whether a resource of task i (holding them) is shared. */
-static int holds_shared(struct run *R, int i)
-{
-	int n = held(R, i);
-	for (int k = 0; k < n; k++)
-		if (R->occ[R->hr[k]].n >= 2)
-			return 1;
-	return 0;
 }
 
 /* ---------------- activities ---------------- */
@@ -630,11 +730,11 @@ static void start(struct run *R, int i, double now)
 	R->run->p[i].start = now;
 	if (isfinite(now + t->walltime)) /* a kill beyond 1.8e308 s never comes */
 		hs_heap_push(&R->ev, now + t->walltime, EV_KILL, i);
-	hold(R, i, now);
+	int shared = hold(R, i, now);
 	if (a->kind == ACT_DELAY) {
 		a->state = ST_RUNNING;
 		hs_iheap_set(&R->done, i, a->fail ? now : hs_lost_end(&R->lost, R->S->in, i, now, a->dur));
-		if (a->holds && holds_shared(R, i))
+		if (shared)
 			delay_var(R, i, now);
 	} else if (!a->work) {
 		a->state = ST_RUNNING;
@@ -768,10 +868,15 @@ static void new_system(struct run *R)
 		hs_lmm_add_constraint(R->lmm, S->in->plat.nodes[j].cores * S->in->plat.nodes[j].flops, 0);
 	if (S->o->check_simgrid)
 		hs_lmm_shadow(R->lmm, S->o->solver == HS_SIM_SIMGRID ? HS_LMM_BOTTLENECK : HS_LMM_SIMGRID);
+	R->own = hs_malloc((S->nres + 1) * sizeof *R->own);
+	R->node_held = hs_calloc(S->in->plat.nnodes + 1, sizeof *R->node_held);
+	R->node_whole = hs_malloc((S->in->plat.nnodes + 1) * sizeof *R->node_whole);
+	for (int j = 0; j < S->in->plat.nnodes; j++)
+		R->node_whole[j] = -1;
 	R->occ = hs_calloc(S->nres + 1, sizeof *R->occ);
 	R->res_cnst = hs_malloc((S->nres + 1) * sizeof *R->res_cnst);
 	for (int r = 0; r < S->nres; r++)
-		R->res_cnst[r] = -1;
+		R->res_cnst[r] = R->own[r] = -1; /* OCC_FREE */
 }
 
 /* Free the sharing system; say how many overlaps there were in all when
@@ -786,9 +891,10 @@ static void release_system(struct run *R)
 	for (int r = 0; r < R->S->nres; r++)
 		free(R->occ[r].ids);
 	free(R->occ);
+	free(R->own);
+	free(R->node_held);
+	free(R->node_whole);
 	free(R->res_cnst);
-	free(R->hr);
-	free(R->hw);
 	free(R->shared);
 	free(R->var_act);
 	hs_lmm_free(R->lmm);

@@ -272,6 +272,98 @@ static void test_kept_order(void)
 	hs_schedule_release(&s);
 }
 
+/* A walk's visits as (task, resource) pairs. */
+struct visits {
+	int *v;
+	size_t n, cap;
+};
+
+static void visits_add(struct visits *w, int task, int res)
+{
+	if (w->n + 2 > w->cap) {
+		w->cap = w->cap ? 2 * w->cap : 256;
+		w->v = hs_reallocarray(w->v, w->cap, sizeof *w->v);
+	}
+	w->v[w->n++] = task;
+	w->v[w->n++] = res;
+}
+
+static void visit_use(void *arg, const struct hs_use *u, int res)
+{
+	visits_add(arg, u->task, res);
+}
+
+static void visit_part(void *arg, int task, const struct hs_part *pt, int c0, int g0)
+{
+	for (int c = 0; c < pt->ncores; c++)
+		visits_add(arg, task, c0 + pt->cores[c]);
+	for (int g = 0; g < pt->ngpus; g++)
+		visits_add(arg, task, g0 + pt->gpus[g]);
+}
+
+/* hs_uses_walk_parts visits a part at a time what hs_uses_walk visits a
+ * use at a time, in the same order, on random schedules (whole nodes,
+ * scattered cores, GPUs, several parts, unplaced and dropped tasks); both
+ * refuse a use outside the platform. */
+static void test_walk_parts(void)
+{
+	unsigned long long x = 2463534242ull;
+#define RND() (x ^= x << 13, x ^= x >> 7, x ^= x << 17, x)
+	struct hs_node nd[4];
+	memset(nd, 0, sizeof nd);
+	for (int k = 0; k < 4; k++)
+		nd[k].cores = 16, nd[k].gpus = 2;
+	struct hs_platform pl = { .nodes = nd, .nnodes = 4, .total_cores = 64, .total_gpus = 8 };
+	int bad = 0, cases = 0;
+	for (int round = 0; round < 40; round++) {
+		int n = 1 + (int)(RND() % 200);
+		struct hs_schedule s;
+		hs_schedule_init(&s, n);
+		char *keep = hs_calloc((size_t)n, 1);
+		for (int i = 0; i < n; i++) {
+			if (RND() % 8 == 0)
+				continue; /* not placed */
+			double st = (double)(RND() % 30);
+			for (int k = 0, parts = 1 + (int)(RND() % 3); k < parts; k++) {
+				int c[16], nc = 0, g = (int)(RND() % 2), whole = RND() % 2;
+				for (int j = 0; j < 16; j++)
+					if (whole || RND() % 3 == 0)
+						c[nc++] = j;
+				if (RND() % 5 == 0)
+					hs_schedule_add(&s, i, (int)(RND() % 4), NULL, 0, &g, 1, st, st + 1);
+				else
+					hs_schedule_add(&s, i, (int)(RND() % 4), c, nc, NULL, 0, st, st + 1);
+			}
+			keep[i] = RND() % 4 != 0;
+		}
+		for (int with_keep = 0; with_keep < 2; with_keep++) {
+			struct visits a = { 0 }, b = { 0 };
+			int ra = hs_uses_walk(&s, &pl, with_keep ? keep : NULL, 0, visit_use, &a);
+			int rb = hs_uses_walk_parts(&s, &pl, with_keep ? keep : NULL, 0, visit_part, &b);
+			cases++;
+			if (ra != 0 || rb != 0 || a.n != b.n ||
+			    (a.n && memcmp(a.v, b.v, a.n * sizeof *a.v) != 0))
+				bad++;
+			free(a.v);
+			free(b.v);
+		}
+		free(keep);
+		hs_schedule_release(&s);
+	}
+#undef RND
+	TAP_OK(bad == 0, "hs_uses_walk_parts = hs_uses_walk, part by part, on %d random schedules (%d differ)",
+	       cases, bad);
+	/* A core beyond its node: refused, nothing visited. */
+	struct hs_schedule s;
+	hs_schedule_init(&s, 1);
+	int c[2] = { 3, 16 };
+	hs_schedule_add(&s, 0, 1, c, 2, NULL, 0, 0, 1);
+	struct visits b = { 0 };
+	TAP_OK(hs_uses_walk_parts(&s, &pl, NULL, 0, visit_part, &b) == -1 && b.n == 0,
+	       "hs_uses_walk_parts refuses a core outside its node");
+	hs_schedule_release(&s);
+}
+
 int main(void)
 {
 	hs_set_progname("test");
@@ -280,5 +372,6 @@ int main(void)
 	test_after_large();
 	test_uses_sorted();
 	test_kept_order();
+	test_walk_parts();
 	return tap_done();
 }
