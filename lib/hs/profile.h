@@ -51,6 +51,16 @@ static inline int hs_bits_test(const uint64_t *b, int r)
 {
 	return (int)(b[r >> 6] >> (r & 63)) & 1;
 }
+
+/* Population count of one word, inline (a portable build has no
+ * -mpopcnt, so the builtin would be a library call per word). */
+static inline int hs_bits_pop(uint64_t x)
+{
+	x = x - ((x >> 1) & 0x5555555555555555ULL);
+	x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+	return (int)((x * 0x0101010101010101ULL) >> 56);
+}
 /* Members of b in [lo, hi). */
 int hs_bits_count_range(const uint64_t *b, int lo, int hi);
 /* Members of b (nwords words). */

@@ -67,16 +67,6 @@ struct hs_profile {
 
 /* ---------------- resource sets ---------------- */
 
-/* Population count without the libgcc call the default target makes of
- * pop64 (no -mpopcnt in a portable build). */
-static inline int pop64(uint64_t x)
-{
-	x = x - ((x >> 1) & 0x5555555555555555ULL);
-	x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-	return (int)((x * 0x0101010101010101ULL) >> 56);
-}
-
 static inline uint64_t mask_from(int lo) /* bits lo..63 */
 {
 	return ~(uint64_t)0 << (lo & 63);
@@ -89,18 +79,18 @@ int hs_bits_count_range(const uint64_t *b, int lo, int hi)
 	int wl = lo >> 6, wh = (hi - 1) >> 6, c = 0;
 	uint64_t lm = mask_from(lo), hm = ~(uint64_t)0 >> (63 - ((hi - 1) & 63));
 	if (wl == wh)
-		return pop64(b[wl] & lm & hm);
-	c += pop64(b[wl] & lm);
+		return hs_bits_pop(b[wl] & lm & hm);
+	c += hs_bits_pop(b[wl] & lm);
 	for (int w = wl + 1; w < wh; w++)
-		c += pop64(b[w]);
-	return c + pop64(b[wh] & hm);
+		c += hs_bits_pop(b[w]);
+	return c + hs_bits_pop(b[wh] & hm);
 }
 
 int hs_bits_count(const uint64_t *b, size_t nwords)
 {
 	int c = 0;
 	for (size_t w = 0; w < nwords; w++)
-		c += pop64(b[w]);
+		c += hs_bits_pop(b[w]);
 	return c;
 }
 
@@ -335,7 +325,7 @@ static int bits_take(uint64_t *b, int lo, int hi)
 	uint64_t lm = mask_from(lo), hm = ~(uint64_t)0 >> (63 - ((hi - 1) & 63));
 	for (int w = wl; w <= wh; w++) {
 		uint64_t m = (w == wl ? lm : ~(uint64_t)0) & (w == wh ? hm : ~(uint64_t)0);
-		c += pop64(b[w] & m);
+		c += hs_bits_pop(b[w] & m);
 		b[w] &= ~m;
 	}
 	return c;
@@ -673,8 +663,8 @@ static void lowest(const uint64_t *free, int nres, int n, uint64_t *out)
 		hs_bits_set(out, r);
 }
 
-/* A window over slices [k, m).  p->cur holds slice fk's set (fk <= k;
- * -1: not built yet).  A job's own interval [own_t0, own_t1) (held by the
+/* A window over slices [k, m).  cs holds slice fk's set (fk <= k; -1:
+ * not built yet).  A job's own interval [own_t0, own_t1) (held by the
  * profile over the slices starting inside it, i0 to i1) is seen as free:
  * its slices count nown more, and the changes at their ends are the ones
  * the profile would have without it (ob0/of0, ob1/of1).  Those are worked
@@ -682,7 +672,9 @@ static void lowest(const uint64_t *free, int nres, int n, uint64_t *out)
  * now fail on a slice before it. */
 struct win {
 	int k, m, fk;
-	int hk, hm, hc; /* p->win: the set free throughout [hk, hm), hc of them (hk -1: none) */
+	const uint64_t *cs; /* slice fk's set: p->cur, or a kept set not changed yet */
+	int hk, hm, hc;     /* ws: the set free throughout [hk, hm), hc of them (hk -1: none) */
+	const uint64_t *ws;
 	const uint64_t *own;
 	int has, ready;  /* own has slices (i0 < i1); its count and changes are known */
 	int nown, i0, i1;
@@ -762,22 +754,30 @@ static void win_own(struct hs_profile *p, struct win *w, const struct hs_profile
 	w->has = i0 < i1; /* else no slice inside: nothing seen */
 }
 
-/* Slice k's set into p->cur (w->fk = k), from the latest kept set or by
+/* Slice k's set into w->cs (w->fk = k), from the latest kept set or by
  * carrying p->cur forward, whichever is nearer. */
 static void win_cur(struct hs_profile *p, struct win *w)
 {
 	const struct runs *busy, *freed;
 	int c = ck_after(p, w->fk < 0 ? 0 : w->fk, w->k);
 	if (w->fk < 0 || c > w->fk) {
-		/* from the latest kept set; the profile holds own over slices
-		 * [i0, i1), which see its resources free */
-		memcpy(p->cur, ck_set(p, c), p->nw * sizeof *p->cur);
-		if (w->has && w->i0 <= c && c < w->i1)
+		/* from the latest kept set (read where it is until something
+		 * changes it); the profile holds own over slices [i0, i1),
+		 * which see its resources free */
+		w->cs = ck_set(p, c);
+		if (w->has && w->i0 <= c && c < w->i1) {
+			memcpy(p->cur, w->cs, p->nw * sizeof *p->cur);
 			for (size_t i = 0; i < p->nw; i++)
 				p->cur[i] |= w->own[i];
+			w->cs = p->cur;
+		}
 		w->fk = c;
 	}
 	for (; w->fk < w->k; w->fk++) {
+		if (w->cs != p->cur) {
+			memcpy(p->cur, w->cs, p->nw * sizeof *p->cur);
+			w->cs = p->cur;
+		}
 		win_delta(p, w, w->fk + 1, &busy, &freed);
 		bits_runs(p->cur, busy, 0);
 		bits_runs(p->cur, freed, 1);
@@ -791,25 +791,35 @@ static void win_cur(struct hs_profile *p, struct win *w)
 	}
 }
 
+/* The window's set becomes p->win, a copy of what it was read from. */
+static uint64_t *win_own_copy(struct hs_profile *p, struct win *w)
+{
+	if (w->ws != p->win) {
+		memcpy(p->win, w->ws, p->nw * sizeof *p->win);
+		w->ws = p->win;
+	}
+	return p->win;
+}
+
 /* The window's set into *set and its size, need or more; once fewer are
  * left the rest is not taken (the count returned is then below need but
  * may be above the window's).
  *
- * p->win holds the set free throughout slices [hk, hm) (hc of them), and
- * the next window is mostly that one: candidates move forward a slice at a
- * time and windows only grow at their end.  Moving the start from k to k+1
- * adds the resources freed at start k+1 that stay free to hm (only those:
- * any other resource free in k+1..hm-1 was free in k too, or it became
- * free at k+1); moving the end from hm takes those that become busy at
- * each start on the way.  So a search costs each start's changes about
- * once, not once per candidate window that holds it. */
+ * w->ws (p->win, or slice hk's set where nothing was taken from it yet)
+ * holds the set free throughout slices [hk, hm), hc of them, and the next
+ * window is mostly that one: candidates move forward a slice at a time and
+ * windows only grow at their end.  Moving the start from k to k+1 adds the
+ * resources freed at start k+1 that stay free to hm (only those: any other
+ * resource free in k+1..hm-1 was free in k too, or it became free at k+1);
+ * moving the end from hm takes those that become busy at each start on the
+ * way.  So a search costs each start's changes about once, not once per
+ * candidate window that holds it. */
 static int win_set(struct hs_profile *p, struct win *w, int need, const uint64_t **set)
 {
 	const struct runs *busy, *freed;
-	*set = p->win;
 	if (w->hk < 0 || w->hk > w->k || w->k >= w->hm || w->hm > w->m) {
 		win_cur(p, w);
-		memcpy(p->win, p->cur, p->nw * sizeof *p->win);
+		w->ws = w->cs;
 		w->hk = w->k;
 		w->hm = w->k + 1;
 		w->hc = win_cnt(p, w, w->k);
@@ -827,20 +837,23 @@ static int win_set(struct hs_profile *p, struct win *w, int need, const uint64_t
 			win_delta(p, w, i, &b2, &f2);
 			runs_cut(x, b2, &p->wy);
 		}
+		uint64_t *win = x->n ? win_own_copy(p, w) : NULL;
 		for (int r = 0; r < x->n; r++) {
-			bits_fill(p->win, x->v[2 * r], x->v[2 * r + 1], 1);
+			bits_fill(win, x->v[2 * r], x->v[2 * r + 1], 1);
 			w->hc += x->v[2 * r + 1] - x->v[2 * r];
 		}
 	}
 	for (; w->hm < w->m; w->hm++) {
 		win_delta(p, w, w->hm, &busy, &freed);
+		uint64_t *win = busy->n ? win_own_copy(p, w) : NULL;
 		for (int r = 0; r < busy->n; r++)
-			w->hc -= bits_take(p->win, busy->v[2 * r], busy->v[2 * r + 1]);
+			w->hc -= bits_take(win, busy->v[2 * r], busy->v[2 * r + 1]);
 		if (w->hc < need) {
 			w->hm++;
 			break;
 		}
 	}
+	*set = w->ws;
 	return w->hc;
 }
 

@@ -120,7 +120,7 @@ static int take(const uint64_t *free, int lo, int hi, int n, uint64_t *out)
 	while (n > 0 && r < hi) {
 		int w = r >> 6;
 		if ((r & 63) == 0 && hi - r >= 64) {
-			int c = hs_bits_count(&free[w], 1);
+			int c = hs_bits_pop(free[w]);
 			if (c <= n) {
 				out[w] |= free[w];
 				n -= c;
