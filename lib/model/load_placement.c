@@ -120,8 +120,14 @@ static void load_nodes(struct loader *L, const struct hs_record *r, const char *
 	 * a larger one cannot repeat, no search of the others (a job on 5 000
 	 * nodes) */
 	int inc = 1, lastj = -1;
+	const struct hs_platform *pl = &L->in->plat;
 	for (int i = 0; i < nn; i++) {
-		int j = hs_strmap_get(&L->ix->nodes, names[i]);
+		/* The node after the previous one first (a job on consecutive
+		 * nodes), a string comparison instead of a hash and a probe. */
+		int g = i > 0 && p->parts[i - 1].node >= 0 ? p->parts[i - 1].node + 1 : -1;
+		int j = g >= 0 && g < pl->nnodes && pl->nodes[g].id && strcmp(pl->nodes[g].id, names[i]) == 0
+				? g
+				: hs_strmap_get(&L->ix->nodes, names[i]);
 		p->parts[i].node = j;
 		if (j < 0) {
 			hs_load_error(L, r->line, "%s: unknown node '%s'", what, names[i]);

@@ -260,6 +260,19 @@ static void test_errors(void)
 		     "test: t.hs:11: plan t9: unknown task\n"
 		     "test: t.hs:12: plan t2: after list is cyclic (t2 -> t5 -> t2)\n",
 		     "every problem reported in line order");
+	/* Nodes are looked up as the successor of the previous one first:
+	 * a repeat or an unknown name after a known node still found. */
+	check_errors("cluster c\nnode n1 cluster=c cores=2\nnode n2 cluster=c cores=2\n"
+		     "node n3 cluster=c cores=2\n"
+		     "task a model=amdahl t1=1 scope=cluster\ntask b model=amdahl t1=1 scope=cluster\n"
+		     "task c model=amdahl t1=1 scope=cluster\n"
+		     "plan a node=n1,n2,n2 cores=0/0/1 start=0 end=1\n"
+		     "plan b node=n2,n3,n4 cores=0/0/0 start=1 end=2\n"
+		     "plan c node=n1,n2,n3,n1 cores=1/1/1/0 start=2 end=3\n",
+		     "test: t.hs:9: plan a: node 'n2' listed twice\n"
+		     "test: t.hs:10: plan b: unknown node 'n4'\n"
+		     "test: t.hs:11: plan c: node 'n1' listed twice\n",
+		     "consecutive nodes: a repeat and an unknown node after known ones");
 	check_errors("node a cores=4 gpus=1\nnode b cores=4\n"
 		     "task t1 model=amdahl t1=1 scope=cluster\n"
 		     "task t2 model=amdahl t1=1\n"
