@@ -231,6 +231,13 @@ enum {
 	 * with RUN_REPLACED when it simulates a plan. */
 	HS_LOAD_PLAN_REPLACED = 2,
 	HS_LOAD_RUN_REPLACED = 4,
+	/* A run record whose node=, cores= and gpus= are those of its task's
+	 * plan record (what the simulators write) shares the plan's parts:
+	 * run.p[t].parts == plan.p[t].parts, half the memory of a simulated
+	 * stream.  For readers only (hs-report): a caller that changes or
+	 * frees one schedule's parts would change or free the other's.
+	 * hs_instance_release knows. */
+	HS_LOAD_SHARE_PARTS = 8,
 };
 int hs_instance_load_flags(struct hs_instance *in, struct hs_stream *s, unsigned flags);
 void hs_instance_release(struct hs_instance *in);

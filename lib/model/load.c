@@ -245,6 +245,18 @@ static const char *after_next(const struct loader *L, struct after_ring *a,
  * one thread.  Returns 0 when done here, -1 to go the sequential way. */
 #define PAR_PLACEMENTS 20000
 
+/* Run placements that share their plan's parts (HS_LOAD_SHARE_PARTS) let
+ * go of them, before either schedule is freed. */
+static void unshare_parts(struct hs_instance *in)
+{
+	int n = in->plan.n < in->run.n ? in->plan.n : in->run.n;
+	for (int i = 0; i < n; i++)
+		if (in->run.p[i].parts && in->run.p[i].parts == in->plan.p[i].parts) {
+			in->run.p[i].parts = NULL;
+			in->run.p[i].nparts = 0;
+		}
+}
+
 static void *pl_worker(void *arg)
 {
 	struct load_job *j = arg;
@@ -282,9 +294,34 @@ static int load_placements_par(struct loader *L, struct kind_recs *kp, int *plan
 		hp |= !is_run;
 	}
 	int decoded = ok; /* placements to undo if a thread found a problem */
-	if (ok)
+	if (ok && L->plan_rec) {
+		/* Plans first, then the runs that may share their parts. */
+		struct kind_recs part[2];
+		int *ptask[2];
+		for (int k = 0; k < 2; k++) {
+			part[k] = (struct kind_recs){ hs_malloc((size_t)kp->n * sizeof *part[k].v), NULL, NULL, 0 };
+			ptask[k] = hs_malloc((size_t)kp->n * sizeof *ptask[k]);
+		}
+		for (int i = 0; i < kp->n; i++) {
+			int k = kp->v[i]->kind[0] == 'r';
+			if (!k)
+				L->plan_rec[task[i]] = kp->v[i];
+			ptask[k][part[k].n] = task[i];
+			part[k].v[part[k].n++] = kp->v[i];
+		}
+		for (int k = 0; k < 2 && ok; k++)
+			ok = load_on_threads(L, &part[k], ptask[k], NULL, pl_worker) == 0;
+		for (int k = 0; k < 2; k++) {
+			free(part[k].v);
+			free(ptask[k]);
+		}
+	} else if (ok) {
 		ok = load_on_threads(L, kp, task, NULL, pl_worker) == 0;
+	}
 	if (!ok) {
+		unshare_parts(in);
+		if (L->plan_rec)
+			memset(L->plan_rec, 0, (size_t)(in->ntasks ? in->ntasks : 1) * sizeof *L->plan_rec);
 		for (int i = 0; decoded && i < kp->n; i++) {
 			struct hs_record *r = kp->v[i];
 			hs_load_placement_free(r->kind[0] == 'r' ? &in->run.p[task[i]] : &in->plan.p[task[i]]);
@@ -429,6 +466,8 @@ int hs_instance_load_flags(struct hs_instance *in, struct hs_stream *s, unsigned
 		hs_schedule_init(&in->plan, in->ntasks);
 	if (counts[K_RUN] || !(flags & HS_LOAD_RUN_REPLACED))
 		hs_schedule_init(&in->run, in->ntasks);
+	if (flags & HS_LOAD_SHARE_PARTS)
+		L.plan_rec = hs_calloc(in->ntasks ? in->ntasks : 1, sizeof *L.plan_rec);
 	int *plan_line = hs_calloc(in->ntasks ? in->ntasks : 1, sizeof *plan_line);
 	int *run_line = hs_calloc(in->ntasks ? in->ntasks : 1, sizeof *run_line);
 	int next[2] = { 0, 0 };
@@ -453,6 +492,8 @@ int hs_instance_load_flags(struct hs_instance *in, struct hs_stream *s, unsigned
 		struct hs_placement *p = is_run ? &in->run.p[t] : &in->plan.p[t];
 		if (hs_load_placement(&L, r, t, p, after) != 0)
 			hs_load_placement_free(p);
+		else if (L.plan_rec && !is_run)
+			L.plan_rec[t] = r;
 		if (is_run)
 			in->has_run = 1;
 		else
@@ -462,6 +503,7 @@ int hs_instance_load_flags(struct hs_instance *in, struct hs_stream *s, unsigned
 	hs_load_check_cycles(&L, &in->run, "run", run_line);
 	free(plan_line);
 	free(run_line);
+	free(L.plan_rec);
 	kr_release(&kc);
 	kr_release(&kn);
 	kr_release(&kt);
@@ -493,6 +535,7 @@ void hs_instance_release(struct hs_instance *in)
 		free(in->tasks[i].comm);
 	}
 	free(in->tasks);
+	unshare_parts(in);
 	hs_schedule_release(&in->plan);
 	hs_schedule_release(&in->run);
 	struct index *ix = in->index_;

@@ -65,6 +65,8 @@ struct loader {
 	int *node_bad; /* per node index: its record had errors (skip range checks) */
 	int file;      /* where the record being decoded comes from (struct err) */
 	unsigned flags; /* HS_LOAD_* */
+	/* HS_LOAD_SHARE_PARTS: each task's plan record, once decoded */
+	const struct hs_record **plan_rec;
 	/* deps= of the tasks being loaded: task i's are [dep_off[i],
 	 * dep_off[i] + tasks[i].ndeps) of dep_idx/dep_bytes */
 	int *dep_idx;

@@ -104,23 +104,11 @@ static int load_sets(struct loader *L, const struct hs_record *r, const char *wh
 	return rc;
 }
 
-/* Decode a plan or run record into p (cleared first); after is its after
- * value, looked up by the caller (after_next). */
-int hs_load_placement(struct loader *L, const struct hs_record *r, int task,
-			  struct hs_placement *p, const char *after)
+/* The nodes of record r (value nodes, may be NULL or empty: no part) and
+ * their core and GPU sets into p's parts. */
+static void load_nodes(struct loader *L, const struct hs_record *r, const char *what,
+		       struct hs_placement *p, const char *nodes)
 {
-	char what[300];
-	hs_load_what(what, sizeof what, r->kind, r->id);
-	int before = L->total;
-	int is_run = strcmp(r->kind, "run") == 0;
-	const char *st = is_run ? hs_record_get(r, "state") : NULL;
-	int rejected = st && strcmp(st, "rejected") == 0;
-
-	const char *nodes = hs_record_get(r, "node");
-	if ((!nodes || !*nodes) && !rejected) {
-		hs_load_error(L, r->line, "%s: missing node=", what);
-		return -1;
-	}
 	struct pieces pc; /* set only when there are nodes: no 400-byte clear per record */
 	int nn = nodes && *nodes ? hs_pieces_split(&pc, nodes, ',') : 0;
 	char **names = nn ? pc.v : NULL;
@@ -132,8 +120,14 @@ int hs_load_placement(struct loader *L, const struct hs_record *r, int task,
 	 * a larger one cannot repeat, no search of the others (a job on 5 000
 	 * nodes) */
 	int inc = 1, lastj = -1;
+	const struct hs_platform *pl = &L->in->plat;
 	for (int i = 0; i < nn; i++) {
-		int j = hs_strmap_get(&L->ix->nodes, names[i]);
+		/* The node after the previous one first (a job on consecutive
+		 * nodes), a string comparison instead of a hash and a probe. */
+		int g = i > 0 && p->parts[i - 1].node >= 0 ? p->parts[i - 1].node + 1 : -1;
+		int j = g >= 0 && g < pl->nnodes && pl->nodes[g].id && strcmp(pl->nodes[g].id, names[i]) == 0
+				? g
+				: hs_strmap_get(&L->ix->nodes, names[i]);
 		p->parts[i].node = j;
 		if (j < 0) {
 			hs_load_error(L, r->line, "%s: unknown node '%s'", what, names[i]);
@@ -160,6 +154,54 @@ int hs_load_placement(struct loader *L, const struct hs_record *r, int task,
 	load_sets(L, r, what, "gpus", p, node_ok);
 	if (node_ok != okbuf)
 		free(node_ok);
+}
+
+/* Whether records a and b have the same value of key, or neither has it. */
+static int same_value(const struct hs_record *a, const struct hs_record *b, const char *key)
+{
+	const char *x = hs_record_get(a, key), *y = hs_record_get(b, key);
+	return x == y || (x && y && strcmp(x, y) == 0);
+}
+
+/* HS_LOAD_SHARE_PARTS: the parts of task's plan when run record r names
+ * the same nodes, cores and GPUs as the plan record decoded for it (a few
+ * string comparisons instead of a lookup per node and a set per node). */
+static const struct hs_placement *plan_to_share(const struct loader *L, const struct hs_record *r,
+						int task)
+{
+	const struct hs_record *pr = L->plan_rec ? L->plan_rec[task] : NULL;
+	if (!pr || !L->in->plan.p || task >= L->in->plan.n || L->in->plan.p[task].task != task)
+		return NULL;
+	const struct hs_placement *q = &L->in->plan.p[task];
+	if (!q->nparts || !same_value(r, pr, "node") || !same_value(r, pr, "cores") ||
+	    !same_value(r, pr, "gpus"))
+		return NULL;
+	return q;
+}
+
+/* Decode a plan or run record into p (cleared first); after is its after
+ * value, looked up by the caller (after_next). */
+int hs_load_placement(struct loader *L, const struct hs_record *r, int task,
+			  struct hs_placement *p, const char *after)
+{
+	char what[300];
+	hs_load_what(what, sizeof what, r->kind, r->id);
+	int before = L->total;
+	int is_run = strcmp(r->kind, "run") == 0;
+	const char *st = is_run ? hs_record_get(r, "state") : NULL;
+	int rejected = st && strcmp(st, "rejected") == 0;
+
+	const char *nodes = hs_record_get(r, "node");
+	const struct hs_placement *share = is_run ? plan_to_share(L, r, task) : NULL;
+	if (share) {
+		p->parts = share->parts;
+		p->nparts = share->nparts;
+	} else if ((!nodes || !*nodes) && !rejected) {
+		hs_load_error(L, r->line, "%s: missing node=", what);
+		return -1;
+	} else {
+		load_nodes(L, r, what, p, nodes);
+	}
 
 	int ok_s = hs_load_num(L, r, what, "start", NUM_ANY, 1, 0, &p->start) == 0;
 	int ok_e = hs_load_num(L, r, what, "end", NUM_ANY, 1, 0, &p->end) == 0;
@@ -210,8 +252,13 @@ int hs_load_placement(struct loader *L, const struct hs_record *r, int task,
 		hs_load_int(L, r, what, "exit", 0, 0, -1, &p->exit_status);
 		hs_load_num(L, r, what, "energy", NUM_NONNEG, 0, NAN, &p->energy);
 	}
-	if (L->total != before)
+	if (L->total != before) {
+		if (share) { /* the caller frees p: the plan keeps its parts */
+			p->parts = NULL;
+			p->nparts = 0;
+		}
 		return -1;
+	}
 	p->task = task;
 	return 0;
 }

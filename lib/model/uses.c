@@ -291,12 +291,30 @@ static inline void prefetch_ordered(const struct hs_schedule *s, const struct or
 		prefetch_parts(s, o[t + WALK_AHEAD].task);
 }
 
-int hs_uses_walk(const struct hs_schedule *s, const struct hs_platform *pl, const char *keep,
-		 int keep_order, void (*visit)(void *arg, const struct hs_use *u, int res), void *arg)
+/* Whether v[0..n) are all below max and not negative: the ends of a run
+ * of consecutive ids (a whole node, a shared slice: no walk over them),
+ * each one else. */
+static int ids_below(const int *v, int n, int max)
+{
+	if (n > 0 && hs_ids_is_run(v, n))
+		return v[0] >= 0 && v[n - 1] < max;
+	for (int c = 0; c < n; c++)
+		if (v[c] < 0 || v[c] >= max)
+			return 0;
+	return 1;
+}
+
+/* hs_uses_walk and hs_uses_walk_runs: visit each use, or else visit_run
+ * each run of consecutive ids of a part.  Unless checked, the uses are
+ * first checked to lie on pl. */
+static int walk(const struct hs_schedule *s, const struct hs_platform *pl, const char *keep,
+		int keep_order, void (*visit)(void *arg, const struct hs_use *u, int res),
+		void (*visit_run)(void *arg, const struct hs_use *u, int res, int n), void *arg,
+		int checked)
 {
 	if (!pl)
 		return -1;
-	for (int i = 0; i < s->n; i++) {
+	for (int i = 0; i < s->n && !checked; i++) {
 		prefetch_parts(s, i + WALK_AHEAD);
 		if (!kept(s, keep, i))
 			continue;
@@ -305,12 +323,9 @@ int hs_uses_walk(const struct hs_schedule *s, const struct hs_platform *pl, cons
 			if (pt->node < 0 || pt->node >= pl->nnodes)
 				return -1;
 			const struct hs_node *nd = &pl->nodes[pt->node];
-			for (int c = 0; c < pt->ncores; c++)
-				if (pt->cores[c] < 0 || pt->cores[c] >= nd->cores)
-					return -1;
-			for (int g = 0; g < pt->ngpus; g++)
-				if (pt->gpus[g] < 0 || pt->gpus[g] >= nd->gpus)
-					return -1;
+			if (!ids_below(pt->cores, pt->ncores, nd->cores) ||
+			    !ids_below(pt->gpus, pt->ngpus, nd->gpus))
+				return -1;
 		}
 	}
 	/* First resource index of each node's cores and GPUs. */
@@ -331,14 +346,26 @@ int hs_uses_walk(const struct hs_schedule *s, const struct hs_platform *pl, cons
 		for (int k = 0; k < p->nparts; k++) {
 			const struct hs_part *pt = &p->parts[k];
 			struct hs_use u = { pt->node, 0, 0, i, p->start, p->end };
-			for (int c = 0; c < pt->ncores; c++) {
-				u.idx = pt->cores[c];
-				visit(arg, &u, c0[pt->node] + u.idx);
-			}
-			u.kind = 1;
-			for (int g = 0; g < pt->ngpus; g++) {
-				u.idx = pt->gpus[g];
-				visit(arg, &u, nc + g0[pt->node] + u.idx);
+			for (int kind = 0; kind < 2; kind++) {
+				const int *v = kind ? pt->gpus : pt->cores;
+				int n = kind ? pt->ngpus : pt->ncores;
+				int base = kind ? nc + g0[pt->node] : c0[pt->node];
+				u.kind = kind;
+				if (!visit_run) {
+					for (int c = 0; c < n; c++) {
+						u.idx = v[c];
+						visit(arg, &u, base + u.idx);
+					}
+					continue;
+				}
+				int whole = n > 0 && hs_ids_is_run(v, n);
+				for (int c = 0, e; c < n; c = e) {
+					e = whole ? n : c + 1;
+					while (e < n && v[e] == v[e - 1] + 1)
+						e++;
+					u.idx = v[c];
+					visit_run(arg, &u, base + u.idx, e - c);
+				}
 			}
 		}
 	}
@@ -351,6 +378,18 @@ int hs_uses_walk(const struct hs_schedule *s, const struct hs_platform *pl, cons
 	}
 	free(c0);
 	return 0;
+}
+
+int hs_uses_walk(const struct hs_schedule *s, const struct hs_platform *pl, const char *keep,
+		 int keep_order, void (*visit)(void *arg, const struct hs_use *u, int res), void *arg)
+{
+	return walk(s, pl, keep, keep_order, visit, NULL, arg, 0);
+}
+
+int hs_uses_walk_runs(const struct hs_schedule *s, const struct hs_platform *pl, const char *keep,
+		      void (*visit)(void *arg, const struct hs_use *u, int res, int n), void *arg)
+{
+	return walk(s, pl, keep, 0, NULL, visit, arg, 1);
 }
 
 size_t hs_uses_sorted(const struct hs_schedule *s, const char *keep, struct hs_use **out)

@@ -31,6 +31,16 @@ size_t hs_uses_sorted(const struct hs_schedule *s, const char *keep, struct hs_u
 int hs_uses_walk(const struct hs_schedule *s, const struct hs_platform *pl, const char *keep,
 		 int keep_order, void (*visit)(void *arg, const struct hs_use *u, int res), void *arg);
 
+/* hs_uses_walk by runs: visit(arg, u, res, n) once per run of n
+ * consecutive ids of a part's cores (then GPUs), in the same order, u->idx
+ * the run's first id and res its dense index (the run's resources are res
+ * .. res + n - 1).  A whole node is one call, not one per core.  The kept
+ * placements must lie on pl, their ids sorted (the validator's sound ones:
+ * not checked again, a pass over every part saved); -1 only when pl is
+ * NULL.  The order is not kept for a next walk. */
+int hs_uses_walk_runs(const struct hs_schedule *s, const struct hs_platform *pl, const char *keep,
+		      void (*visit)(void *arg, const struct hs_use *u, int res, int n), void *arg);
+
 /* hs_schedule_compute_after, with also(arg, u, res) called on each use of
  * its walk too (the validator's overlap pass rides along: hs-plan's one
  * walk where there were two).  Returns 0 when the lists came from that walk,

@@ -260,6 +260,19 @@ static void test_errors(void)
 		     "test: t.hs:11: plan t9: unknown task\n"
 		     "test: t.hs:12: plan t2: after list is cyclic (t2 -> t5 -> t2)\n",
 		     "every problem reported in line order");
+	/* Nodes are looked up as the successor of the previous one first:
+	 * a repeat or an unknown name after a known node still found. */
+	check_errors("cluster c\nnode n1 cluster=c cores=2\nnode n2 cluster=c cores=2\n"
+		     "node n3 cluster=c cores=2\n"
+		     "task a model=amdahl t1=1 scope=cluster\ntask b model=amdahl t1=1 scope=cluster\n"
+		     "task c model=amdahl t1=1 scope=cluster\n"
+		     "plan a node=n1,n2,n2 cores=0/0/1 start=0 end=1\n"
+		     "plan b node=n2,n3,n4 cores=0/0/0 start=1 end=2\n"
+		     "plan c node=n1,n2,n3,n1 cores=1/1/1/0 start=2 end=3\n",
+		     "test: t.hs:9: plan a: node 'n2' listed twice\n"
+		     "test: t.hs:10: plan b: unknown node 'n4'\n"
+		     "test: t.hs:11: plan c: node 'n1' listed twice\n",
+		     "consecutive nodes: a repeat and an unknown node after known ones");
 	check_errors("node a cores=4 gpus=1\nnode b cores=4\n"
 		     "task t1 model=amdahl t1=1 scope=cluster\n"
 		     "task t2 model=amdahl t1=1\n"
@@ -539,6 +552,83 @@ static void test_big_load(void)
 	fx_free(&s, &in);
 }
 
+/* A stream of n tasks with plans and runs on nodes of 4 cores, as the
+ * simulators write it; task k's run names other resources than its plan
+ * when k % 5 == 0 (another core set) or k % 5 == 1 (another node), and
+ * task bad's run has a bad end. */
+static char *share_text(int n, int bad)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	fprintf(f, "hs 1\ncluster c\n");
+	for (int j = 0; j < 8; j++)
+		fprintf(f, "node n%d cluster=c cores=4\n", j);
+	for (int i = 0; i < n; i++)
+		fprintf(f, "task t%d model=rigid size=8 time=1 scope=cluster\n", i);
+	for (int k = 0; k < 2; k++)
+		for (int i = 0; i < n; i++) {
+			int a = i % 6, other = k && i % 5 == 1;
+			fprintf(f, "%s t%d node=n%d,n%d cores=%s/0-3 start=%d end=%s\n", k ? "run" : "plan",
+				i, a, other ? 7 : a + 1, k && i % 5 == 0 ? "0-2" : "0-3", i,
+				k && i == bad ? "x" : i % 2 ? "1e9" : "2e9");
+		}
+	fclose(f);
+	return buf;
+}
+
+/* Issue 28: HS_LOAD_SHARE_PARTS gives a run record that names its plan's
+ * resources the plan's parts (half the memory of a simulated stream),
+ * and no other; the instance is released without a double free, also
+ * after a bad run record (the loader then decodes again on one thread). */
+static void test_share_parts(void)
+{
+	for (int big = 0; big < 2; big++) {
+		int n = big ? 15000 : 20; /* 30 000 records: decoded on threads */
+		for (int bad = -1; bad < 1; bad++) {
+			char *text = share_text(n, bad < 0 ? -1 : n - 3);
+			struct hs_stream s;
+			struct hs_instance in;
+			int rc = fx_stream(&s, text);
+			fx_cap_begin();
+			rc |= hs_instance_load_flags(&in, &s, HS_LOAD_SHARE_PARTS);
+			const char *err = fx_cap_end();
+			int shared = 0, right = 1;
+			for (int i = 0; i < in.ntasks && in.run.p && in.plan.p; i++) {
+				const struct hs_placement *p = &in.plan.p[i], *r = &in.run.p[i];
+				int same = i % 5 > 1;
+				if (r->task < 0)
+					continue;
+				shared += r->parts == p->parts;
+				right &= (r->parts == p->parts) == same && r->nparts == 2 &&
+					 r->parts[1].node == (i % 5 == 1 ? 7 : i % 6 + 1) &&
+					 r->parts[0].ncores == (i % 5 == 0 ? 3 : 4);
+			}
+			if (bad < 0)
+				TAP_OK(rc == 0 && right && shared == n * 3 / 5,
+				       "share parts (%d tasks): the runs naming their plan's resources share its parts (%d), the others not",
+				       n, shared);
+			else
+				TAP_OK(rc != 0 && strstr(err, "run t") && strstr(err, ": end") && right,
+				       "share parts (%d tasks): a bad run record reported, nothing shared wrongly (%.200s)",
+				       n, err);
+			fx_free(&s, &in);
+			free(text);
+		}
+	}
+	/* Without the flag, nothing is shared. */
+	char *text = share_text(20, -1);
+	struct hs_stream s;
+	struct hs_instance in;
+	int rc = fx_load(&s, &in, text);
+	int shared = 0;
+	for (int i = 0; rc == 0 && i < in.ntasks; i++)
+		shared += in.run.p[i].parts == in.plan.p[i].parts;
+	TAP_OK(rc == 0 && shared == 0, "share parts: not without the flag (%d)", shared);
+	fx_free(&s, &in);
+	free(text);
+}
+
 int main(void)
 {
 	hs_set_progname("test");
@@ -549,5 +639,6 @@ int main(void)
 	test_write_back();
 	test_after_lookahead();
 	test_big_load();
+	test_share_parts();
 	return tap_done();
 }

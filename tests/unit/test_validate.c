@@ -595,6 +595,104 @@ static void test_cycle_forward(void)
 	       "an edge forward in time, no cycle: only the after problem (%s)", err);
 }
 
+/* Issue 28: a task on a whole node is checked once for the node, not once
+ * per core, while every core of the node is in one state; a task on part
+ * of a node splits it.  The same overlaps are found, whatever the mix. */
+static void test_whole_nodes(void)
+{
+	const char *err;
+	int n = check("task a scope=cluster model=amdahl t1=10\ntask b scope=cluster model=amdahl t1=3\n"
+		      "plan a node=cs1 cores=0-3 start=0 end=10\n"
+		      "plan b node=cs1 cores=1-2 start=5 end=8\n",
+		      0, &err);
+	TAP_STREQ(err, "test: t.hs:10: plan b: core 1 of node cs1 also used by a during [5, 8]\n",
+		  "whole nodes: part of a node inside a whole-node task");
+	n = check("task a scope=cluster model=amdahl t1=10\ntask b scope=cluster model=amdahl t1=2\n"
+		  "plan a node=cs1 cores=3 start=0 end=10\n"
+		  "plan b node=cs1,cs2 cores=0-3/0-3 start=4 end=6\n",
+		  0, &err);
+	TAP_STREQ(err, "test: t.hs:10: plan b: core 3 of node cs1 also used by a during [4, 6]\n",
+		  "whole nodes: a whole-node task over a one-core task");
+	/* Split cores made whole again by a task on all of them, then part. */
+	n = check("task a scope=cluster model=amdahl t1=3\ntask b scope=cluster model=amdahl t1=4\ntask c scope=cluster model=amdahl t1=2\n"
+		  "task d scope=cluster model=amdahl t1=2\ntask e scope=cluster model=amdahl t1=1\n"
+		  "plan a node=cs1 cores=0 start=0 end=3\n"
+		  "plan b node=cs1 cores=1-3 start=0 end=4\n"
+		  "plan c node=cs1 cores=0-3 start=4 end=6\n"
+		  "plan e node=cs1 cores=0-3 start=6 end=7\n"
+		  "plan d node=cs1 cores=2 start=6.5 end=8.5\n",
+		  0, &err);
+	TAP_OK(n == 1 && strstr(err, "plan d: core 2 of node cs1 also used by e during [6.5, 7]"),
+	       "whole nodes: split, whole again, then split (%s)", err);
+	n = check("task a scope=cluster model=amdahl t1=5\ntask b scope=cluster model=amdahl t1=4\ntask c scope=cluster model=amdahl t1=1\n"
+		  "plan a node=cs1,cs2 cores=0-3/0-3 start=0 end=5\n"
+		  "plan b node=cs2 cores=0-3 start=5 end=9\n"
+		  "plan c node=cs1 cores=1,3 start=5 end=6\n",
+		  0, &err);
+	TAP_OK(n == 0, "whole nodes: touching tasks, whole and part (%s)", err);
+
+	/* Random schedules on cs1 and cs2 (4 cores each): whole nodes, runs
+	 * and scattered cores at integer times; an overlap is found exactly
+	 * when two tasks share a core at once (a pairwise check). */
+	int cases = 300, bad = 0, found = 0;
+	unsigned x = 12345;
+	for (int c = 0; c < cases; c++) {
+		enum { T = 8 };
+		int st[T], en[T], mask[T][2];
+		char text[8192] = "";
+		for (int i = 0; i < T; i++) {
+			x = x * 1103515245u + 12345u;
+			st[i] = (int)(x >> 16) % 80;
+			x = x * 1103515245u + 12345u;
+			en[i] = st[i] + 1 + (int)(x >> 16) % 4;
+			x = x * 1103515245u + 12345u;
+			unsigned r = x >> 16;
+			for (int k = 0; k < 2; k++) {
+				int kind = (int)(r >> (3 * k)) % 8; /* whole, none or some cores */
+				mask[i][k] = kind < 3 ? 15 : kind < 5 ? 0 : (int)((r >> (6 + 4 * k)) & 15);
+			}
+			if (!mask[i][0] && !mask[i][1])
+				mask[i][0] = 15;
+			char nodes[32] = "", cores[64] = "";
+			for (int k = 0; k < 2; k++) {
+				if (!mask[i][k])
+					continue;
+				snprintf(nodes + strlen(nodes), sizeof nodes - strlen(nodes), "%scs%d",
+					 *nodes ? "," : "", k + 1);
+				if (*cores)
+					strcat(cores, "/");
+				int first = 1;
+				for (int b = 0; b < 4; b++)
+					if (mask[i][k] >> b & 1) {
+						snprintf(cores + strlen(cores), sizeof cores - strlen(cores),
+							 "%s%d", first ? "" : ",", b);
+						first = 0;
+					}
+			}
+			snprintf(text + strlen(text), sizeof text - strlen(text),
+				 "task t%d model=amdahl t1=1 scope=cluster\n"
+				 "plan t%d node=%s cores=%s start=%d end=%d\n",
+				 i, i, nodes, cores, st[i], en[i]);
+		}
+		int want = 0;
+		for (int i = 0; i < T && !want; i++)
+			for (int j = 0; j < i && !want; j++)
+				want = ((mask[i][0] & mask[j][0]) || (mask[i][1] & mask[j][1])) &&
+				       st[i] < en[j] && st[j] < en[i];
+		n = check(text, 0, &err);
+		found += want;
+		if ((n > 0) != want || (n > 0 && !strstr(err, "also used by"))) {
+			if (!bad)
+				fprintf(stderr, "# case %d: %d problems, want %s\n%s%s", c, n,
+					want ? "some" : "none", text, err);
+			bad++;
+		}
+	}
+	TAP_OK(bad == 0 && found > cases / 4 && found < cases,
+	       "whole nodes: overlaps found as pairwise, on %d random schedules (%d with one, %d differ)",
+	       cases, found, bad);
+}
+
 int main(void)
 {
 	hs_set_progname("test");
@@ -612,5 +710,6 @@ int main(void)
 	test_replaced();
 	test_set_after();
 	test_cycle_forward();
+	test_whole_nodes();
 	return tap_done();
 }
