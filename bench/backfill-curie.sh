@@ -19,8 +19,8 @@
 #    in the same rounds: the ratios of the medians, and whether the outputs
 #    are byte-identical (exit 1 if not).
 # 3. The cost per decision as the queue grows (bench_backfill: the plugin's
-#    core replayed without hs-sim on the whole log, each batch of events
-#    timed and filed under the queue length it saw).
+#    core replayed without hs-sim on the whole log, easy and conservative,
+#    each batch of events timed and filed under the queue length it saw).
 #
 # Environment: HS_BIN (default bin), HS_BUILD (default build), BASE_BIN,
 # RUNS, WINDOW, CONFIGS (words ALGO or ALGO:OPTS, OPTS as hs-sim -o takes
@@ -47,7 +47,7 @@ trap 'rm -rf "$tmp"' EXIT
 PLAT=homogeneous:nodes=5832,cores=16
 "$BIN/hs-gen" swf -q --platform $PLAT "$CURIE" >"$tmp/whole.hs"
 skip() { case " $SKIP " in *" $1 "*) return 0 ;; esac; return 1; }
-tag() { echo "$1" | tr ':=,' '_-.'; }
+tag() { echo "$1" | sed 's/[:=,]/_/g'; }
 med() { # FILE COLUMN
 	awk -v c="$2" '{ print $c }' "$1" | sort -g |
 		awk '{ v[NR] = $1 } END { printf "%.3f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
@@ -139,7 +139,8 @@ if ! skip 3; then
 	awk '$1 == "task" { r = 0; for (i = 3; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
 		print (v["release"] == "" ? 0 : v["release"]), v["size"], v["time"], v["walltime"]; delete v }' \
 		"$tmp/whole.hs" >"$tmp/jobs.txt"
-	for a in easy conservative compress; do
+	# (compress: minutes on the whole log, see hs-backfill(7) PERFORMANCE)
+	for a in easy conservative; do
 		echo "backfill-curie: $a, basic, on 93 312 one-core hosts: cost per batch of events and per decision (profile search), by queue length"
 		"$BUILD/bench/bench_backfill" "$a" basic 0 1 93312 <"$tmp/jobs.txt" | sed 's/^/  /'
 	done

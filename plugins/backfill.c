@@ -141,6 +141,7 @@ struct bf {
 	int easy_head;             /* the job holding EASY's reservation, or -1 */
 	double now, woken;         /* the batch's date; the latest wake-up asked */
 	long decisions;            /* finds made (for the benchmark) */
+	int started;               /* jobs started since the queue was last compacted */
 	int bug;                   /* the profile refused a change: a bug here */
 	/* The compression filter (conservative without compat): a waiting
 	 * job is searched again only when a region freed since it was last
@@ -527,6 +528,7 @@ static int start(struct bf *b, int j)
 		wend_push(b, J->rs + J->e, j);
 	if (b->easy_head == j)
 		b->easy_head = -1;
+	b->started++;
 	int n = hs_bits_list(J->set, b->nres, b->ids);
 	return b->out.start(b->out.arg, j, b->ids, n);
 }
@@ -544,9 +546,13 @@ static int try_now(struct bf *b, int j, int *rc)
 	return 1;
 }
 
-/* Drop jobs no longer waiting from the queue. */
+/* Drop jobs no longer waiting from the queue (none left it when no job
+ * started in this batch: a pass over a long queue saved). */
 static void compact(struct bf *b)
 {
+	if (!b->started)
+		return;
+	b->started = 0;
 	int k = 0;
 	for (int i = 0; i < b->nq; i++)
 		if (b->jobs[b->queue[i]].state == BF_WAITING)

@@ -125,13 +125,21 @@ int hs_bits_next_clear(const uint64_t *b, int lo, int hi)
 int hs_bits_list(const uint64_t *b, int nres, int *ids)
 {
 	int k = 0;
-	for (int w = 0; w < (nres + 63) >> 6; w++)
+	for (int w = 0; w < (nres + 63) >> 6; w++) {
+		if (b[w] == ~(uint64_t)0 && (w << 6) + 64 <= nres) {
+			/* a whole word, as most of a wide job's are */
+			for (int i = 0; i < 64; i++)
+				ids[k + i] = (w << 6) + i;
+			k += 64;
+			continue;
+		}
 		for (uint64_t x = b[w]; x; x &= x - 1) {
 			int r = (w << 6) + __builtin_ctzll(x);
 			if (r >= nres)
 				return k;
 			ids[k++] = r;
 		}
+	}
 	return k;
 }
 

@@ -613,6 +613,26 @@ static void test_long(void)
 	       owns, bad_own);
 }
 
+/* hs_bits_list against a bit-by-bit listing: whole words (listed at
+ * once), partial ones, and a last word cut by nres. */
+static void test_bits_list(void)
+{
+	int bad = 0;
+	for (int round = 0; round < 200; round++) {
+		int nres = 1 + rnd(700);
+		uint64_t b[LW] = { 0 };
+		for (int w = 0; w < (nres + 63) / 64; w++)
+			b[w] = rnd(3) == 0 ? ~(uint64_t)0 : rnd(2) ? (uint64_t)rnd(1u << 30) << rnd(34) : 0;
+		int want[LR], nw = 0, got[LR + 64];
+		for (int r = 0; r < nres; r++)
+			if (hs_bits_test(b, r))
+				want[nw++] = r;
+		int n = hs_bits_list(b, nres, got);
+		bad += n != nw || memcmp(want, got, nw * sizeof *got) != 0;
+	}
+	TAP_OK(bad == 0, "hs_bits_list: 200 random sets up to 700 resources listed in order (%d wrong)", bad);
+}
+
 int main(void)
 {
 	test_slices();
@@ -622,5 +642,6 @@ int main(void)
 	test_select_scopes();
 	test_random();
 	test_long();
+	test_bits_list();
 	return tap_done();
 }
