@@ -687,21 +687,74 @@ static void missed(struct bf *b, int j)
 	b->miss[b->nmiss++] = (struct bf_miss){ J->n, J->e, J->scope };
 }
 
+/* Job j's earliest start in [from, until] with its reservation lifted:
+ * the search that sees the reservation as free, so that the profile
+ * changes only when j moves (most do not, and a change costs more than
+ * the search); its resources in b->got. */
+static double lifted(struct bf *b, int j, double from, double until, unsigned flags)
+{
+	struct bf_job *J = &b->jobs[j];
+	struct pick_arg a = { b, J };
+	struct hs_profile_query q = { .from = from, .until = until, .n = J->n, .d = J->e, .flags = flags,
+				      .sel = pick, .arg = &a };
+	if (J->in_prof) {
+		q.own_t0 = J->rs;
+		q.own_t1 = J->rs + J->e;
+		q.own = J->set;
+	}
+	b->decisions++;
+	return hs_profile_search(b->prof, &q, b->got);
+}
+
+/* EASY's head of the last batch, still first in the queue: start it now
+ * if it fits with its reservation lifted. */
+static int head_now(struct bf *b, int h, int *rc)
+{
+	if (lifted(b, h, b->now, b->now, b->flags) != b->now)
+		return 0;
+	unhold(b, h);
+	take_got(b, h, b->now);
+	*rc = start(b, h);
+	return 1;
+}
+
+/* The head's reservation beside the running jobs: h0, the last batch's
+ * head, keeps its own when it would get it again (the profile unchanged,
+ * as its removal and insertion would leave it). */
+static double head_resv(struct bf *b, int h, int h0)
+{
+	if (h != h0)
+		return find(b, h, b->now, INFINITY);
+	struct bf_job *J = &b->jobs[h];
+	double x = lifted(b, h, b->now, INFINITY, b->flags);
+	if (J->in_prof && x == J->rs && memcmp(b->got, J->set, b->nw * sizeof *b->got) == 0)
+		return x;
+	unhold(b, h);
+	return x;
+}
+
 static int easy(struct bf *b)
 {
 	int rc = 0;
-	if (b->easy_head >= 0)
-		unhold(b, b->easy_head);
+	/* The last head keeps its reservation while the searches that
+	 * concern it see it lifted; it is first in the queue (the jobs
+	 * before it started), unless it is not, then it is lifted now. */
+	int h0 = b->easy_head;
+	if (h0 >= 0 && (b->nq == 0 || b->queue[0] != h0)) {
+		unhold(b, h0);
+		h0 = -1;
+	}
 	b->easy_head = -1;
 	for (int i = 0; i < b->npend; i++)
 		b->queue[b->nq++] = b->pend[i];
 	int i = 0;
-	while (i < b->nq && !rc && try_now(b, b->queue[i], &rc))
+	while (i < b->nq && !rc &&
+	       (b->queue[i] == h0 ? head_now(b, h0, &rc) : try_now(b, b->queue[i], &rc)))
 		i++;
 	if (i < b->nq && !rc) {
 		/* The head's reservation, beside the running jobs only. */
 		int h = b->queue[i];
-		double x = find(b, h, b->now, INFINITY);
+		double x = head_resv(b, h, h0);
 		int extra = 0; /* reserve=count: cores free at x beyond the head's */
 		if (x < INFINITY && b->c.count) {
 			/* Only running jobs are in the profile: what is free at
@@ -710,8 +763,10 @@ static int easy(struct bf *b)
 			b->jobs[h].rs = x;
 			note_resv(b, h);
 		} else if (x < INFINITY) {
-			take_got(b, h, x);
-			hold(b, h);
+			if (!b->jobs[h].in_prof) {
+				take_got(b, h, x);
+				hold(b, h);
+			}
 			b->easy_head = h;
 			note_resv(b, h);
 		}
@@ -874,25 +929,6 @@ static void compress_pass(struct bf *b)
 	reach_clear(&b->cur);
 }
 
-/* Job j's fit at now with its reservation lifted: the search that sees
- * the reservation as free, so that the profile changes only when j moves
- * (most do not, and a change costs more than the search); its resources
- * in b->got. */
-static double now_search(struct bf *b, int j)
-{
-	struct bf_job *J = &b->jobs[j];
-	struct pick_arg a = { b, J };
-	struct hs_profile_query q = { .from = b->now, .until = b->now, .n = J->n, .d = J->e,
-				      .flags = b->flags & ~(unsigned)HS_PROFILE_CLOSED_END, .sel = pick,
-				      .arg = &a };
-	if (J->in_prof) {
-		q.own_t0 = J->rs;
-		q.own_t1 = J->rs + J->e;
-		q.own = J->set;
-	}
-	return hs_profile_search(b->prof, &q, b->got);
-}
-
 /* After jobs ended (recompute=none and compat=lucarelli): j moves to now if
  * it can run from now (n free now, and a fit at now once its reservation is
  * lifted), else keeps its reservation exactly.  As the authors'
@@ -912,13 +948,12 @@ static void to_now(struct bf *b, int j)
 	b->tries++;
 	if (apart && dominated(b, j)) {
 		b->skipped++;
-		if (b->verify && now_search(b, j) == b->now)
+		if (b->verify && lifted(b, j, b->now, b->now, b->flags & ~(unsigned)HS_PROFILE_CLOSED_END) == b->now)
 			b->missed++;
 		note_resv(b, j);
 		return;
 	}
-	b->decisions++;
-	if (now_search(b, j) == b->now) {
+	if (lifted(b, j, b->now, b->now, b->flags & ~(unsigned)HS_PROFILE_CLOSED_END) == b->now) {
 		unhold(b, j);
 		take_got(b, j, b->now);
 		hold(b, j);

@@ -122,8 +122,8 @@ double hs_profile_find(struct hs_profile *p, double t, double tmax, int n, doubl
 		       hs_profile_select_fn sel, void *arg, uint64_t *out);
 
 /* The same search with every parameter, and one more: an interval of the
- * profile (own_t0, own_t1, own: a job's own reservation, whose bounds are
- * slice starts, held by the profile over it) seen as free, so that a job
+ * profile (own_t0, own_t1, own: a job's own reservation, held by the
+ * profile over it) seen as free, so that a job
  * can look for an earlier start without leaving the profile first. */
 struct hs_profile_query {
 	double from, until;    /* candidates x in [from, until] */

@@ -865,7 +865,7 @@ static int win_set(struct hs_profile *p, struct win *w, int need, const uint64_t
 	return w->hc;
 }
 
-double hs_profile_search(struct hs_profile *p, struct hs_profile_query *q, uint64_t *out)
+static double search(struct hs_profile *p, struct hs_profile_query *q, uint64_t *out)
 {
 	int n = q->n;
 	double t = q->from, d = q->d;
@@ -927,6 +927,35 @@ double hs_profile_search(struct hs_profile *p, struct hs_profile_query *q, uint6
 	}
 	q->most = most;
 	return INFINITY;
+}
+
+/* Own's bounds must be slice starts for the window to see it lifted: a
+ * bound where the profile does not change (a job ends there on own's
+ * resources and own begins; own ends and a job begins on them) was merged
+ * away.  Such a bound is made a start for the search (a slice with no
+ * change, which is what the profile has there with own in it) and merged
+ * back after it. */
+static int own_bound(struct hs_profile *p, double t)
+{
+	if (!(t > p->t[0]) || !(t < INFINITY) || p->t[slice_of(p, t)] == t)
+		return 0;
+	split_at(p, t);
+	return 1;
+}
+
+double hs_profile_search(struct hs_profile *p, struct hs_profile_query *q, uint64_t *out)
+{
+	int s0 = 0, s1 = 0;
+	if (q->own && q->own_t0 < q->own_t1) {
+		s0 = own_bound(p, q->own_t0);
+		s1 = own_bound(p, q->own_t1);
+	}
+	double x = search(p, q, out);
+	if (s1)
+		merge_at(p, slice_of(p, q->own_t1));
+	if (s0)
+		merge_at(p, slice_of(p, q->own_t0));
+	return x;
 }
 
 /* The same window over the slices k that hold a start x of a window

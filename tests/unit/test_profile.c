@@ -589,13 +589,17 @@ static void test_long(void)
 				if (v->a < origin)
 					continue;
 				int n = 1 + rnd(hs_bits_count(v->s, LW) + 3), d = 1 + rnd(30);
-				struct hs_profile_query q = { .from = origin + rnd(v->a - origin + 1), .until = v->a,
+				if (rnd(3) == 0) /* its own slot exactly, as a reservation placed again */
+					n = hs_bits_count(v->s, LW), d = v->b - v->a;
+				/* candidates before own, or anywhere (EASY's head) */
+				double until = rnd(2) ? v->a : INFINITY;
+				struct hs_profile_query q = { .from = origin + rnd(v->a - origin + 1), .until = until,
 							      .n = n, .d = d, .own_t0 = v->a, .own_t1 = v->b,
 							      .own = v->s };
 				uint64_t o1[LW], o2[LW];
 				double x1 = hs_profile_search(p, &q, o1);
 				hs_profile_remove(p, v->a, v->b, v->s);
-				struct hs_profile_query q2 = { .from = q.from, .until = v->a, .n = n, .d = d };
+				struct hs_profile_query q2 = { .from = q.from, .until = until, .n = n, .d = d };
 				double x2 = hs_profile_search(p, &q2, o2);
 				hs_profile_insert(p, v->a, v->b, v->s);
 				owns++;
@@ -611,6 +615,30 @@ static void test_long(void)
 	       slices_max, bad_struct);
 	TAP_OK(bad_own == 0 && owns > 1000, "%d searches seeing their own interval free match the search without it (%d bad)",
 	       owns, bad_own);
+}
+
+/* A reservation whose bounds the profile merged away (a job ends on its
+ * resources as it begins, another begins on them as it ends): seen as
+ * free, its own slot is found as it is once removed. */
+static void test_own_merged(void)
+{
+	uint64_t s[1] = { 0xf0 }, o[1], o2[1];
+	struct hs_profile *p = hs_profile_new(8, 0);
+	hs_profile_insert(p, 0, 10, s);
+	hs_profile_insert(p, 10, 20, s); /* own: [10, 20) on 4-7 */
+	hs_profile_insert(p, 20, 30, s);
+	int before = hs_profile_slices(p);
+	struct hs_profile_query q = { .from = 0, .until = INFINITY, .n = 8, .d = 10, .own_t0 = 10,
+				      .own_t1 = 20, .own = s };
+	double x = hs_profile_search(p, &q, o);
+	int after = hs_profile_slices(p);
+	hs_profile_remove(p, 10, 20, s);
+	struct hs_profile_query q2 = { .from = 0, .until = INFINITY, .n = 8, .d = 10 };
+	double y = hs_profile_search(p, &q2, o2);
+	TAP_OK(x == 10 && y == 10 && o[0] == o2[0] && before == after,
+	       "own slot with merged bounds: found at %g (without it: %g), the profile as it was (%d slices, %d)", x,
+	       y, before, after);
+	hs_profile_free(p);
 }
 
 /* hs_bits_list against a bit-by-bit listing: whole words (listed at
@@ -643,5 +671,6 @@ int main(void)
 	test_random();
 	test_long();
 	test_bits_list();
+	test_own_merged();
 	return tap_done();
 }
