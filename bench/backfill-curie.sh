@@ -11,7 +11,8 @@
 #    resident memory, against the issue's targets (fcfs < 4 s, easy < 6 s,
 #    1 GB; conservative, every variant, < 60 s, 2 GB; hs-report < 10 s,
 #    1.5 GB).  The load of the machine is printed: wall times suffer from
-#    other work, CPU times less.
+#    other work, CPU times less.  Exit 1 when a target is missed (after
+#    the other parts).
 # 2. With BASE_BIN (a previous build's tools: git worktree add /tmp/base REV
 #    && make -C /tmp/base; BASE_BIN=/tmp/base/bin): each configuration on
 #    the HPC2N trace (240 one-core nodes), the first WINDOW Curie jobs
@@ -67,6 +68,7 @@ report() { # BIN INPUT TIMES
 load() { echo "load $(cut -d' ' -f1-3 /proc/loadavg) on $(getconf _NPROCESSORS_ONLN) CPUs"; }
 
 # 1. The whole log.
+missed=0
 if ! skip 1; then
 	echo "backfill-curie: $(grep -c '^task' "$tmp/whole.hs") jobs of the CEA Curie log on $PLAT; medians of $RUNS rounds; $(load)"
 	r=0
@@ -90,7 +92,8 @@ if ! skip 1; then
 		awk -v c="$c" -v w="$(med "$f" 1)" -v u="$(med "$f" 2)" -v m="$(med "$f" 3)" -v tw="$tw" -v tm="$tm" 'BEGIN {
 			m /= 1024
 			printf "%-36s %9.2f %9.2f %9.0f  %s wall < %d s, %s memory < %d MB\n", c, w, u, m,
-				w < tw ? "ok:" : "ABOVE:", tw, m < tm ? "ok:" : "ABOVE:", tm }'
+				w < tw ? "ok:" : "ABOVE:", tw, m < tm ? "ok:" : "ABOVE:", tm
+			exit !(w < tw && m < tm) }' || missed=1
 	done
 	echo "(hs-report: on the fcfs and easy outputs, $(awk '{ printf "%.0f", $1 / 1048576 }' "$tmp/bytes.easy") MB for easy; $(load))"
 fi
@@ -145,3 +148,4 @@ if ! skip 3; then
 		"$BUILD/bench/bench_backfill" "$a" basic 0 1 93312 <"$tmp/jobs.txt" | sed 's/^/  /'
 	done
 fi
+exit $missed
