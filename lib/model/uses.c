@@ -291,26 +291,33 @@ static inline void prefetch_ordered(const struct hs_schedule *s, const struct or
 		prefetch_parts(s, o[t + WALK_AHEAD].task);
 }
 
-/* Whether v[0..n) are all below max and not negative: the ends of a run
- * of consecutive ids (a whole node, a shared slice: no walk over them),
- * each one else. */
+/* Whether v[0..n) are all in [0, max): the ends of a run of consecutive
+ * ids (a whole node, a shared slice: no walk over them), each one else,
+ * with no branch per id. */
 static int ids_below(const int *v, int n, int max)
 {
-	if (n > 0 && hs_ids_is_run(v, n))
+	if (n <= 0)
+		return 1;
+	if (hs_ids_is_run(v, n))
 		return v[0] >= 0 && v[n - 1] < max;
-	for (int c = 0; c < n; c++)
-		if (v[c] < 0 || v[c] >= max)
-			return 0;
-	return 1;
+	unsigned out = 0;
+	for (int k = 0; k < n; k++)
+		out |= (unsigned)v[k] >= (unsigned)max;
+	return !out;
 }
 
-/* hs_uses_walk and hs_uses_walk_runs: visit each use, or else visit_run
- * each run of consecutive ids of a part.  Unless checked, the uses are
- * first checked to lie on pl. */
+/* The visitors of a walk: one of them. */
+struct visitors {
+	void (*use)(void *arg, const struct hs_use *u, int res);
+	void (*run)(void *arg, const struct hs_use *u, int res, int n);
+	void (*part)(void *arg, int task, const struct hs_part *pt, int c0, int g0);
+};
+
+/* hs_uses_walk, hs_uses_walk_runs and hs_uses_walk_parts: visit each use,
+ * or each run of consecutive ids of a part, or each part.  Unless checked,
+ * the uses are first checked to lie on pl. */
 static int walk(const struct hs_schedule *s, const struct hs_platform *pl, const char *keep,
-		int keep_order, void (*visit)(void *arg, const struct hs_use *u, int res),
-		void (*visit_run)(void *arg, const struct hs_use *u, int res, int n), void *arg,
-		int checked)
+		int keep_order, const struct visitors *vis, void *arg, int checked)
 {
 	if (!pl)
 		return -1;
@@ -345,16 +352,20 @@ static int walk(const struct hs_schedule *s, const struct hs_platform *pl, const
 		const struct hs_placement *p = &s->p[i];
 		for (int k = 0; k < p->nparts; k++) {
 			const struct hs_part *pt = &p->parts[k];
+			if (vis->part) {
+				vis->part(arg, i, pt, c0[pt->node], nc + g0[pt->node]);
+				continue;
+			}
 			struct hs_use u = { pt->node, 0, 0, i, p->start, p->end };
 			for (int kind = 0; kind < 2; kind++) {
 				const int *v = kind ? pt->gpus : pt->cores;
 				int n = kind ? pt->ngpus : pt->ncores;
 				int base = kind ? nc + g0[pt->node] : c0[pt->node];
 				u.kind = kind;
-				if (!visit_run) {
+				if (!vis->run) {
 					for (int c = 0; c < n; c++) {
 						u.idx = v[c];
-						visit(arg, &u, base + u.idx);
+						vis->use(arg, &u, base + u.idx);
 					}
 					continue;
 				}
@@ -364,7 +375,7 @@ static int walk(const struct hs_schedule *s, const struct hs_platform *pl, const
 					while (e < n && v[e] == v[e - 1] + 1)
 						e++;
 					u.idx = v[c];
-					visit_run(arg, &u, base + u.idx, e - c);
+					vis->run(arg, &u, base + u.idx, e - c);
 				}
 			}
 		}
@@ -383,13 +394,24 @@ static int walk(const struct hs_schedule *s, const struct hs_platform *pl, const
 int hs_uses_walk(const struct hs_schedule *s, const struct hs_platform *pl, const char *keep,
 		 int keep_order, void (*visit)(void *arg, const struct hs_use *u, int res), void *arg)
 {
-	return walk(s, pl, keep, keep_order, visit, NULL, arg, 0);
+	struct visitors v = { .use = visit };
+	return walk(s, pl, keep, keep_order, &v, arg, 0);
 }
 
 int hs_uses_walk_runs(const struct hs_schedule *s, const struct hs_platform *pl, const char *keep,
 		      void (*visit)(void *arg, const struct hs_use *u, int res, int n), void *arg)
 {
-	return walk(s, pl, keep, 0, NULL, visit, arg, 1);
+	struct visitors v = { .run = visit };
+	return walk(s, pl, keep, 0, &v, arg, 1);
+}
+
+int hs_uses_walk_parts(const struct hs_schedule *s, const struct hs_platform *pl, const char *keep,
+		       int keep_order,
+		       void (*visit)(void *arg, int task, const struct hs_part *pt, int c0, int g0),
+		       void *arg)
+{
+	struct visitors v = { .part = visit };
+	return walk(s, pl, keep, keep_order, &v, arg, 0);
 }
 
 size_t hs_uses_sorted(const struct hs_schedule *s, const char *keep, struct hs_use **out)
@@ -458,69 +480,3 @@ size_t hs_uses_sorted(const struct hs_schedule *s, const char *keep, struct hs_u
 	return nu;
 }
 
-/* Whether ids v[0..n) are all in [0, max): a run's ends only (a whole
- * node's set, shared: ids.h), else each, with no branch per id. */
-static int ids_within(const int *v, int n, int max)
-{
-	if (n <= 0)
-		return 1;
-	if (hs_ids_is_run(v, n))
-		return v[0] >= 0 && v[n - 1] < max;
-	unsigned out = 0;
-	for (int k = 0; k < n; k++)
-		out |= (unsigned)v[k] >= (unsigned)max;
-	return !out;
-}
-
-int hs_uses_walk_parts(const struct hs_schedule *s, const struct hs_platform *pl, const char *keep,
-		       int keep_order,
-		       void (*visit)(void *arg, int task, const struct hs_part *pt, int c0, int g0),
-		       void *arg)
-{
-	if (!pl)
-		return -1;
-	for (int i = 0; i < s->n; i++) {
-		prefetch_parts(s, i + WALK_AHEAD);
-		if (!kept(s, keep, i))
-			continue;
-		for (int k = 0; k < s->p[i].nparts; k++) {
-			const struct hs_part *pt = &s->p[i].parts[k];
-			if (pt->node < 0 || pt->node >= pl->nnodes)
-				return -1;
-			const struct hs_node *nd = &pl->nodes[pt->node];
-			if (!ids_within(pt->cores, pt->ncores, nd->cores) ||
-			    !ids_within(pt->gpus, pt->ngpus, nd->gpus))
-				return -1;
-		}
-	}
-	/* First resource index of each node's cores and GPUs (the GPUs after
-	 * all the cores). */
-	int *c0 = hs_malloc(2 * ((size_t)pl->nnodes + 1) * sizeof *c0), *g0 = c0 + pl->nnodes + 1;
-	int nc = 0, ng = 0;
-	for (int n = 0; n < pl->nnodes; n++) {
-		c0[n] = nc;
-		g0[n] = ng;
-		nc += pl->nodes[n].cores;
-		ng += pl->nodes[n].gpus;
-	}
-	int no;
-	struct ord *o = tasks_in_order(s, keep, &no);
-	for (int t = 0; t < no; t++) {
-		prefetch_ordered(s, o, t, no);
-		int i = o[t].task;
-		const struct hs_placement *p = &s->p[i];
-		for (int k = 0; k < p->nparts; k++) {
-			const struct hs_part *pt = &p->parts[k];
-			visit(arg, i, pt, c0[pt->node], nc + g0[pt->node]);
-		}
-	}
-	if (keep_order) {
-		free(last_order); /* one saved order at a time */
-		last_order = o;
-		last_n = no;
-	} else {
-		free(o);
-	}
-	free(c0);
-	return 0;
-}

@@ -601,6 +601,22 @@ static void test_random(void)
 	       "of scope any starts after its shadow time (%d heads)", heads_count);
 }
 
+/* 300 jobs on two clusters of 8 one-core nodes, submitted over 3000 s,
+ * walltimes of 100 s to 6400 s that they run 5% to 100% of: a long queue
+ * with early ends. */
+static void long_queue(struct loop *L, uint64_t seed)
+{
+	hs_rng_seed(&rng, seed);
+	int nodes[] = { 8, 8 };
+	loop_machine(L, 2, nodes, 1);
+	static const double walls[] = { 100, 400, 1600, 6400 };
+	for (int i = 0; i < 300; i++) {
+		double wall = walls[rnd(4)];
+		double run = wall * (5 + rnd(96)) / 100;
+		loop_job(L, rnd(3000), 1 << rnd(5), run, wall, rnd(4) ? HS_SCOPE_ANY : HS_SCOPE_CLUSTER);
+	}
+}
+
 /* Conservative's compression filter on long queues with early ends: every
  * skipped search, and the start of every other, checked against a search
  * from now (b->verify). */
@@ -611,15 +627,7 @@ static void test_filter(void)
 	for (int seed = 1; seed <= 12; seed++)
 		for (int v = 0; v < 5; v++) {
 			struct loop L;
-			hs_rng_seed(&rng, 1000 + seed);
-			int nodes[] = { 8, 8 };
-			loop_machine(&L, 2, nodes, 1);
-			static const double walls[] = { 100, 400, 1600, 6400 };
-			for (int i = 0; i < 300; i++) {
-				double wall = walls[rnd(4)];
-				double run = wall * (5 + rnd(96)) / 100;
-				loop_job(&L, rnd(3000), 1 << rnd(5), run, wall, rnd(4) ? HS_SCOPE_ANY : HS_SCOPE_CLUSTER);
-			}
+			long_queue(&L, 1000 + seed);
 			struct bf_conf c = conf(BF_CONSERVATIVE, v, 0);
 			L.verify = 1;
 			failed += loop_run(&L, &c, 0) != 0;
@@ -643,16 +651,7 @@ static void test_to_now_skips(void)
 		for (int v = 0; v < 5; v++)
 			for (int l = 0; l < 2; l++) {
 				struct loop L;
-				hs_rng_seed(&rng, 2000 + seed);
-				int nodes[] = { 8, 8 };
-				loop_machine(&L, 2, nodes, 1);
-				static const double walls[] = { 100, 400, 1600, 6400 };
-				for (int i = 0; i < 300; i++) {
-					double wall = walls[rnd(4)];
-					double run = wall * (5 + rnd(96)) / 100;
-					loop_job(&L, rnd(3000), 1 << rnd(5), run, wall,
-						 rnd(4) ? HS_SCOPE_ANY : HS_SCOPE_CLUSTER);
-				}
+				long_queue(&L, 2000 + seed);
 				struct bf_conf c = conf(BF_CONSERVATIVE, v, l);
 				c.compress = 0; /* recompute=none */
 				L.verify = 1;
