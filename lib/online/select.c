@@ -286,6 +286,30 @@ static int pick_in(struct hs_select *s, enum hs_select_variant v, enum hs_select
 	return take(free, lo, hi, n, out) > 0 ? -1 : 0;
 }
 
+/* The first group from g on with a free resource, or ng: groups without
+ * one are passed over by the bitset's words, not counted (a machine of
+ * 5 832 nodes, most of them busy). */
+static int next_group(const uint64_t *free, const int *bounds, int ng, int g, int nres)
+{
+	if (g >= ng)
+		return ng;
+	int r = hs_bits_next(free, bounds[g], nres);
+	if (r >= nres)
+		return ng;
+	if (r >= bounds[g + 1]) {
+		int lo = g + 1, hi = ng - 1; /* the group holding r */
+		while (lo < hi) {
+			int mid = (lo + hi + 1) / 2;
+			if (bounds[mid] <= r)
+				lo = mid;
+			else
+				hi = mid - 1;
+		}
+		g = lo;
+	}
+	return g;
+}
+
 int hs_select_pick(struct hs_select *s, enum hs_select_variant v, enum hs_select_rules rules,
 		   enum hs_scope scope, const uint64_t *free, int nfree, int n, uint64_t *out)
 {
@@ -305,36 +329,21 @@ int hs_select_pick(struct hs_select *s, enum hs_select_variant v, enum hs_select
 		 * n free always gives, so the first of the groups ordered most
 		 * free first that holds n is this one, without the order (a
 		 * sort of the machine's 5 832 nodes per search on Curie). */
-		int best = -1, most = -1;
-		for (int g = 0; g < ng; g++) {
+		int best = -1, most = 0, cap = scope == HS_SCOPE_NODE ? s->max_node : s->max_cluster;
+		for (int g = next_group(free, bounds, ng, 0, s->nres); g < ng && most < cap;
+		     g = next_group(free, bounds, ng, g + 1, s->nres)) {
 			int c = ng == 1 && bounds[0] == 0 && bounds[1] == s->nres ?
 					nfree :
 					hs_bits_count_range(free, bounds[g], bounds[g + 1]);
 			if (c > most)
 				most = c, best = g;
 		}
-		if (most < n)
+		if (best < 0 || most < n)
 			return -1;
 		return pick_in(s, v, rules, free, most, bounds[best], bounds[best + 1], 0, n, out);
 	}
-	/* In id order, the first group that takes it: groups without a free
-	 * resource are passed over by the bitset's words, not counted (a
-	 * machine of 5 832 nodes, most of them busy). */
-	for (int g = 0; g < ng; g++) {
-		int r = hs_bits_next(free, bounds[g], s->nres);
-		if (r >= s->nres)
-			break;
-		if (r >= bounds[g + 1]) {
-			int lo = g + 1, hi = ng - 1; /* the group holding r */
-			while (lo < hi) {
-				int mid = (lo + hi + 1) / 2;
-				if (bounds[mid] <= r)
-					lo = mid;
-				else
-					hi = mid - 1;
-			}
-			g = lo;
-		}
+	/* In id order, the first group that takes it. */
+	for (int g = next_group(free, bounds, ng, 0, s->nres); g < ng; g = next_group(free, bounds, ng, g + 1, s->nres)) {
 		int c = ng == 1 && bounds[0] == 0 && bounds[1] == s->nres ?
 				nfree :
 				hs_bits_count_range(free, bounds[g], bounds[g + 1]);
