@@ -206,18 +206,26 @@ static int longest_runs(struct hs_select *s, const uint64_t *free, int lo, int h
 	return n > 0 ? -1 : 0;
 }
 
+/* The free resources of group g (bounds[g]..bounds[g+1]): nfree, the
+ * members of free, when one group holds the whole machine (no count over
+ * the machine's words). */
+static int group_free(const struct hs_select *s, const uint64_t *free, int nfree, const int *bounds, int ng,
+		      int g)
+{
+	if (ng == 1 && bounds[0] == 0 && bounds[1] == s->nres)
+		return nfree;
+	return hs_bits_count_range(free, bounds[g], bounds[g + 1]);
+}
+
 /* Groups (clusters or nodes, bounds[g]..bounds[g+1]): free counts into
  * s->cnt, and into s->order the groups in id order, or most free first
  * (ties lower index first).  One group holding the whole machine holds
- * nfree, the members of free: no count over the machine's words. */
+ * nfree, the members of free. */
 static void by_free(struct hs_select *s, const uint64_t *free, int nfree, const int *bounds, int ng,
 		    int most_first)
 {
-	if (ng == 1 && bounds[0] == 0 && bounds[1] == s->nres)
-		s->cnt[0] = nfree;
-	else
-		for (int g = 0; g < ng; g++)
-			s->cnt[g] = hs_bits_count_range(free, bounds[g], bounds[g + 1]);
+	for (int g = 0; g < ng; g++)
+		s->cnt[g] = group_free(s, free, nfree, bounds, ng, g);
 	if (!most_first) {
 		for (int g = 0; g < ng; g++)
 			s->order[g] = g;
@@ -332,9 +340,7 @@ int hs_select_pick(struct hs_select *s, enum hs_select_variant v, enum hs_select
 		int best = -1, most = 0, cap = scope == HS_SCOPE_NODE ? s->max_node : s->max_cluster;
 		for (int g = next_group(free, bounds, ng, 0, s->nres); g < ng && most < cap;
 		     g = next_group(free, bounds, ng, g + 1, s->nres)) {
-			int c = ng == 1 && bounds[0] == 0 && bounds[1] == s->nres ?
-					nfree :
-					hs_bits_count_range(free, bounds[g], bounds[g + 1]);
+			int c = group_free(s, free, nfree, bounds, ng, g);
 			if (c > most)
 				most = c, best = g;
 		}
@@ -344,9 +350,7 @@ int hs_select_pick(struct hs_select *s, enum hs_select_variant v, enum hs_select
 	}
 	/* In id order, the first group that takes it. */
 	for (int g = next_group(free, bounds, ng, 0, s->nres); g < ng; g = next_group(free, bounds, ng, g + 1, s->nres)) {
-		int c = ng == 1 && bounds[0] == 0 && bounds[1] == s->nres ?
-				nfree :
-				hs_bits_count_range(free, bounds[g], bounds[g + 1]);
+		int c = group_free(s, free, nfree, bounds, ng, g);
 		if (c < n)
 			continue;
 		if (pick_in(s, v, rules, free, c, bounds[g], bounds[g + 1], 0, n, out) == 0)
