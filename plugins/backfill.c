@@ -816,16 +816,7 @@ static void compress(struct bf *b, int j, double from)
 		from = b->now;
 	if (J->rs <= from || hs_profile_max_free(b->prof, from, J->rs) < J->n)
 		return;
-	struct pick_arg a = { b, J };
-	struct hs_profile_query q = { .from = from, .until = J->rs, .n = J->n, .d = J->e,
-				      .flags = b->flags, .sel = pick, .arg = &a };
-	if (J->in_prof) {
-		q.own_t0 = J->rs;
-		q.own_t1 = J->rs + J->e;
-		q.own = J->set;
-	}
-	b->decisions++;
-	double x = hs_profile_search(b->prof, &q, b->got);
+	double x = lifted(b, j, from, J->rs, b->flags);
 	if (x < J->rs) {
 		double t0 = J->rs;
 		unhold(b, j);
@@ -840,12 +831,7 @@ static void compress(struct bf *b, int j, double from)
  * (+inf: none). */
 static double verify_search(struct bf *b, int j)
 {
-	struct bf_job *J = &b->jobs[j];
-	struct pick_arg a = { b, J };
-	struct hs_profile_query q = { .from = b->now, .until = nextafter(J->rs, -INFINITY), .n = J->n,
-				      .d = J->e, .flags = b->flags, .sel = pick, .arg = &a,
-				      .own_t0 = J->rs, .own_t1 = J->rs + J->e, .own = J->set };
-	return hs_profile_search(b->prof, &q, b->got);
+	return lifted(b, j, b->now, nextafter(b->jobs[j].rs, -INFINITY), b->flags);
 }
 
 /* One compression pass, each waiting job in queue order.  Job j, last
@@ -945,15 +931,16 @@ static void to_now(struct bf *b, int j)
 	 * the window: then a job it dominates that did not fit (since the
 	 * profile last changed) rules it out, as in EASY's backfill. */
 	int apart = !J->in_prof || J->rs >= b->now + J->e;
+	unsigned plain = b->flags & ~(unsigned)HS_PROFILE_CLOSED_END; /* the closed end: at submission only */
 	b->tries++;
 	if (apart && dominated(b, j)) {
 		b->skipped++;
-		if (b->verify && lifted(b, j, b->now, b->now, b->flags & ~(unsigned)HS_PROFILE_CLOSED_END) == b->now)
+		if (b->verify && lifted(b, j, b->now, b->now, plain) == b->now)
 			b->missed++;
 		note_resv(b, j);
 		return;
 	}
-	if (lifted(b, j, b->now, b->now, b->flags & ~(unsigned)HS_PROFILE_CLOSED_END) == b->now) {
+	if (lifted(b, j, b->now, b->now, plain) == b->now) {
 		unhold(b, j);
 		take_got(b, j, b->now);
 		hold(b, j);
