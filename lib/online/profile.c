@@ -741,6 +741,23 @@ static void win_delta(struct hs_profile *p, struct win *w, int i, const struct r
 	}
 }
 
+/* Whether a search's windows can reach its own interval: they start by
+ * until and last d, and a closed end looks at the slice at their end. */
+static int own_seen(const struct hs_profile_query *q)
+{
+	return q->own && q->own_t0 < q->own_t1 && !(q->own_t0 > q->until + q->d);
+}
+
+/* The first slice starting at or after x (0 for x at or before the
+ * origin, n past the last start). */
+static int start_from(const struct hs_profile *p, double x)
+{
+	if (x <= p->t[0])
+		return 0;
+	int k = slice_of(p, x);
+	return k + (p->t[k] < x);
+}
+
 /* Own's slices: from the first start at or after own_t0 to the first at
  * or after own_t1. */
 static void win_own(struct hs_profile *p, struct win *w, const struct hs_profile_query *q)
@@ -751,15 +768,11 @@ static void win_own(struct hs_profile *p, struct win *w, const struct hs_profile
 	w->own = q->own;
 	w->own_t0 = q->own_t0;
 	w->own_t1 = q->own_t1;
-	/* no window reaches own: windows start by until and last d, and
-	 * a closed end looks at the slice at their end */
-	if (!q->own || !(q->own_t0 < q->own_t1) || q->own_t0 > q->until + q->d)
+	if (!own_seen(q))
 		return;
-	int i0 = q->own_t0 <= p->t[0] ? 0 : slice_of(p, q->own_t0) + (p->t[slice_of(p, q->own_t0)] < q->own_t0);
-	int i1 = q->own_t1 <= p->t[0] ? 0 : slice_of(p, q->own_t1) + (p->t[slice_of(p, q->own_t1)] < q->own_t1);
-	w->i0 = i0;
-	w->i1 = i1;
-	w->has = i0 < i1; /* else no slice inside: nothing seen */
+	w->i0 = start_from(p, q->own_t0);
+	w->i1 = start_from(p, q->own_t1);
+	w->has = w->i0 < w->i1; /* else no slice inside: nothing seen */
 }
 
 /* Slice k's set into w->cs (w->fk = k), from the latest kept set or by
@@ -946,7 +959,7 @@ static int own_bound(struct hs_profile *p, double t)
 double hs_profile_search(struct hs_profile *p, struct hs_profile_query *q, uint64_t *out)
 {
 	int s0 = 0, s1 = 0;
-	if (q->own && q->own_t0 < q->own_t1) {
+	if (own_seen(q)) {
 		s0 = own_bound(p, q->own_t0);
 		s1 = own_bound(p, q->own_t1);
 	}
