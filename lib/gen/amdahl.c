@@ -3,6 +3,7 @@
  * each task drawn uniformly from the given ranges (a single value fixes it).
  * Low beta: nearly perfect speedup; beta around 0.3 behaves like the FEM code
  * of Dietze et al. §IV.3 (speedup below 3.4 on any number of cores). */
+#include "jobs.h"
 #include "hs/gen.h"
 
 #include <float.h>
@@ -19,7 +20,7 @@ static const struct hs_cli_opt opts[] = {
 	{0, "beta", "LO[:HI]", "serial fraction in [0,1], drawn per task (required)"},
 	{0, "scope", "node|cluster|mixed", "where a task may run; mixed: each task at random (default node)"},
 	{0, "app", "NAME", "application name written to every task (app=)"},
-	{0, "cmd", "CMD", "shell command written to every task (cmd=), for hs-exec"},
+	HS_GEN_OPT_CMD,
 	{0, "platform", "NAME|FILE", "built-in platform, hs file or none (default dietze)"},
 	{0, "seed", "N", "PRNG seed (default 1)"},
 	{0, NULL, NULL, NULL},

@@ -35,6 +35,7 @@
  * applications at positions (K-1)N+1 .. KN of that sequence.
  */
 #include "cholesky.h"
+#include "jobs.h"
 #include "hs/gen.h"
 
 #include <math.h>
@@ -66,7 +67,7 @@ static const struct hs_cli_opt opts[] = {
 	{0, "precision", "single|double", "tiles of floats (default, as StarPU's example) or doubles"},
 	{0, "kernels", "FILE", "kernel times from FILE instead of the built-in table"},
 	{0, "print-kernels", NULL, "print the built-in kernel-time table and exit"},
-	{0, "cmd", "CMD", "shell command written to every task (cmd=), for hs-exec"},
+	HS_GEN_OPT_CMD,
 	{0, "seed", "N", "PRNG seed of the shuffle (default 1)"},
 	{0, NULL, NULL, NULL},
 };

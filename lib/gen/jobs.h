@@ -1,6 +1,7 @@
 /* jobs.h - what the batch-job generators share (ptask.c, swf.c, batsim.c):
  * durations with units, the platform's sizes and what fits in it, and the
- * rigid task record.  Not installed. */
+ * rigid task record; and the option rows all generators share (--cmd).
+ * Not installed. */
 #ifndef HS_GEN_JOBS_H
 #define HS_GEN_JOBS_H
 
@@ -33,6 +34,10 @@ int hs_gen_choice(const struct hs_cli *cli, const char *opt, const char *arg,
 	 "jobs wider than the platform: exit 2, or leave them out (default refuse)"}
 #define HS_GEN_OPT_SCOPE \
 	{0, "scope", "node|cluster|any", "where a job wider than a node runs (default cluster)"}
+/* --cmd CMD: cmd=CMD on every task, as it is (sleep, amdahl, cholesky, swf,
+ * batsim); hs-exec runs it with HS_TIME and the others set. */
+#define HS_GEN_OPT_CMD \
+	{0, "cmd", "CMD", "shell command written to every task (cmd=), for hs-exec"}
 /* --scope's words, in hs_gen_choice's order. */
 extern const char *const hs_gen_scopes[];
 /* The widest job scope lets run: the largest node, cluster, or the whole

@@ -5,6 +5,7 @@
  * --jitter is an hs addition (the paper's tasks are identical): it draws each
  * T uniformly from base·scale·[1−J, 1+J] with the seeded PRNG.  Without it
  * the seed changes nothing, but is still recorded in the provenance. */
+#include "jobs.h"
 #include "hs/gen.h"
 
 #include <float.h>
@@ -23,7 +24,7 @@ static const struct hs_cli_opt opts[] = {
 	{0, "jitter", "J", "draw each T from T*[1-J,1+J], 0 <= J < 1 (default 0)"},
 	{0, "scope", "node|cluster", "where one task may run (default node)"},
 	{0, "app", "NAME", "application name written to every task (app=)"},
-	{0, "cmd", "CMD", "shell command written to every task (cmd=), for hs-exec"},
+	HS_GEN_OPT_CMD,
 	{0, "platform", "NAME|FILE", "built-in platform, hs file or none (default dietze)"},
 	{0, "seed", "N", "PRNG seed (default 1)"},
 	{0, NULL, NULL, NULL},
