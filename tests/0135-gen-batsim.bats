@@ -115,6 +115,26 @@ end stream records=12 tasks=5 plans=0 runs=0" ]
 	[ "$(cut -d, -f1,3 "$tmp/jobs.csv" | tr '\n' ' ')" = "job_id,profile d1,sleep 2,hg w0!3,full tot,hgtot spread,spread " ]
 }
 
+@test "batsim: --cmd writes the template as it is on every task, and it reads back equal" {
+	# Spaces, $, both quotes, a backslash, = and #: the stream quotes them.
+	T='sleep $HS_TIME; echo "a b" '\''c'\'' \ x=y #z'
+	Q="cmd='sleep \$HS_TIME; echo \"a b\" \\'c\\' \\\\ x=y #z'"
+	hs-gen batsim --platform $PLAT "$tmp/w.json" >"$tmp/plain"
+	hs-gen batsim --platform $PLAT --cmd "$T" "$tmp/w.json" >"$tmp/o"
+	# Every task has it, after app=; the rest is the stream without --cmd,
+	# whose tasks have none.
+	[ "$(grep -c '^task ' "$tmp/o")" -eq 5 ]
+	[ "$(grep '^task ' "$tmp/plain" | while read -r l; do printf '%s %s\n' "$l" "$Q"; done)" = "$(grep '^task ' "$tmp/o")" ]
+	! grep -q 'cmd=' "$tmp/plain"
+	[ "$(grep -v '^task ' "$tmp/plain")" = "$(grep -v '^task ' "$tmp/o")" ]
+	# Read back by the stream reader and written again: the same tasks.
+	hs-plan -a taskp <"$tmp/o" | grep '^task ' | cmp - <(grep '^task ' "$tmp/o")
+	# Jobs left out get none, of course; the others still have it.
+	hs-gen batsim -q --platform homogeneous:nodes=2,cores=1 --oversize drop --cmd "$T" "$tmp/w.json" |
+		grep '^task ' >"$tmp/d"
+	[ "$(grep -cF " $Q" "$tmp/d")" -eq 3 ]
+}
+
 # bad FILE-BODY MESSAGE: hs-gen batsim on a file holding FILE-BODY exits 2
 # with "hs-gen: FILE:MESSAGE".
 bad() {

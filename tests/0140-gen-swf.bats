@@ -252,6 +252,45 @@ task j2 model=rigid size=8 time=80 walltime=70 scope=cluster release=40 swf_id=7
 	[[ $output == "hs-gen: unknown platform 'nosuch'"* ]]
 }
 
+@test "swf: --cmd writes the template as it is on every task, and it reads back equal" {
+	# Spaces, $, both quotes, a backslash, = and #: the stream quotes them.
+	T='sleep $HS_TIME; echo "a b" '\''c'\'' \ x=y #z'
+	Q="cmd='sleep \$HS_TIME; echo \"a b\" \\'c\\' \\\\ x=y #z'"
+	hs-gen swf -q --platform $PLAT --oversize drop "$tmp/tiny.swf" >"$tmp/plain"
+	hs-gen swf -q --platform $PLAT --oversize drop --cmd "$T" "$tmp/tiny.swf" >"$tmp/o"
+	# Every task has it, last; the rest is the stream without --cmd, whose
+	# tasks have none.
+	[ "$(tasks | wc -l)" -eq 3 ]
+	[ "$(grep '^task ' "$tmp/plain" | while read -r l; do printf '%s %s\n' "$l" "$Q"; done)" = "$(tasks)" ]
+	! grep -q 'cmd=' "$tmp/plain"
+	[ "$(grep -v '^task ' "$tmp/plain")" = "$(grep -v '^task ' "$tmp/o")" ]
+	# Read back by the stream reader and written again: the same tasks.
+	hs-plan -a taskp <"$tmp/o" | grep '^task ' | cmp - <(tasks)
+	# From stdin (the second pass reads the copy) too.
+	hs-gen swf -q --platform $PLAT --oversize drop --cmd "$T" - <"$tmp/tiny.swf" | grep '^task ' |
+		cmp - <(tasks)
+	# An empty template is written too (cmd='').
+	hs-gen swf -q --platform $PLAT --oversize drop --cmd '' "$tmp/tiny.swf" >"$tmp/o"
+	[ "$(tasks | grep -c " cmd=''$")" -eq 3 ]
+}
+
+@test "swf: --platform local: this machine as one node; jobs wider than it are refused with what to do" {
+	n=$(nproc)
+	cores=core$([ "$n" -eq 1 ] || echo s)
+	printf '%s\n' '1 0 5 30 1 -1 -1 1 60 -1 1 1 1 -1 -1 1 -1 -1' \
+		'2 10 5 20 4000000 -1 -1 4000000 60 -1 1 1 1 -1 -1 1 -1 -1' >"$tmp/wide.swf"
+	run hs-gen swf --platform local --cmd 'sleep $HS_TIME' "$tmp/wide.swf"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-gen: $tmp/wide.swf:2: job 2 needs 4000000 processors, more than this machine's $n $cores (platform 'local'); 1 job is wider, the widest 4000000: leave them out with --oversize drop or --max-size $n, or replay the trace on a simulated platform that holds them" ]
+	hs-gen swf -q --platform local --oversize drop --cmd 'sleep $HS_TIME' "$tmp/wide.swf" >"$tmp/o"
+	grep -q "^node local cluster=local cores=$n " "$tmp/o"
+	grep -q ' platform=local .* kept=1 left_oversize=1$' "$tmp/o"
+	[ "$(tasks)" = "task j1 model=rigid size=1 time=30 walltime=60 swf_id=1 cmd='sleep \$HS_TIME'" ]
+	hs-gen swf -q --platform local --max-size "$n" --cmd 'sleep $HS_TIME' "$tmp/wide.swf" >"$tmp/o"
+	grep -q ' kept=1 left_max_size=1$' "$tmp/o"
+	[ "$(tasks)" = "task j1 model=rigid size=1 time=30 walltime=60 swf_id=1 cmd='sleep \$HS_TIME'" ]
+}
+
 @test "swf: --platform none: no size check, every multi-core job may span nodes" {
 	hs-gen swf -q --platform none "$tmp/tiny.swf" >"$tmp/o"
 	[ "$(tasks | wc -l)" -eq 4 ]

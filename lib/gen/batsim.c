@@ -3,8 +3,9 @@
  *
  * Each job becomes a rigid task of res cores (a Batsim resource is a host;
  * Batsim's platforms have one core per host) released at its subtime, with
- * its walltime, and app= its profile's name (hs-report's Batsim jobs.csv
- * writes it in the profile column).  What it runs comes from the profile:
+ * its walltime, app= its profile's name (hs-report's Batsim jobs.csv
+ * writes it in the profile column) and cmd= --cmd's command, as it is (for
+ * hs-exec, which sets HS_TIME).  What it runs comes from the profile:
  *   delay                 time=delay, nothing else: it takes that long;
  *   parallel_homogeneous  comp= and comm= one value each (per process, per
  *                         ordered pair of processes, as hs-gen ptask writes
@@ -21,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { O_PLATFORM = 256, O_RELEASE, O_OVERSIZE, O_SCOPE };
+enum { O_PLATFORM = 256, O_RELEASE, O_OVERSIZE, O_SCOPE, O_CMD };
 
 static const struct hs_cli_opt opts[] = {
 	HS_GEN_OPT_PLATFORM,
@@ -29,6 +30,7 @@ static const struct hs_cli_opt opts[] = {
 					   "first is 0, or all 0 (default trace)"},
 	HS_GEN_OPT_OVERSIZE,
 	HS_GEN_OPT_SCOPE,
+	HS_GEN_OPT_CMD,
 	{'q', "quiet", NULL, "no count of the jobs left out on stderr"},
 	{0, NULL, NULL, NULL},
 };
@@ -36,7 +38,7 @@ static const struct hs_cli_opt opts[] = {
 static const struct hs_cli cli = {
 	"hs-gen batsim",
 	"--platform NAME|FILE [--release trace|shift|zero] [--oversize refuse|drop] "
-	"[--scope node|cluster|any] [-q] WORKLOAD",
+	"[--scope node|cluster|any] [--cmd CMD] [-q] WORKLOAD",
 	"A Batsim workload (JSON: jobs and their delay, parallel or parallel_homogeneous "
 	"profiles) as rigid tasks.",
 	opts,
@@ -74,7 +76,7 @@ static int any_positive(const double *v, long n)
 }
 
 static struct hs_record *task_of(const struct hs_batsim_job *j, const struct hs_gen_fit *fit,
-				 const char *scope, double release)
+				 const char *scope, double release, const char *cmd)
 {
 	double ref = fit->ref_flops > 0 ? fit->ref_flops : 1e9, time = 0;
 	switch (j->kind) {
@@ -107,12 +109,14 @@ static struct hs_record *task_of(const struct hs_batsim_job *j, const struct hs_
 	if (release > 0)
 		hs_record_set_num(t, "release", release);
 	hs_record_set(t, "app", j->profile);
+	if (cmd)
+		hs_record_set(t, "cmd", cmd);
 	return t;
 }
 
 static int run(int argc, char **argv, struct hs_stream *out)
 {
-	const char *platform = NULL, *release = "trace", *scope = "cluster", *arg;
+	const char *platform = NULL, *release = "trace", *scope = "cluster", *cmd = NULL, *arg;
 	int o, ind, drop = 0, quiet = 0;
 	while ((o = hs_cli_next(&cli, argc, argv, &arg, &ind)) != -1) {
 		switch (o) {
@@ -130,6 +134,7 @@ static int run(int argc, char **argv, struct hs_stream *out)
 			hs_gen_choice(&cli, "--scope", arg, hs_gen_scopes);
 			scope = arg;
 			break;
+		case O_CMD: cmd = arg; break;
 		case 'q': quiet = 1; break;
 		}
 	}
@@ -207,7 +212,8 @@ static int run(int argc, char **argv, struct hs_stream *out)
 		const struct hs_batsim_job *j = &w->jobs[i];
 		if (widest && j->res > widest)
 			continue;
-		hs_stream_append(out, task_of(j, &fit, scope, zero ? 0 : j->subtime - offset));
+		hs_stream_append(out,
+				 task_of(j, &fit, scope, zero ? 0 : j->subtime - offset, cmd));
 	}
 	if (over && !quiet)
 		hs_error("%s: %d job%s read, %ld kept; left out: %ld wider than the platform", w->name,

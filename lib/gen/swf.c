@@ -2,13 +2,15 @@
  * rigid task per job, for online scheduling (hs-sim -a easy).
  *
  * A job becomes "task jK model=rigid size=P time=RUN walltime=W
- * [scope=cluster] [release=R] swf_id=JOB": release its submit time (shifted
- * so the first job kept is released at 0, as Batsim's converters and most
- * simulators do), walltime its requested time (a factor of the run time when
- * unknown), the run time what the job really ran, the size its allocated
- * processors (or requested ones).  Jobs without what a replay needs
- * (submit time, run time, size), filtered out, or wider than the platform
- * are left out and counted per reason on stderr; hs-gen(1) has the rules.
+ * [scope=cluster] [release=R] swf_id=JOB [cmd=CMD]": release its submit time
+ * (shifted so the first job kept is released at 0, as Batsim's converters
+ * and most simulators do), walltime its requested time (a factor of the run
+ * time when unknown), the run time what the job really ran, the size its
+ * allocated processors (or requested ones), cmd --cmd's command as it is
+ * (for hs-exec, which sets HS_TIME to the task's time).  Jobs without what
+ * a replay needs (submit time, run time, size), filtered out, or wider than
+ * the platform are left out and counted per reason on stderr; hs-gen(1) has
+ * the rules.
  *
  * Constant memory: the trace is read twice, once to check every line,
  * count, and find the first release, then again to write (flushed every
@@ -28,7 +30,7 @@
 
 /* Long-only options: 256 + their index in opts[] (hs_cli_next). */
 enum { O_PLATFORM = 256, O_SIZE, O_WALLTIME, O_WFACTOR, O_RELEASE, O_FROM, O_TO, O_JOBS_,
-       O_MAX_SIZE, O_STATUS, O_PARTITION, O_QUEUE, O_OVERSIZE, O_SCOPE, O_SCOPE_SMALL };
+       O_MAX_SIZE, O_STATUS, O_PARTITION, O_QUEUE, O_OVERSIZE, O_SCOPE, O_SCOPE_SMALL, O_CMD };
 
 static const struct hs_cli_opt opts[] = {
 	HS_GEN_OPT_PLATFORM,
@@ -52,6 +54,7 @@ static const struct hs_cli_opt opts[] = {
 	HS_GEN_OPT_SCOPE,
 	{0, "scope-small", "node|cluster|any", "where a job that fits the smallest node runs "
 					     "(default node: no scope written)"},
+	HS_GEN_OPT_CMD,
 	{'q', "quiet", NULL, "no summary of the jobs left out on stderr"},
 	{0, NULL, NULL, NULL},
 };
@@ -61,7 +64,7 @@ static const struct hs_cli cli = {
 	"--platform NAME|FILE [--size alloc|req] [--walltime req|max|run] [--walltime-factor F] "
 	"[--release shift|trace|zero] [--from TIME] [--to TIME] [-n N] [--max-size P] "
 	"[--status LIST] [--partition LIST] [--queue LIST] [--oversize refuse|drop] "
-	"[--scope node|cluster|any] [--scope-small node|cluster|any] [-q] TRACE",
+	"[--scope node|cluster|any] [--scope-small node|cluster|any] [--cmd CMD] [-q] TRACE",
 	"Replay an SWF trace: one rigid task per job, with its submit time, requested time, run "
 	"time and processors.",
 	opts,
@@ -91,6 +94,7 @@ enum rmode { REL_SHIFT, REL_TRACE, REL_ZERO };
 struct cfg {
 	const char *trace, *platform, *scope;
 	const char *scope_small;   /* --scope-small: the scope of jobs that fit one node */
+	const char *cmd;           /* --cmd: every task's cmd= (NULL: none) */
 	const char *status_arg, *partition_arg, *queue_arg;
 	int size_field, oversize_drop, quiet;
 	enum wmode wmode;
@@ -242,6 +246,8 @@ static long pass(const struct cfg *c, const char *path, FILE *tee, struct tally 
 			if (rel > 0)
 				hs_record_set_num(r, "release", rel);
 			hs_record_setf(r, "swf_id", "%lld", j.id);
+			if (c->cmd)
+				hs_record_set(r, "cmd", c->cmd);
 			hs_stream_append(out, r);
 			if (out->n >= 4096 && hs_gen_flush(out) < 0)
 				exit(HS_EXIT_FAIL);
@@ -375,6 +381,21 @@ static void refuse_oversize(const struct cfg *c, const struct tally *y)
 	const char *any = strcmp(c->scope, "cluster") == 0 && y->over_max <= (double)c->total
 				  ? ", --scope any to let them span clusters"
 				  : "";
+	if (strcmp(c->platform, "local") == 0) {
+		/* This machine, for a real run with hs-exec: a larger platform
+		 * is no answer there, leaving the jobs out is. */
+		hs_error_at(c->trace, y->over_line,
+			    "job %lld needs %s processors, more than this machine's %ld core%s "
+			    "(platform 'local'); %ld job%s %s wider, the widest %s%s: leave them out "
+			    "with --oversize drop or --max-size %ld, or replay the trace on a "
+			    "simulated platform that holds them",
+			    y->over_job, hs_fmt_double(size, y->over_size), c->widest,
+			    c->widest == 1 ? "" : "s", y->drop[R_OVERSIZE],
+			    y->drop[R_OVERSIZE] == 1 ? "" : "s",
+			    y->drop[R_OVERSIZE] == 1 ? "is" : "are",
+			    hs_fmt_double(widest, y->over_max), hint, c->widest);
+		return;
+	}
 	hs_error_at(c->trace, y->over_line,
 		    "job %lld needs %s processors, more than the largest %s of platform '%s' (%ld "
 		    "core%s); %ld job%s %s wider, the widest %s%s: give a platform that holds "
@@ -440,6 +461,7 @@ static int run(int argc, char **argv, struct hs_stream *out)
 			hs_gen_choice(&cli, "--scope-small", arg, hs_gen_scopes);
 			c.scope_small = arg;
 			break;
+		case O_CMD: c.cmd = arg; break;
 		case 'q': c.quiet = 1; break;
 		}
 	}
