@@ -5,7 +5,8 @@
  * This file holds the options; the work is in lib/report/ (report/tool.h):
  * the inputs read on worker threads in inputs.c, the tables, figures and
  * bundle written in output.c, the metrics in metric.c, the layouts in
- * layout.c, the formats in table.c. */
+ * layout.c, the formats in table.c, runs against a baseline run
+ * (--relative-to FILE) in compare.c. */
 #include "hs/cli.h"
 #include "hs/report.h"
 #include "hs/util.h"
