@@ -5,7 +5,8 @@
  * This file holds the options; the work is in lib/report/ (report/tool.h):
  * the inputs read on worker threads in inputs.c, the tables, figures and
  * bundle written in output.c, the metrics in metric.c, the layouts in
- * layout.c, the formats in table.c. */
+ * layout.c, the formats in table.c, runs against a baseline run
+ * (--relative-to FILE) in compare.c. */
 #include "hs/cli.h"
 #include "hs/report.h"
 #include "hs/util.h"
@@ -13,6 +14,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* -f: the names of enum out_fmt (report/tool.h), in its order. */
@@ -23,7 +25,7 @@ static const char *const fmt_names[] = {"text", "tsv", "csv", "json", "md", "svg
 
 /* Long-only options: 256 + their index in opts[] (hs_cli_next). */
 enum {
-	O_LIST = 256 + 2, O_BY = 256 + 3, O_STATS, O_REL, O_X, O_PLOT, O_PLOT_TIME, O_LOGX, O_LOGY,
+	O_LIST = 256 + 2, O_BY = 256 + 3, O_STATS, O_REL, O_PER_JOB, O_X, O_PLOT, O_PLOT_TIME, O_LOGX, O_LOGY,
 	O_XLABEL, O_YLABEL, O_YMIN, O_YMAX, O_TITLE, O_WIDTH, O_HEIGHT, O_TIME_UNIT, O_GANTT,
 	O_COLOR, O_OVERLAY, O_ROWS, O_BUNDLE, O_LP, O_EDN, O_TAU,
 	O_PARTIAL = O_TAU + 2, /* after -j */
@@ -36,7 +38,8 @@ static const struct hs_cli_opt opts[] = {
 	{0, "list-metrics", NULL, "list the metrics, where each comes from, and exit"},
 	{0, "by", "KEY[,KEY]...", "one row per group of files with equal provenance values"},
 	{0, "stats", "LIST", "statistics per group: mean,median,min,max,sd,ci95,n"},
-	{0, "relative-to", "[KEY=]VALUE", "divide by the baseline's metrics on the same instance"},
+	{0, "relative-to", "[KEY=]VALUE|FILE", "divide by the baseline's metrics on the same instance, or compare with the run of FILE job by job"},
+	{0, "per-job", NULL, "with --relative-to FILE: a row per job instead of the summary"},
 	{0, "x", "KEY", "x axis of --plot: a numeric provenance key"},
 	{0, "plot", "METRIC", "SVG plot of METRIC against --x, one line per --by group"},
 	{0, "plot-time", "utilization|queue|running|power",
@@ -74,7 +77,7 @@ static void complete_words(void)
 static const struct hs_cli cli = {
 	"hs-report",
 	"[-f " FMT_CHOICES "] [-m LIST] [--by KEY[,KEY]...] [--stats LIST] "
-	"[--relative-to [KEY=]VALUE] [--plot METRIC --x KEY] [--plot-time QUANTITY] [--gantt] "
+	"[--relative-to [KEY=]VALUE|FILE] [--plot METRIC --x KEY] [--plot-time QUANTITY] [--gantt] "
 	"[--bundle FILE] "
 	"[OPTION]... [FILE]...",
 	"Metrics, comparisons, figures and bundles of hs streams (stdin without FILE).",
@@ -155,6 +158,31 @@ static int choice(const char *opt, const char *arg, const char *const *names, in
 	return hs_cli_choice(&cli, opt, arg, names, n);
 }
 
+/* --relative-to ARG (hs-report(1), GROUPS AND STATISTICS): KEY=VALUE when
+ * ARG has an '=' after a key without '/'; else with --by a VALUE of the
+ * first key; else a FILE, the baseline run ("-": standard input).  A name
+ * that is both a file and KEY=VALUE is refused; KEY=VALUE and VALUE are
+ * split after the other options. */
+static void relative_to(struct config *cf, const char *rel)
+{
+	const char *eq = strchr(rel, '=');
+	int keyform = eq && !memchr(rel, '/', (size_t)(eq - rel));
+	struct stat st;
+	int stat_ok = stat(rel, &st) == 0;
+	int file = strcmp(rel, "-") == 0 || (stat_ok && !S_ISDIR(st.st_mode));
+	if (keyform && file)
+		hs_cli_usage_error(&cli, "option --relative-to: '%s' is both KEY=VALUE and a file: "
+					 "write ./%s for the file", rel, rel);
+	if (keyform || cf->nby)
+		return;
+	if (!file)
+		hs_cli_usage_error(&cli, stat_ok ? "option --relative-to: '%s' is a directory, not a run"
+						 : "option --relative-to: '%s': no such file (a "
+						   "baseline VALUE needs --by, or give KEY=VALUE)",
+				   rel);
+	cf->rel_file = rel;
+}
+
 static void parse_args(struct config *cf, int argc, char **argv, int *ind, int *list)
 {
 	static const char *const colors[] = {"app", "task", "user", "state", "job"};
@@ -184,6 +212,7 @@ static void parse_args(struct config *cf, int argc, char **argv, int *ind, int *
 			break;
 		case O_STATS: parse_stats(cf, arg); break;
 		case O_REL: rel = arg; break;
+		case O_PER_JOB: cf->per_job = 1; break;
 		case O_X: cf->x = arg; break;
 		case O_PLOT:
 			cf->plot = metric_arg("--plot", arg);
@@ -248,14 +277,22 @@ static void parse_args(struct config *cf, int argc, char **argv, int *ind, int *
 		hs_cli_usage_error(&cli, "--ymin must be below --ymax");
 	if (cf->logy && ((cf->ymin_set && !(cf->ymin > 0)) || (cf->ymax_set && !(cf->ymax > 0))))
 		hs_cli_usage_error(&cli, "--logy needs --ymin and --ymax above 0");
-	if (cf->plot_time >= 0 && (cf->nstats || rel))
-		hs_cli_usage_error(&cli, "--plot-time takes --by, not --stats or --relative-to");
+	if (rel)
+		relative_to(cf, rel);
+	if (cf->plot_time >= 0 && (cf->nstats || cf->rel_value))
+		hs_cli_usage_error(&cli, "--plot-time takes --by, not --stats or --relative-to [KEY=]VALUE");
 	int figure = cf->gantt || cf->plot >= 0 || cf->plot_time >= 0;
 	if (!cf->fmt_given && figure)
 		cf->fmt = F_SVG;
-	if (cf->fmt == F_SVG && !figure)
-		hs_cli_usage_error(&cli, "-f svg needs --gantt, --plot or --plot-time");
-	if (rel) {
+	if (cf->fmt == F_SVG && !figure && !cf->rel_file)
+		hs_cli_usage_error(&cli, "-f svg needs --gantt, --plot, --plot-time or --relative-to FILE");
+	if (cf->per_job && (!cf->rel_file || cf->plot_time >= 0 || cf->fmt == F_SVG))
+		hs_cli_usage_error(&cli, "--per-job needs --relative-to FILE and a table format");
+	if (cf->rel_file && (cf->nstats || cf->nmetrics || cf->all_metrics || cf->plot >= 0 ||
+			     cf->gantt || cf->fmt == F_BATSIM))
+		hs_cli_usage_error(&cli, "--relative-to FILE compares runs job by job: it takes no "
+					 "-m, --stats, --plot, --gantt or -f batsim-jobs");
+	if (rel && !cf->rel_file) {
 		const char *eq = strchr(rel, '=');
 		if (eq) {
 			cf->rel_key = hs_strndup(rel, (size_t)(eq - rel));
@@ -290,7 +327,17 @@ int main(int argc, char **argv)
 		return hs_report_list_metrics(&cf);
 	int n = argc > ind ? argc - ind : 1;
 	int nstdin;
-	struct input *in = hs_report_inputs_new(argc > ind ? argv + ind : NULL, n, &nstdin);
+	char **paths = argc > ind ? argv + ind : NULL;
+	if (cf.rel_file) { /* the baseline run is input 0 */
+		paths = hs_calloc((size_t)n + 1, sizeof *paths);
+		paths[0] = (char *)cf.rel_file;
+		for (int k = 0; k < n; k++)
+			paths[k + 1] = argc > ind ? argv[ind + k] : (char *)"-";
+		n++;
+	}
+	struct input *in = hs_report_inputs_new(paths, n, &nstdin);
+	if (cf.rel_file)
+		free(paths);
 	if (nstdin > 1)
 		hs_cli_usage_error(&cli, "standard input ('-') can be read only once");
 	if ((cf.gantt || cf.fmt == F_BATSIM) && n != 1)

@@ -132,7 +132,7 @@ integral() {
 	[ "${lines[0]}" = "hs-report: --gantt, --plot and --plot-time draw different figures: choose one" ]
 	run hs-report --plot-time queue --stats mean hand.hs
 	[ "$status" -eq 2 ]
-	[ "${lines[0]}" = "hs-report: --plot-time takes --by, not --stats or --relative-to" ]
+	[ "${lines[0]}" = "hs-report: --plot-time takes --by, not --stats or --relative-to [KEY=]VALUE" ]
 	run hs-report --plot-time queue --time-unit weeks hand.hs
 	[ "$status" -eq 2 ]
 	[ "${lines[0]}" = "hs-report: option --time-unit: 'weeks' must be auto, s, min, h or d" ]

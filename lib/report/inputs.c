@@ -234,6 +234,15 @@ static int load_input(const struct config *cf, struct input *it, struct hs_strea
 			*r->tl_gpus = g;
 		}
 	}
+	if (cf->rel_file) {
+		if (!in->has_run) {
+			hs_error_at(s->name, 0, "no run records to compare (--relative-to FILE compares "
+				    "runs: hs-sim's, hs-exec's)");
+			ret = -1;
+		} else {
+			it->jobs = hs_report_cmp_jobs(in);
+		}
+	}
 	if (cf->rel_value) {
 		r->inst = hs_report_instance_key(s, cf->rel_key);
 		r->base = key_value(s, r->label, cf->rel_key);
@@ -391,7 +400,12 @@ int hs_report_check_inputs(const struct config *cf, const struct input *in, int 
 		for (int i = 0; i < n && !found; i++)
 			found = in[i].row.base && strcmp(in[i].row.base, cf->rel_value) == 0;
 		if (!found) {
-			hs_error("--relative-to: no input has %s=%s", cf->rel_key, cf->rel_value);
+			/* A file of that name was perhaps meant as a baseline run. */
+			struct stat st;
+			int file = stat(cf->rel_value, &st) == 0 && !S_ISDIR(st.st_mode);
+			hs_error("--relative-to: no input has %s=%s%s", cf->rel_key, cf->rel_value,
+				 file ? " (a file of that name is a baseline run only without --by)"
+				      : "");
 			return -1;
 		}
 	}
@@ -423,6 +437,7 @@ void hs_report_inputs_release(const struct config *cf, struct input *in, int n)
 		row_release(&in[k].row, cf->nkeys);
 		free(in[k].msg);
 		free(in[k].copy);
+		hs_report_cmp_jobs_free(in[k].jobs);
 	}
 	free(in);
 }

@@ -47,6 +47,7 @@ struct results {
 	int n;
 	const struct hs_report_row *rows;
 	const struct hs_report_groups *g;
+	const struct hs_cmp *cmp; /* --relative-to FILE, or NULL */
 };
 
 /* The rows: sorted into groups, or a malloc'd copy in input order (*own). */
@@ -76,6 +77,8 @@ static char *render_table(const struct config *cf, const struct results *R, enum
 		const struct hs_report_row *rows = result_rows(R, &own);
 		hs_report_time_table(rows, n, g, cf->keys, cf->nby, (enum hs_timeline)cf->plot_time, &t);
 		free(own);
+	} else if (R->cmp) {
+		hs_report_cmp_table(R->cmp, cf->per_job, f == HS_FMT_JSON, &t);
 	} else if (cf->grouped) {
 		hs_report_groups_table(&v, g, &t);
 	} else {
@@ -156,6 +159,8 @@ static char *render_view(const struct config *cf, int jobs, const struct hs_inst
 				 &o);
 	} else if (cf->plot_time >= 0) {
 		r = time_plot(m, cf, R);
+	} else if (R->cmp) {
+		r = hs_report_cmp_plot(m, R->cmp, cf);
 	} else {
 		struct hs_report_plot d;
 		hs_report_plot_build(g, cf->nby, cf->plot, &d);
@@ -195,7 +200,9 @@ static int write_output(const struct config *cf, const struct results *R,
 			const struct hs_instance *one, struct hs_bundle *bundle)
 {
 	const char *label = R->in[0].row.label;
-	int figure = cf->gantt || cf->plot >= 0 || cf->plot_time >= 0, jobs = cf->fmt == F_BATSIM;
+	int figure = cf->gantt || cf->plot >= 0 || cf->plot_time >= 0 ||
+		     (R->cmp && cf->fmt == F_SVG),
+	    jobs = cf->fmt == F_BATSIM;
 	size_t len = 0, flen = 0;
 	char *out, *fig = NULL;
 	if (figure && (cf->fmt == F_SVG || bundle)) {
@@ -244,8 +251,10 @@ static int write_output(const struct config *cf, const struct results *R,
 			char *what = cf->gantt	      ? hs_asprintf("Gantt chart of %s", label)
 				     : cf->plot >= 0 ? hs_asprintf("plot of %s against %s",
 								    hs_rm_info[cf->plot].name, cf->x)
-						     : hs_asprintf("plot of %s over time",
-								    hs_timeline_names[cf->plot_time]);
+				     : cf->plot_time >= 0
+					     ? hs_asprintf("plot of %s over time",
+							   hs_timeline_names[cf->plot_time])
+					     : hs_asprintf("plot of the start differences to %s", label);
 			if (hs_bundle_add_mem(bundle, cf->gantt ? "gantt.svg" : "plot.svg", fig, flen, what) < 0)
 				status = HS_EXIT_FAIL;
 			free(what);
@@ -276,8 +285,16 @@ int hs_report_output(const struct config *cf, struct input *in, int n,
 				"relative values",
 				groups.missing_base, n, cf->rel_key, cf->rel_value);
 	}
-	struct results R = {in, n, cf->grouped ? rows : NULL, &groups};
+	/* The comparison warns once about unmatched jobs, for every output. */
+	struct hs_cmp *cmp = NULL;
+	if (cf->rel_file && !(cmp = hs_report_compare(cf, in, n))) {
+		hs_report_groups_release(&groups);
+		free(rows);
+		return HS_EXIT_USAGE;
+	}
+	struct results R = {in, n, cf->grouped ? rows : NULL, &groups, cmp};
 	int status = write_output(cf, &R, one, bundle);
+	hs_report_cmp_release(cmp);
 	hs_report_groups_release(&groups);
 	free(rows);
 	return status;

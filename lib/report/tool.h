@@ -1,7 +1,7 @@
 /* report/tool.h - the hs-report tool over the pieces of hs/report.h: its
  * options as parsed (cmd/hs-report.c), its inputs read and checked on
  * worker threads (inputs.c), its tables, figures and bundle written
- * (output.c).  Not installed: hs/report.h is the plugins' interface and
+ * (output.c), runs compared job by job with a baseline run (compare.c).  Not installed: hs/report.h is the plugins' interface and
  * stays as it is; this one is the tool's own, and may change with it. */
 #ifndef HS_REPORT_TOOL_H
 #define HS_REPORT_TOOL_H
@@ -28,6 +28,8 @@ struct config {
 	int stats[HS_STAT_COUNT], nstats;   /* --stats; 0: the mean, plain names */
 	char *rel_key;                      /* --relative-to KEY (default: first --by key) */
 	const char *rel_value;
+	const char *rel_file;               /* --relative-to FILE: the baseline run, input 0 */
+	int per_job;                        /* --per-job */
 	const char *x;                      /* --x KEY */
 	int plot;                           /* --plot METRIC, or -1 */
 	int plot_time;                      /* --plot-time QUANTITY, or -1 */
@@ -62,6 +64,7 @@ struct input {
 	size_t copylen;
 	int as_read;     /* not a regular file (stdin, a pipe): bundle copy */
 	int ready;
+	struct hs_cmp_jobs *jobs; /* --relative-to FILE: its run's jobs (compare.c) */
 };
 
 /* The file of a one-file view (--gantt, -f batsim-jobs), kept loaded. */
@@ -87,6 +90,27 @@ void hs_report_inputs_release(const struct config *cf, struct input *in, int n);
 /* Release *one where memory is checked at exit; else it goes back with the
  * process. */
 void hs_report_one_release(struct one_file *one);
+
+/* ---------------- runs against a baseline run (compare.c) ----------------
+ * --relative-to FILE: input 0 is the baseline, every other input is
+ * compared with it job by job (jobs matched by task id). */
+struct hs_cmp_jobs;
+struct hs_cmp;
+/* The jobs of in's run records (the tasks that have one), taken as the
+ * input is read. */
+struct hs_cmp_jobs *hs_report_cmp_jobs(const struct hs_instance *in);
+void hs_report_cmp_jobs_free(struct hs_cmp_jobs *j);
+/* Inputs 1 .. n against input 0 (every one with jobs): a warning per file
+ * with jobs that the other has not; NULL after reporting a file with no job
+ * in common. */
+struct hs_cmp *hs_report_compare(const struct config *cf, const struct input *in, int n);
+/* The summary (a row per measure, a column per file; with records a row per
+ * file, for JSON) or with per_job a row per matched job. */
+void hs_report_cmp_table(const struct hs_cmp *c, int per_job, int records, struct hs_table *t);
+/* The start differences against the baseline's starts, a line per file;
+ * 0, or -1 after reporting. */
+int hs_report_cmp_plot(FILE *f, const struct hs_cmp *c, const struct config *cf);
+void hs_report_cmp_release(struct hs_cmp *c);
 
 /* ---------------- the outputs (output.c) ---------------- */
 
