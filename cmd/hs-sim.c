@@ -42,6 +42,8 @@ enum {
 	O_TIMEOUT,
 	O_PER_EVENT,
 	O_PARTIAL,
+	O_EVENT_LOG = O_PARTIAL + 5, /* after -a, -o, -l, -v */
+	O_REPLAY_EVENTS,
 };
 
 static const struct hs_cli_opt opts[] = {
@@ -72,6 +74,9 @@ static const struct hs_cli_opt opts[] = {
 	{'o', "option", "KEY[=VAL]", "set an option of the online algorithm, repeatable; -o help"},
 	{'l', "list", NULL, "list the online algorithms found, one a line, and exit"},
 	{'v', "verbose", NULL, "with -a: say which plugin ran and what it cost"},
+	{0, "event-log", "FILE", "with -a: write every batch of events handed to the algorithm to FILE"},
+	{0, "replay-events", "FILE",
+	 "with -a: hand over the batches of an event log at their dates, ends where it has them"},
 	{0, NULL, NULL, NULL},
 };
 
@@ -90,7 +95,7 @@ static const struct hs_cli cli = {
 	"[--model flow|replay] "
 	"[--solver bottleneck|simgrid] [--tcp-gamma BYTES] [--energy host|core] [--platform FILE] "
 	"[--check-durations] [--check-simgrid] [--progress|--no-progress] [--stats] "
-	"[--link-stats FILE] [--partial] [FILE]",
+	"[--link-stats FILE] [--partial] [--event-log FILE] [--replay-events FILE] [FILE]",
 	"Simulate a planned stream (from hs-plan) and add run records, or schedule it online "
 	"(-a).",
 	opts,
@@ -121,6 +126,8 @@ int main(int argc, char **argv)
 		case O_CLAIRVOYANT: t.clairvoyant = 1; break;
 		case O_TIMEOUT: t.timeout = hs_cli_double("--timeout", arg, 1e-6, 1e8); break;
 		case O_PER_EVENT: t.per_event = 1; break;
+		case O_EVENT_LOG: t.event_log = arg; break;
+		case O_REPLAY_EVENTS: t.replay_events = arg; break;
 		case O_PARTIAL: hs_stream_set_partial(1); break;
 		case O_MODEL:
 			if (strcmp(arg, "flow") != 0 && strcmp(arg, "replay") != 0)
@@ -153,12 +160,15 @@ int main(int argc, char **argv)
 		free(ov);
 		return hs_plugin_list(HS_ALGO_ONLINE, t.verbose, "online algorithms");
 	}
-	if (!spec && (nov || t.clairvoyant || t.timeout > 0 || t.per_event))
+	if (!spec && (nov || t.clairvoyant || t.timeout > 0 || t.per_event || t.event_log ||
+		      t.replay_events))
 		hs_cli_usage_error(&cli, "%s needs an online algorithm (-a ALGO)",
-				   nov		   ? "-o"
-				   : t.clairvoyant ? "--clairvoyant"
-				   : t.per_event   ? "--per-event"
-						   : "--timeout");
+				   nov		     ? "-o"
+				   : t.clairvoyant   ? "--clairvoyant"
+				   : t.per_event     ? "--per-event"
+				   : t.event_log     ? "--event-log"
+				   : t.replay_events ? "--replay-events"
+						     : "--timeout");
 	if (argc - ind > 1)
 		hs_cli_usage_error(&cli, "unexpected argument '%s'", argv[ind + 1]);
 	if (t.link_stats && t.replay)

@@ -365,3 +365,37 @@ j2 node=h2 cores=0-1 start=0 end=2 state=killed energy=0 p=0.2" ]
 	run hs-sim --complete-words
 	[[ "$output" == *"--algorithm"* ]]
 }
+
+@test "sim-online: --event-log writes what the algorithm is handed; --replay-events hands it over again: the same stream" {
+	W=$BATS_TEST_TMPDIR
+	{
+		printf '%s\n' 'hs 1' 'cluster local' 'node local cluster=local cores=2'
+		echo 'task a model=rigid size=1 time=1 walltime=3'
+		echo 'task b model=rigid size=2 time=1 walltime=3 release=0.5'
+		echo 'task c model=rigid size=1 time=2 walltime=3 release=0.6'
+		echo 'task d model=rigid size=1 time=2 walltime=1 release=0.7'
+	} >"$W/in.hs"
+	hs-sim -a conservative --event-log "$W/ev" "$W/in.hs" >"$W/a.hs"
+	head -4 "$W/ev"
+	[ "$(sed -n 1,3p "$W/ev")" = "$(printf '# hs event log 1\n0 submit a\n0 call')" ]
+	grep -qx '1.7 end d killed' "$W/ev"
+	hs-sim -a conservative --replay-events "$W/ev" "$W/in.hs" >"$W/b.hs"
+	# the same records; the simulator's energy is not in the log
+	diff <(grep -v '^prov' "$W/a.hs" | sed 's/ energy=[^ ]*//') <(grep -v '^prov' "$W/b.hs")
+	# a log that is not one: named with its line, exit 2
+	printf '# hs event log 1\n0 submit a\n0 call\nx end a done\n' >"$W/bad"
+	run hs-sim -a conservative --replay-events "$W/bad" "$W/in.hs"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-sim: $W/bad:4: expected DATE TYPE [JOB [STATE]], dates in order" ]
+	printf '0 submit zz\n0 call\n' >"$W/bad"
+	run hs-sim -a conservative --replay-events "$W/bad" "$W/in.hs"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-sim: $W/bad:1: no job 'zz' in the stream" ]
+	# another algorithm given these events decides otherwise: said, exit 1
+	run hs-sim -a fcfs --replay-events "$W/ev" "$W/in.hs"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"decisions differ from the logged run's"* ]]
+	run hs-sim --replay-events "$W/ev" "$W/in.hs"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--replay-events needs an online algorithm (-a ALGO)"* ]]
+}

@@ -180,6 +180,9 @@ struct hs_schedule {
 };
 
 void hs_schedule_init(struct hs_schedule *s, int ntasks);
+/* Room for ntasks slots, the new ones empty (a task added while running);
+ * pointers into s->p may move. */
+void hs_schedule_grow(struct hs_schedule *s, int ntasks);
 void hs_schedule_release(struct hs_schedule *s);
 /* Record task -> (node, cores, gpus, start, end).  Appends a part when the task
  * already has one (cluster-scoped tasks span nodes).  cores/gpus are copied

@@ -11,6 +11,8 @@
 #ifndef HS_ONLINESIM_H
 #define HS_ONLINESIM_H
 
+#include <stdio.h>
+
 #include "hs/loader.h"
 #include "hs/sim.h"
 
@@ -26,6 +28,9 @@ struct hs_online_run {
 	 * a date's batch: decisions after each event, as pybatsim's
 	 * scheduler API takes them */
 	int per_event;
+	/* appended: every batch handed to the algorithm written here as it
+	 * is handed over (the event log, hs_online_events_engine); NULL: none */
+	FILE *event_log;
 };
 
 struct hs_online_result {
@@ -52,5 +57,60 @@ struct hs_online_result {
  * (no route between its nodes), -2 (hs-sim exits 2: bad input or usage). */
 int hs_online_simulate(struct hs_instance *in, const struct hs_online_run *cfg, struct hs_ctx *ctx,
 		       struct hs_online_result *res);
+
+/* ---------------- the same algorithm on another engine ----------------
+ *
+ * What runs the jobs the algorithm starts: the simulator above, or real
+ * processes (hs-exec -a, hs/exec.h's hs_exec_live_engine).  Dates are the
+ * stream's, whatever the engine's clock.  hs_online_simulate is
+ * hs_online_drive on the simulator's engine. */
+struct hs_online_engine {
+	void *arg;
+	/* The run: hk->begin (its sim NULL), then hk->ended and hk->timer as
+	 * jobs end and timers fall due, hk->settle once a date's events are
+	 * in (its sim NULL), until nothing runs and no timer is left.  run,
+	 * initialised here for the instance's tasks, gets each started job's
+	 * placement and start when it starts, its end, state and exit status
+	 * when it ends, before hk->ended.  When a hook returns -1 the engine
+	 * stops: it ends what runs (hk->ended told, hk->settle no more) and
+	 * returns -1, as it does when it is stopped from outside (a signal). */
+	int (*drive)(void *arg, const struct hs_sim_hooks *hk, struct hs_schedule *run);
+	double (*now)(void *arg);
+	/* Start task now on p (copied).  0, or -1 after reporting. */
+	int (*start)(void *arg, int task, const struct hs_placement *p);
+	void (*timer)(void *arg, double t, int id);
+	void (*kill)(void *arg, int task);
+	double (*progress)(void *arg, int task); /* NULL: unknown (NAN) */
+	void (*grow)(void *arg, int ntasks);     /* a job was added (hs_online_submit) */
+	/* Optional.  Once the algorithm started, before the run: ctx holds
+	 * its provenance entries. */
+	void (*ready)(void *arg, struct hs_ctx *ctx);
+	/* Optional: each job's records the moment they are complete (once its
+	 * END or rejection was handed to the algorithm, its notes with them;
+	 * the plan's start is the date of the decision, its end the real one),
+	 * instead of all of them in the stream at the end; a job stopped with
+	 * the run gets them when it ended.  The records are the driver's (the
+	 * engine may add fields of its own).  A job rejected has no plan
+	 * record (NULL). */
+	void (*records)(void *arg, struct hs_record *plan, struct hs_record *run);
+};
+
+/* The engine that replays an event log (cfg->event_log of an earlier run,
+ * live or simulated, of the same stream): each logged batch handed over
+ * at its date, a job's END where the log has it, whatever the algorithm
+ * decides; so that a deterministic algorithm given the same events makes
+ * the same decisions at the same dates (hs-sim -a --replay-events).  A
+ * logged END of a job the algorithm did not start, a job it started that
+ * the log never ends, are reported: the decisions differed.  Returns 0,
+ * or -1 after reporting a log that cannot be read (name, line). */
+int hs_online_events_engine(struct hs_online_engine *eng, const char *path, struct hs_instance *in);
+void hs_online_events_release(struct hs_online_engine *eng);
+
+/* Run in under cfg on eng (cfg->sim is the simulator's only).  As
+ * hs_online_simulate otherwise; with eng->records the stream gets no plan
+ * or run record (they went to eng->records). */
+int hs_online_drive(struct hs_instance *in, const struct hs_online_run *cfg,
+		    const struct hs_online_engine *eng, struct hs_ctx *ctx,
+		    struct hs_online_result *res);
 
 #endif

@@ -19,6 +19,20 @@ void hs_schedule_init(struct hs_schedule *s, int ntasks)
 	}
 }
 
+void hs_schedule_grow(struct hs_schedule *s, int ntasks)
+{
+	if (ntasks <= s->n)
+		return;
+	s->p = hs_reallocarray(s->p, (size_t)ntasks, sizeof *s->p);
+	for (int i = s->n; i < ntasks; i++) {
+		memset(&s->p[i], 0, sizeof s->p[i]);
+		s->p[i].task = -1;
+		s->p[i].exit_status = -1;
+		s->p[i].energy = NAN;
+	}
+	s->n = ntasks;
+}
+
 void hs_schedule_release(struct hs_schedule *s)
 {
 	if (!s->p)

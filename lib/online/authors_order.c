@@ -24,11 +24,12 @@ enum { NONE, END_WAITS, SUBMIT_WAITS };
 
 int hs_online_event_order(struct hs_online *h, int order)
 {
-	if (order == HS_ONLINE_ORDER_STREAM && !h->sim) {
+	if (order == HS_ONLINE_ORDER_STREAM && !h->running) {
 		h->order = order;
 		return 0;
 	}
-	if (order != HS_ONLINE_ORDER_LUCARELLI || h->sim || !h->cfg->sim.runtime_only ||
+	if (order != HS_ONLINE_ORDER_LUCARELLI || h->running || h->eng != &h->sim_eng ||
+	    !h->cfg->sim.runtime_only ||
 	    h->cfg->per_event || h->succ_off[h->n] > 0)
 		return -1;
 	h->order = order;

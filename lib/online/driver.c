@@ -5,7 +5,9 @@
  * ends), a job's end frees its resources, and once every event of a date
  * is applied the batch of what happened is handed to the algorithm, whose
  * decisions (host.c) start jobs at that date.  The plan and run records
- * are written only when the whole run went through. */
+ * are written only when the whole run went through.  Another engine (real
+ * processes: hs/onlinesim.h's hs_online_engine) drives the same hooks;
+ * it may take each job's records as the job ends (records.c). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,6 +113,8 @@ void hs_online_grow(struct hs_online *h, int n)
 	h->deps_left = hs_reallocarray(h->deps_left, n + 1, sizeof *h->deps_left);
 	h->succ_off = hs_reallocarray(h->succ_off, n + 2, sizeof *h->succ_off);
 	h->subs = hs_reallocarray(h->subs, n + 1, sizeof *h->subs);
+	if (h->decided)
+		h->decided = hs_reallocarray(h->decided, n + 1, sizeof *h->decided);
 	for (int i = h->n; i < n; i++) {
 		memset(&h->jobs[i], 0, sizeof h->jobs[i]);
 		h->status[i] = JOB_UNKNOWN;
@@ -160,11 +164,11 @@ static void submit_later(struct hs_online *h, int job)
 }
 
 /* A job's dependencies all ended: submitted at its release date. */
-static void ready(struct hs_online *h, struct hs_sim *sim, int job, double now)
+static void ready(struct hs_online *h, int job, double now)
 {
 	double r = h->in->tasks[job].release;
 	if (r > now)
-		hs_sim_timer(sim, r, job);
+		h->eng->timer(h->eng->arg, r, job);
 	else
 		submit_later(h, job);
 }
@@ -173,9 +177,10 @@ static int hook_begin(void *arg, struct hs_sim *sim)
 {
 	struct hs_online *h = arg;
 	h->sim = sim;
+	h->running = 1;
 	for (int i = 0; i < h->n; i++)
 		if (h->deps_left[i] == 0)
-			hs_sim_timer(sim, h->in->tasks[i].release, i);
+			h->eng->timer(h->eng->arg, h->in->tasks[i].release, i);
 	if (h->order == HS_ONLINE_ORDER_LUCARELLI)
 		hs_online_authors_begin(h);
 	/* wake-ups asked for in start, after the submissions of their date */
@@ -200,10 +205,11 @@ static void hook_ended(void *arg, int task, double now, enum hs_state st)
 	if (!h->cfg->per_event)
 		free_resources(h, task);
 	h->status[task] = JOB_ENDED;
+	hs_online_fresh(h, task);
 	push_event(h, HS_ONLINE_END, task, st);
 	for (int k = h->succ_off[task]; k < h->succ_off[task + 1]; k++)
 		if (--h->deps_left[h->succ[k]] == 0)
-			ready(h, h->sim, h->succ[k], now);
+			ready(h, h->succ[k], now);
 }
 
 static void hook_timer(void *arg, int id, double now)
@@ -276,10 +282,15 @@ int hs_online_deliver(struct hs_online *h, double now)
 		for (int k = 0; k < nev && rc == 0 && !h->errors; k++) {
 			if (h->ev[k].type == HS_ONLINE_END)
 				free_resources(h, h->ev[k].job);
+			if (h->cfg->event_log)
+				hs_online_log_batch(h, &h->ev[k], 1, now);
 			rc = ops->events(h->state, h, &h->ev[k], 1, h->ctx);
 		}
-	else
+	else {
+		if (h->cfg->event_log)
+			hs_online_log_batch(h, h->ev, nev, now);
 		rc = ops->events(h->state, h, h->ev, nev, h->ctx);
+	}
 	hs_guard_leave(&h->guard);
 	h->res->plugin_s += hs_now() - t0;
 	if (rc != 0 && hs_ctx_nerrors(h->ctx) == 0 && !h->input_errors)
@@ -303,7 +314,10 @@ static int hook_settle(void *arg, struct hs_sim *sim, double now)
 	if (h->wake)
 		push_event(h, HS_ONLINE_WAKE, -1, HS_STATE_NONE);
 	h->wake = 0;
-	return hs_online_deliver(h, now);
+	int rc = hs_online_deliver(h, now);
+	if (h->decided)
+		hs_online_flush_records(h);
+	return rc;
 }
 
 /* After the run: every job started or rejected; jobs that depend on a
@@ -313,8 +327,10 @@ static int check_all_decided(struct hs_online *h)
 	for (int i = 0; i < h->n; i++)
 		if (h->status[i] == JOB_REJECTED)
 			for (int k = h->succ_off[i]; k < h->succ_off[i + 1]; k++)
-				if (h->status[h->succ[k]] == JOB_UNKNOWN)
+				if (h->status[h->succ[k]] == JOB_UNKNOWN) {
 					h->status[h->succ[k]] = JOB_REJECTED;
+					hs_online_fresh(h, h->succ[k]);
+				}
 	int left = 0;
 	char list[200] = "";
 	size_t len = 0;
@@ -533,6 +549,8 @@ static void host_release(struct hs_online *h)
 	free(h->kill_asked);
 	free(h->alloc_ids);
 	free(h->early_wakes);
+	free(h->decided);
+	free(h->fresh);
 	hs_online_authors_release(h);
 	hs_ids_free_parts(h->scratch.parts, h->scratch.nparts);
 	free(h->scratch_ids);
@@ -550,12 +568,61 @@ static void finish(struct hs_online *h, void *state)
 	hs_guard_release(&h->guard);
 }
 
+/* ---------------- the simulator as the engine ---------------- */
+
+static int sim_drive(void *arg, const struct hs_sim_hooks *hk, struct hs_schedule *run)
+{
+	struct hs_online *h = arg;
+	return hs_sim_drive(h->in, &h->cfg->sim, hk, run, &h->res->sim);
+}
+
+static double sim_now(void *arg)
+{
+	return hs_sim_now(((struct hs_online *)arg)->sim);
+}
+
+static int sim_start(void *arg, int task, const struct hs_placement *p)
+{
+	return hs_sim_start(((struct hs_online *)arg)->sim, task, p);
+}
+
+static void sim_timer(void *arg, double t, int id)
+{
+	hs_sim_timer(((struct hs_online *)arg)->sim, t, id);
+}
+
+static void sim_kill(void *arg, int task)
+{
+	hs_sim_kill(((struct hs_online *)arg)->sim, task);
+}
+
+static double sim_progress(void *arg, int task)
+{
+	return hs_sim_progress(((struct hs_online *)arg)->sim, task);
+}
+
+static void sim_grow(void *arg, int n)
+{
+	hs_sim_grow(((struct hs_online *)arg)->sim, n);
+}
+
 int hs_online_simulate(struct hs_instance *in, const struct hs_online_run *cfg, struct hs_ctx *ctx,
 		       struct hs_online_result *res)
+{
+	return hs_online_drive(in, cfg, NULL, ctx, res);
+}
+
+/* eng NULL: the simulator (hs_online_simulate). */
+int hs_online_drive(struct hs_instance *in, const struct hs_online_run *cfg,
+		    const struct hs_online_engine *eng, struct hs_ctx *ctx,
+		    struct hs_online_result *res)
 {
 	const struct hs_online_ops *ops = cfg->algo->online;
 	memset(res, 0, sizeof *res);
 	struct hs_online h = { .in = in, .cfg = cfg, .ctx = ctx, .n = in->ntasks };
+	h.sim_eng = (struct hs_online_engine){ &h, sim_drive, sim_now, sim_start, sim_timer,
+					       sim_kill, sim_progress, sim_grow, NULL, NULL };
+	h.eng = eng ? eng : &h.sim_eng;
 	h.clairvoyant = cfg->clairvoyant;
 	h.model = h.clairvoyant || (ops->flags & HS_ONLINE_NEEDS_MODEL);
 	res->knowledge = h.clairvoyant ? "clairvoyant" : h.model ? "model" : "walltime";
@@ -563,6 +630,8 @@ int hs_online_simulate(struct hs_instance *in, const struct hs_online_run *cfg, 
 	h.wake_at = NAN;
 	h.round_date = NAN;
 	h.subs = hs_malloc((h.n + 1) * sizeof *h.subs);
+	if (h.eng->records)
+		h.decided = hs_malloc((h.n + 1) * sizeof *h.decided);
 	machine_init(&h);
 	jobs_init(&h);
 	deps_init(&h);
@@ -585,20 +654,23 @@ int hs_online_simulate(struct hs_instance *in, const struct hs_online_run *cfg, 
 		return -2;
 	}
 	h.state = state;
+	if (h.eng->ready)
+		h.eng->ready(h.eng->arg, ctx);
 	struct hs_sim_hooks hk = { &h, hook_begin, hook_ended, hook_timer, hook_settle };
 	struct hs_schedule run;
 	h.run = &run;
-	rc = hs_sim_drive(in, &cfg->sim, &hk, &run, &res->sim);
+	rc = h.eng->drive(h.eng->arg, &hk, &run);
 	finish(&h, state);
 	if (rc == 0 && check_all_decided(&h) > 0)
 		rc = -1;
-	if (rc == 0) {
-		for (int i = 0; i < h.n; i++) {
-			res->started += h.status[i] == JOB_ENDED;
-			res->rejected += h.status[i] == JOB_REJECTED;
-		}
-		write_records(&h, in, &run);
+	for (int i = 0; i < h.n; i++) {
+		res->started += h.status[i] == JOB_ENDED;
+		res->rejected += h.status[i] == JOB_REJECTED;
 	}
+	if (h.decided)
+		hs_online_flush_records(&h); /* those stopped with the run */
+	else if (rc == 0)
+		write_records(&h, in, &run);
 	hs_schedule_release(&run);
 	if (rc != 0 && h.input_errors)
 		rc = -2;

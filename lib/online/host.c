@@ -36,7 +36,7 @@ static HS_PRINTF(3, 4) int bad(struct hs_online *h, int job, const char *fmt, ..
 
 double hs_online_now(const struct hs_online *h)
 {
-	return h->sim ? hs_sim_now(h->sim) : 0;
+	return h->running ? h->eng->now(h->eng->arg) : 0;
 }
 
 const struct hs_online_machine *hs_online_machine(const struct hs_online *h)
@@ -358,8 +358,10 @@ int hs_online_start(struct hs_online *h, int job, const int *cores, int ncores, 
 	if (!isfinite(hs_placement_duration(h->in, t, &h->scratch)))
 		return bad(h, job, "cannot run on %d core%s and %d GPU%s under its runtime model",
 			   ncores, ncores == 1 ? "" : "s", ngpus, ngpus == 1 ? "" : "s");
-	if (hs_sim_start(h->sim, job, &h->scratch) < 0) {
-		/* Reported by the simulator, with the task's line: the input's
+	if (h->decided)
+		h->decided[job] = hs_online_now(h);
+	if (h->eng->start(h->eng->arg, job, &h->scratch) < 0) {
+		/* Reported by the engine, with the task's line: the input's
 		 * fault (no route between the nodes, a comp or comm list of
 		 * another size), as it is for hs-sim without -a. */
 		h->errors++;
@@ -377,13 +379,14 @@ int hs_online_reject(struct hs_online *h, int job)
 	if (check_waiting(h, job, "reject") < 0)
 		return -1;
 	h->status[job] = JOB_REJECTED;
+	hs_online_fresh(h, job);
 	return 0;
 }
 
 int hs_online_wake(struct hs_online *h, double t)
 {
 	double now = hs_online_now(h);
-	if (!h->sim && t >= 0 && isfinite(t)) {
+	if (!h->running && t >= 0 && isfinite(t)) {
 		/* from start: set once the simulation begins */
 		h->early_wakes = hs_reallocarray(h->early_wakes, h->nearly + 1, sizeof *h->early_wakes);
 		h->early_wakes[h->nearly++] = t;
@@ -392,7 +395,7 @@ int hs_online_wake(struct hs_online *h, double t)
 	if (!(t >= now) || !isfinite(t))
 		return bad(h, -1, "wake-up at %g is not at or after the current date %g", t, now);
 	if (t != h->wake_at) {
-		hs_sim_timer(h->sim, t, WAKE_TIMER);
+		h->eng->timer(h->eng->arg, t, WAKE_TIMER);
 		h->wake_at = t;
 	}
 	return 0;
@@ -480,7 +483,7 @@ int hs_online_kill(struct hs_online *h, int job)
 		/* The kill is an event of this date: the job's END comes in a
 		 * batch of its own once this one is handled. */
 		if (!h->kill_asked[job])
-			hs_sim_kill(h->sim, job);
+			h->eng->kill(h->eng->arg, job);
 		h->kill_asked[job] = 1;
 		return 0;
 	case JOB_ENDED: return 1;
@@ -492,11 +495,11 @@ int hs_online_kill(struct hs_online *h, int job)
 
 double hs_online_progress(const struct hs_online *h, int job)
 {
-	if (job < 0 || job >= h->n || !h->sim)
+	if (job < 0 || job >= h->n || !h->running || !h->eng->progress)
 		return NAN;
 	if (h->status[job] != JOB_RUNNING && h->status[job] != JOB_ENDED)
 		return NAN;
-	return hs_sim_progress(h->sim, job);
+	return h->eng->progress(h->eng->arg, job);
 }
 
 int hs_online_alloc(struct hs_online *h, int job, struct hs_online_alloc *a)
@@ -565,10 +568,10 @@ int hs_online_submit(struct hs_online *h, const char *id, const char *fields, do
 	}
 	hs_online_grow(h, job + 1);
 	hs_online_job_init(h, job);
-	hs_sim_grow(h->sim, job + 1);
+	h->eng->grow(h->eng->arg, job + 1);
 	/* Submitted by a timer, at its date: a submission of this date too
 	 * comes in a batch of its own after this one. */
-	hs_sim_timer(h->sim, h->jobs[job].release, job);
+	h->eng->timer(h->eng->arg, h->jobs[job].release, job);
 	hs_online_authors_submitted(h, job, h->jobs[job].release);
 	return job;
 }

@@ -24,7 +24,10 @@ struct note {
 struct hs_online {
 	struct hs_instance *in;
 	const struct hs_online_run *cfg;
-	struct hs_sim *sim;           /* during the run */
+	const struct hs_online_engine *eng; /* what runs the jobs */
+	struct hs_online_engine sim_eng; /* the simulator's, when eng is it */
+	struct hs_sim *sim;           /* the simulator during its run, or NULL */
+	int running;                  /* the engine's run began */
 	struct hs_ctx *ctx;
 	void *state;                  /* the algorithm's */
 	struct hs_guard guard;        /* around every call into the plugin */
@@ -80,6 +83,10 @@ struct hs_online {
 	enum hs_state *aend_st;       /* the waiting END's state */
 	int *alist, nalist, capalist; /* the jobs with a waiting event, in arrival order */
 	int awake;                    /* a wake-up waits for the date's first batch */
+	/* records as jobs end (eng->records) */
+	double *decided;              /* per job: the date it was started */
+	int *fresh, nfresh, capfresh; /* jobs ended or rejected, records not made yet */
+	int log_started;              /* the event log has its first line */
 };
 
 /* Timer ids of the simulator: a job's submission (its index), or this. */
@@ -105,6 +112,15 @@ void hs_online_authors_started(struct hs_online *h, int job);
 void hs_online_authors_submitted(struct hs_online *h, int job, double release);
 int hs_online_authors_settle(struct hs_online *h, double now);
 void hs_online_authors_release(struct hs_online *h);
+
+/* Records as jobs end (records.c): job ended or was rejected (nothing
+ * unless the engine takes records); the records of those so far handed to
+ * the engine. */
+void hs_online_fresh(struct hs_online *h, int job);
+void hs_online_flush_records(struct hs_online *h);
+
+/* The batch ev[0 .. nev) of date now into the event log (eventlog.c). */
+void hs_online_log_batch(struct hs_online *h, const struct hs_online_event *ev, int nev, double now);
 
 /* The job's name in messages: "job ID". */
 const char *hs_online_job_name(const struct hs_online *h, int job);

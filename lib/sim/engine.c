@@ -1160,15 +1160,7 @@ void hs_sim_grow(struct hs_sim *sim, int ntasks)
 	for (int i = S->n; i < ntasks; i++)
 		S->a[i].var = -1;
 	hs_iheap_grow(&R->done, ntasks);
-	struct hs_schedule *run = R->run;
-	run->p = hs_reallocarray(run->p, ntasks, sizeof *run->p);
-	for (int i = run->n; i < ntasks; i++) {
-		memset(&run->p[i], 0, sizeof run->p[i]);
-		run->p[i].task = -1;
-		run->p[i].exit_status = -1;
-		run->p[i].energy = NAN;
-	}
-	run->n = ntasks;
+	hs_schedule_grow(R->run, ntasks);
 	R->total += ntasks - S->n;
 	S->n = ntasks;
 }

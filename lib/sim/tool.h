@@ -26,6 +26,8 @@ struct hs_sim_tool {
 	const struct hs_optvals *ovals;
 	int clairvoyant, per_event;
 	double timeout;                /* --timeout; 0: none */
+	const char *event_log;         /* --event-log FILE: the batches handed over */
+	const char *replay_events;     /* --replay-events FILE: an event log as the engine */
 };
 
 /* What a run made: for a plan, its run (in's own with -a), the engine's
