@@ -10,10 +10,7 @@ setup() {
 	LOGS=$W/logs
 }
 
-# A platform of this machine's node, as `hs-gen platform local` names it.
-platform() {
-	printf '%s\n' 'hs 1' 'platform local' 'cluster local' 'node local cluster=local cores=2'
-}
+platform() { local_platform; }
 
 # Processes (not zombies) whose process group is $1.
 group_members() {

@@ -52,3 +52,21 @@ PY
 	[[ $output == *"in.hs:5: task g: planned on GPUs $NGPU, but this machine has $NGPU GPU"* ]]
 	[ ! -e "$W/ran" ]
 }
+
+@test "exec-gpu: live: GPU jobs decided by an online algorithm each see only their GPU, as CUDA counts" {
+	{
+		printf '%s\n' 'hs 1' 'cluster local' "node local cluster=local cores=2 gpus=$NGPU"
+		for g in $(seq 0 $((NGPU - 1))); do
+			echo "task g$g model=gpu gpu_time=5 cmd='python3 $W/see.py g$g'"
+		done
+		echo "task c model=rigid size=1 time=5 cmd='python3 $W/see.py c'"
+	} >"$W/in.hs"
+	hs-exec -a "$TESTPLUGINS/online.so:first-fit" -L "$LOGS" "$W/in.hs" >"$W/out.hs"
+	for g in $(seq 0 $((NGPU - 1))); do
+		cat "$LOGS/g$g.out"
+		got=$(run_field "$W/out.hs" g$g gpus)
+		grep -qx "g$g '$got' 1 1000000" "$LOGS/g$g.out"
+		[ "$(run_field "$W/out.hs" g$g state)" = done ]
+	done
+	grep -qx "c '' 0 0" "$LOGS/c.out"
+}

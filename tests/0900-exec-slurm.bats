@@ -240,3 +240,30 @@ platform() {
 	[ "$status" -eq 1 ]
 	[[ $output == "hs-exec: cannot reach Slurm: sinfo: "* ]]
 }
+
+@test "exec-slurm: live: conservative backfilling decides while Slurm runs the jobs (one sbatch job a decision, on the chosen nodes); the same records as the local run" {
+	{
+		platform
+		echo "task a model=rigid size=2 time=1 walltime=30 cmd='sleep \$HS_TIME'"
+		echo "task b model=rigid size=2 time=3 walltime=30 cmd='sleep \$HS_TIME'"
+		echo "task c model=rigid size=2 time=1 walltime=30 cmd='sleep \$HS_TIME'"
+	} >"$W/in.hs"
+	run hs-exec -a conservative -b slurm -L "$LOGS" "$W/in.hs"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" >"$W/slurm.hs"
+	grep -q '^prov exec .*backend=slurm .*mode=live algo=conservative' "$W/slurm.hs"
+	# every job COMPLETED in Slurm, where hs decided
+	for t in a b c; do
+		job=$(run_field "$W/slurm.hs" $t slurm_job)
+		node=$(run_field "$W/slurm.hs" $t node)
+		squeue -h -t all -j "$job" -o '%N %C %T' | grep -qx "$node 2 COMPLETED"
+	done
+	# c took the node a left; it was decided after a ended
+	[ "$(run_field "$W/slurm.hs" c node)" = "$(run_field "$W/slurm.hs" a node)" ]
+	# the same stream run here (both nodes this machine): the same records
+	# but their times and Slurm's job ids
+	hs-exec -a conservative -m n1=local,n2=local -L "$W/local" "$W/in.hs" >"$W/local.hs"
+	strip() { grep '^plan\|^run' "$1" | sed 's/ start=[^ ]*//; s/ end=[^ ]*//; s/ resv=[^ ]*//; s/ slurm_job=[^ ]*//' | sort; }
+	diff <(strip "$W/local.hs") <(strip "$W/slurm.hs")
+}

@@ -185,3 +185,56 @@ group_members() {
 	[ "$status" -eq 0 ]
 	[ "${lines[1]}" = "$(printf 'b\thest\t0\t-\ttrue' | sed 's/hest/hs-test/')" ]
 }
+
+# The four one-core hosts of hs-backfill(7), EXAMPLES, each a destination
+# of the test sshd: j1 (walltime 100) really runs 10 s, so conservative
+# backfilling runs j3 beside it at 0 and j2 at 10 (hs-sim says so too).
+# Walltimes of 15, not 10: over ssh a job takes its time and the
+# connection's set-up (up to 0.6 s measured here), and would be killed.
+four_hosts() {
+	printf '%s\n' 'hs 1' 'cluster c bw=1e9 lat=0'
+	for h in 1 2 3 4; do echo "node h$h cluster=c cores=1"; done
+	echo "task j1 model=rigid size=2 time=10 walltime=100 scope=any cmd='sleep \$HS_TIME'"
+	echo "task j2 model=rigid size=4 time=10 walltime=15 scope=any cmd='sleep \$HS_TIME'"
+	echo "task j3 model=rigid size=2 time=10 walltime=15 scope=any cmd='sleep \$HS_TIME'"
+}
+
+@test "exec-ssh: live: conservative backfilling decides the four-host example while it runs over ssh, as hs-sim decides it" {
+	four_hosts >"$W/four.hs"
+	for h in 1 2 3 4; do echo "h$h hs-test"; done >"$W/hosts4"
+	hs-sim -a conservative --model replay "$W/four.hs" >"$W/sim.hs"
+	run hs-exec -a conservative -b ssh -H "$W/hosts4" --ssh "$SSH" --time-scale 4 -L "$LOGS" "$W/four.hs"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	# the same jobs on the same hosts, in the same order; starts within
+	# 4 s of the stream (1 s here: ssh's set-up is in every job's time)
+	for f in sim real; do
+		[ $f = real ] && printf '%s\n' "$output" >"$W/real.hs"
+		awk '$1 == "plan" { n = s = ""; for (i = 3; i <= NF; i++) { split($i, kv, "=");
+			if (kv[1] == "node") n = kv[2]; if (kv[1] == "start") s = kv[2] } print $2, n, s }' \
+			"$W/$f.hs" | sort -g -k3 >"$W/d.$f"
+	done
+	cat "$W/d.sim" "$W/d.real"
+	diff <(cut -d' ' -f1,2 "$W/d.sim") <(cut -d' ' -f1,2 "$W/d.real")
+	paste -d' ' "$W/d.sim" "$W/d.real" | awk '{ d = $6 - $3; if (d < 0 || d > 4) exit 1 }'
+	grep -q '^prov exec .*backend=ssh .*mode=live algo=conservative' "$W/real.hs"
+	# j2 was decided once j1 had really ended
+	s2=$(awk '$1 == "plan" && $2 == "j2"' "$W/real.hs" | tr ' ' '\n' | sed -n 's/^start=//p')
+	awk -v s="$s2" -v e="$(run_field "$W/real.hs" j1 end)" 'BEGIN { exit !(s >= e) }'
+}
+
+@test "exec-ssh: live: a host that cannot be reached fails its jobs; the algorithm is told and the run goes on" {
+	platform >"$W/in.hs"
+	for j in a b c; do echo "task $j model=rigid size=2 time=0.3 cmd='sleep \$HS_TIME'"; done >>"$W/in.hs"
+	# n2: a port where nothing listens
+	printf '%s\n' 'n1 hs-test' "n2 127.0.0.1 -p 1 -o ConnectTimeout=2" >"$W/hosts"
+	run hs-exec -a fcfs -b ssh -H "$W/hosts" --ssh "$SSH" -L "$LOGS" --event-log "$W/ev" "$W/in.hs"
+	echo "$output"
+	cat "$W/ev"
+	[ "$status" -eq 1 ]
+	grep -q '^run a node=n1 .*state=done exit=0' <<<"$output"
+	grep -q '^run b node=n2 .*state=failed exit=255' <<<"$output"
+	grep -q ' end b failed$' "$W/ev"
+	# c ran after the failure was handed over
+	grep -q '^run c .*state=' <<<"$output"
+}

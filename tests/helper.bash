@@ -33,3 +33,9 @@ xml() {
 records() {
 	printf '%s\n' "$output" | awk -v k="$1" '$1 == k { $1 = ""; sub(/^ /, ""); print }'
 }
+
+# local_platform: a platform of this machine's node, as `hs-gen platform
+# local` names it, with the 2 cores the smallest machine here has.
+local_platform() {
+	printf '%s\n' 'hs 1' 'platform local' 'cluster local' 'node local cluster=local cores=2'
+}

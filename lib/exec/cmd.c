@@ -116,7 +116,7 @@ static char *part_sets(const struct hs_placement *p, int gpus, int first_only, c
  * (*err set). */
 static char *placeholder(const char *name, size_t len, const struct hs_instance *in,
 			 const struct hs_task *t, const struct hs_placement *p, const char *host,
-			 char **err)
+			 double scale, char **err)
 {
 	char num[HS_NUMBUF];
 #define IS(w) (len == strlen(w) && strncmp(name, w, len) == 0)
@@ -134,20 +134,21 @@ static char *placeholder(const char *name, size_t len, const struct hs_instance 
 		return hs_asprintf("%d", hs_schedule_total_cores(p));
 	if (IS("ngpus"))
 		return hs_asprintf("%d", hs_schedule_total_gpus(p));
+	/* times in seconds of the run: the stream's divided by --time-scale */
 	if (IS("time")) {
-		fmt_time(num, p->end - p->start);
+		fmt_time(num, (p->end - p->start) / scale);
 		return hs_strdup(num);
 	}
 	if (IS("start")) {
-		fmt_time(num, p->start);
+		fmt_time(num, p->start / scale);
 		return hs_strdup(num);
 	}
 	if (IS("end")) {
-		fmt_time(num, p->end);
+		fmt_time(num, p->end / scale);
 		return hs_strdup(num);
 	}
 	if (IS("walltime")) {
-		fmt_time(num, t->walltime);
+		fmt_time(num, t->walltime / scale);
 		return hs_strdup(num);
 	}
 #undef IS
@@ -167,8 +168,8 @@ static char *placeholder(const char *name, size_t len, const struct hs_instance 
 	return NULL;
 }
 
-char *hs_exec_expand(const char *tmpl, const struct hs_instance *in, const struct hs_task *t,
-		     const struct hs_placement *p, const char *host, char **err)
+static char *expand(const char *tmpl, const struct hs_instance *in, const struct hs_task *t,
+		    const struct hs_placement *p, const char *host, double scale, char **err)
 {
 	struct sbuf b = {0};
 	sb_str(&b, "");
@@ -196,7 +197,7 @@ char *hs_exec_expand(const char *tmpl, const struct hs_instance *in, const struc
 			free(b.s);
 			return NULL;
 		}
-		char *v = placeholder(s + 1, (size_t)(close - s - 1), in, t, p, host, err);
+		char *v = placeholder(s + 1, (size_t)(close - s - 1), in, t, p, host, scale, err);
 		if (!v) {
 			free(b.s);
 			return NULL;
@@ -209,6 +210,17 @@ char *hs_exec_expand(const char *tmpl, const struct hs_instance *in, const struc
 		s = close + 1;
 	}
 	return b.s;
+}
+
+char *hs_exec_expand(const char *tmpl, const struct hs_instance *in, const struct hs_task *t,
+		     const struct hs_placement *p, const char *host, char **err)
+{
+	return expand(tmpl, in, t, p, host, 1, err);
+}
+
+char *xc_expand(const struct hs_exec *x, const struct xtask *t, const char *host, char **err)
+{
+	return expand(x->o.command, x->in, t->task, t->plan, host, x->scale, err);
 }
 
 /* ---- environment ---- */
@@ -251,14 +263,14 @@ char **xc_env(const struct hs_exec *x, const struct xtask *t)
 	free(s);
 	snprintf(num, sizeof num, "%d", hs_schedule_total_gpus(p));
 	env_add(&env, &n, "HS_NGPUS", num);
-	fmt_time(num, p->end - p->start);
+	fmt_time(num, (p->end - p->start) / x->scale);
 	env_add(&env, &n, "HS_TIME", num);
-	fmt_time(num, p->start);
+	fmt_time(num, p->start / x->scale);
 	env_add(&env, &n, "HS_START", num);
-	fmt_time(num, p->end);
+	fmt_time(num, p->end / x->scale);
 	env_add(&env, &n, "HS_END", num);
 	if (isfinite(t->task->walltime)) {
-		fmt_time(num, t->task->walltime);
+		fmt_time(num, t->task->walltime / x->scale);
 		env_add(&env, &n, "HS_WALLTIME", num);
 	}
 	/* Thread counts are per process, i.e. per node: the first part's. */

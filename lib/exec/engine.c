@@ -29,11 +29,17 @@ void hs_exec_opts_init(struct hs_exec_opts *o)
 	o->ssh = "ssh";
 	o->kill_grace = 2;
 	o->poll = 0.5;
+	o->time_scale = 1;
 }
 
 double xe_now(const struct hs_exec *x)
 {
 	return hs_now() - x->t0;
+}
+
+double xe_walltime(const struct hs_exec *x, const struct xtask *t)
+{
+	return t->task->walltime / x->scale;
 }
 
 static double round_us(double v)
@@ -63,7 +69,10 @@ void xe_problem(struct hs_exec *x, const struct xtask *t, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	if (t)
+	if (t && t->index < 0) /* live: a node of the platform (live.c) */
+		hs_error_at(x->in->stream ? x->in->stream->name : "stdin", 0, "%s: %s", t->task->id,
+			    msg);
+	else if (t)
 		hs_error_at(x->in->stream ? x->in->stream->name : "stdin",
 			    plan_line(x->in, t->task->id), "task %s: %s", t->task->id, msg);
 	else
@@ -159,7 +168,7 @@ static int setup_log_dir(struct hs_exec *x)
 
 /* LOGDIR/ID, with characters that do not belong in a file name replaced;
  * the task index keeps a changed name unique. */
-static char *log_base(const struct hs_exec *x, const struct xtask *t)
+char *xe_log_base(const struct hs_exec *x, const struct xtask *t)
 {
 	const char *id = t->task->id;
 	char *name = hs_strdup(id);
@@ -205,6 +214,8 @@ static int build_tasks(struct hs_exec *x)
 		t->exit_status = -1;
 		t->deadline = INFINITY;
 		t->kill_at = INFINITY;
+		if (x->live)
+			continue;
 		const struct hs_placement *p = i < in->plan.n ? &in->plan.p[i] : NULL;
 		if (!p || p->task < 0 || p->nparts == 0) {
 			hs_error_at(in->stream->name, t->task->rec ? t->task->rec->line : 0,
@@ -217,6 +228,8 @@ static int build_tasks(struct hs_exec *x)
 	}
 	if (x->problems)
 		return -1;
+	if (x->live)
+		return 0;
 	/* A plan that breaks the rules (two tasks on a core at once) is
 	 * refused as hs-sim refuses it: run in turn, its tasks would not be
 	 * the plan that was given. */
@@ -253,53 +266,61 @@ static int build_tasks(struct hs_exec *x)
 			t->nwait++;
 		}
 		double rel = t->task->release > 0 ? t->task->release : 0;
-		t->earliest = x->o.timed && p->start > rel ? p->start : rel;
+		t->earliest = (x->o.timed && p->start > rel ? p->start : rel) / x->scale;
 		if (p->end > x->planned)
 			x->planned = p->end;
 	}
 	return 0;
 }
 
+int xe_command(struct hs_exec *x, struct xtask *t)
+{
+	if (x->o.command) {
+		char *err = NULL;
+		char *hosts = hs_strdup(t->hosts[0]);
+		for (int k = 1; k < t->plan->nparts; k++) {
+			char *h = hs_asprintf("%s,%s", hosts, t->hosts[k]);
+			free(hosts);
+			hosts = h;
+		}
+		t->cmd = xc_expand(x, t, hosts, &err);
+		free(hosts);
+		if (!t->cmd) {
+			/* A missing field is this task's problem; a bad template is
+			 * the same for every task: said once. */
+			if (strncmp(err, "no field", 8) == 0)
+				xe_problem(x, t, "%s", err);
+			else if (!x->bad_template++)
+				hs_error("%s", err);
+			free(err);
+			return -1;
+		}
+	} else if (t->task->cmd && *t->task->cmd) {
+		t->cmd = hs_strdup(t->task->cmd);
+	} else {
+		hs_error_at(x->in->stream->name, t->task->rec ? t->task->rec->line : 0,
+			    "task %s has no cmd field and no --command was given (for a "
+			    "sleep study: --command 'sleep {time}')",
+			    t->task->id);
+		x->problems++;
+		return -1;
+	}
+	t->env = xc_env(x, t);
+	return 0;
+}
+
 static int build_commands(struct hs_exec *x)
 {
-	for (int i = 0; i < x->n; i++) {
-		struct xtask *t = &x->t[i];
-		if (x->o.command) {
-			char *err = NULL;
-			char *hosts = hs_strdup(t->hosts[0]);
-			for (int k = 1; k < t->plan->nparts; k++) {
-				char *h = hs_asprintf("%s,%s", hosts, t->hosts[k]);
-				free(hosts);
-				hosts = h;
-			}
-			t->cmd = hs_exec_expand(x->o.command, x->in, t->task, t->plan, hosts, &err);
-			free(hosts);
-			if (!t->cmd) {
-				/* A missing field is this task's problem; a bad template is
-				 * the same for every task: say it once. */
-				int per_task = strncmp(err, "no field", 8) == 0;
-				if (per_task)
-					xe_problem(x, t, "%s", err);
-				else
-					hs_error("%s", err);
-				free(err);
-				if (!per_task)
-					return -1;
-				continue;
-			}
-		} else if (t->task->cmd && *t->task->cmd) {
-			t->cmd = hs_strdup(t->task->cmd);
-		} else {
-			hs_error_at(x->in->stream->name, t->task->rec ? t->task->rec->line : 0,
-				    "task %s has no cmd field and no --command was given (for a "
-				    "sleep study: --command 'sleep {time}')",
-				    t->task->id);
-			x->problems++;
-			continue;
-		}
-		t->env = xc_env(x, t);
-	}
-	return x->problems ? -1 : 0;
+	for (int i = 0; i < x->n && !x->bad_template; i++)
+		xe_command(x, &x->t[i]);
+	return x->problems || x->bad_template ? -1 : 0;
+}
+
+void xe_place_all(struct hs_exec *x)
+{
+	for (int i = 0; i < x->n; i++)
+		if (x->t[i].plan)
+			x->be->place(x, &x->t[i]);
 }
 
 int hs_exec_prepare(struct hs_exec **out, struct hs_instance *in, const struct hs_exec_opts *o)
@@ -308,6 +329,8 @@ int hs_exec_prepare(struct hs_exec **out, struct hs_instance *in, const struct h
 	*out = x;
 	x->in = in;
 	x->o = *o;
+	x->live = o->live;
+	x->scale = o->time_scale > 0 ? o->time_scale : 1;
 	if (!x->o.backend)
 		x->o.backend = "local";
 	if (!x->o.ssh)
@@ -317,7 +340,7 @@ int hs_exec_prepare(struct hs_exec **out, struct hs_instance *in, const struct h
 		hs_error("unknown back end '%s' (local, ssh or slurm)", x->o.backend);
 		return HS_EXIT_USAGE;
 	}
-	if (!in->has_plan && in->ntasks > 0) {
+	if (!x->live && !in->has_plan && in->ntasks > 0) {
 		hs_error("%s: no plan records: nothing to run (plan it first: hs-plan -a ALGO)",
 			 in->stream->name);
 		return HS_EXIT_USAGE;
@@ -327,7 +350,9 @@ int hs_exec_prepare(struct hs_exec **out, struct hs_instance *in, const struct h
 	int rc = x->be->prepare(x);
 	if (rc == HS_EXIT_OK && x->problems)
 		rc = HS_EXIT_USAGE;
-	if (rc == HS_EXIT_OK && build_commands(x) < 0)
+	if (rc == HS_EXIT_OK && x->live && xe_live_prepare(x) < 0)
+		rc = HS_EXIT_USAGE;
+	else if (rc == HS_EXIT_OK && !x->live && build_commands(x) < 0)
 		rc = HS_EXIT_USAGE;
 	if (x->problems > MAX_PROBLEMS)
 		hs_error("... and %d more problems", x->problems - MAX_PROBLEMS);
@@ -338,7 +363,7 @@ int hs_exec_prepare(struct hs_exec **out, struct hs_instance *in, const struct h
 	else if (setup_log_dir(x) < 0)
 		return HS_EXIT_FAIL;
 	for (int i = 0; i < x->n; i++)
-		x->t[i].log_base = log_base(x, &x->t[i]);
+		x->t[i].log_base = xe_log_base(x, &x->t[i]);
 	return HS_EXIT_OK;
 }
 
@@ -456,11 +481,12 @@ static void runs_remove(struct hs_exec *x, struct xtask *t)
 
 void xe_started(struct hs_exec *x, struct xtask *t, double start)
 {
-	(void)x;
 	t->started = 1;
 	t->start = start;
+	/* Live, the walltime counts from the decision, as the algorithm
+	 * counts it (a resource manager from the allocation). */
 	if (isfinite(t->task->walltime))
-		t->deadline = start + t->task->walltime;
+		t->deadline = (x->live ? t->decided : start) + xe_walltime(x, t);
 }
 
 /* The first dep of t that ended other than done or never ran, or NULL. */
@@ -505,15 +531,13 @@ static void release_successors(struct hs_exec *x, struct xtask *t)
 	}
 }
 
-static void stop(struct hs_exec *x);
-
-static void emit_record(struct hs_exec *x, struct xtask *t)
+struct hs_record *xe_run_record(const struct hs_exec *x, const struct xtask *t)
 {
 	struct hs_placement pl = *t->plan;
 	pl.after = NULL;
 	pl.nafter = 0;
-	pl.start = round_us(t->start);
-	pl.end = round_us(t->end);
+	pl.start = round_us(t->start * x->scale);
+	pl.end = round_us(t->end * x->scale);
 	pl.state = t->state;
 	pl.exit_status = t->exit_status;
 	pl.energy = NAN;
@@ -521,6 +545,12 @@ static void emit_record(struct hs_exec *x, struct xtask *t)
 	hs_placement_to_record(x->in, &pl, r);
 	if (t->job > 0)
 		hs_record_set_int(r, "slurm_job", t->job);
+	return r;
+}
+
+static void emit_record(struct hs_exec *x, struct xtask *t)
+{
+	struct hs_record *r = xe_run_record(x, t);
 	if (x->end_fn)
 		x->end_fn(x->end_arg, r);
 	hs_record_free(r);
@@ -552,7 +582,10 @@ void xe_ended(struct hs_exec *x, struct xtask *t, double end, enum hs_state stat
 		x->killed++;
 	else
 		x->failed++;
-	emit_record(x, t);
+	if (x->live)
+		x->fresh_end[x->nended++] = t->index; /* told to the algorithm by live.c */
+	else
+		emit_record(x, t);
 	if (x->o.progress && (state == HS_STATE_FAILED || t->kill == XK_WALLTIME))
 		fputs("\r\033[K", stderr); /* the warning replaces the progress line */
 	if (state == HS_STATE_FAILED) {
@@ -564,14 +597,14 @@ void xe_ended(struct hs_exec *x, struct xtask *t, double end, enum hs_state stat
 	} else if (t->kill == XK_WALLTIME) {
 		char num[HS_NUMBUF];
 		hs_warn("task %s killed at its walltime of %s s", t->task->id,
-			hs_fmt_double(num, t->task->walltime));
+			hs_fmt_double(num, t->task->walltime)); /* the stream's seconds */
 	}
 	if (!x->be->native_deps)
 		release_successors(x, t);
 	if (state != HS_STATE_DONE && t->kill != XK_STOP && x->o.fail_fast && !x->stopping) {
 		hs_error("task %s %s: stopping (--fail-fast)", t->task->id,
 			 state == HS_STATE_KILLED ? "was killed" : "failed");
-		stop(x);
+		xe_stop(x);
 	}
 }
 
@@ -615,7 +648,7 @@ int xe_sleep(struct hs_exec *x, double timeout)
 
 /* ---- the loop ---- */
 
-static void kill_task(struct hs_exec *x, struct xtask *t, enum xt_kill why, double now)
+void xe_kill(struct hs_exec *x, struct xtask *t, enum xt_kill why, double now)
 {
 	if (t->kill == XK_NONE) {
 		t->kill = why;
@@ -636,7 +669,7 @@ static int later_first(const void *a, const void *b)
 	return (x < y) - (x > y);
 }
 
-static void stop(struct hs_exec *x)
+void xe_stop(struct hs_exec *x)
 {
 	double now = xe_now(x);
 	x->stopping = 1;
@@ -656,11 +689,11 @@ static void stop(struct hs_exec *x)
 	qsort(runs, (size_t)n, sizeof *runs, later_first);
 	for (int i = 0; i < n; i++)
 		if (x->t[runs[i]].status == XT_RUNNING)
-			kill_task(x, &x->t[runs[i]], XK_STOP, now);
+			xe_kill(x, &x->t[runs[i]], XK_STOP, now);
 	free(runs);
 }
 
-static void launch(struct hs_exec *x, struct xtask *t)
+void xe_launch(struct hs_exec *x, struct xtask *t)
 {
 	/* Native dependencies (Slurm): the back end skips a job whose dep
 	 * fails; one whose dep could not even be submitted is skipped here. */
@@ -679,14 +712,13 @@ static void launch(struct hs_exec *x, struct xtask *t)
 		xe_ended(x, t, xe_now(x), HS_STATE_FAILED, -1);
 }
 
-/* Walltimes and SIGKILL escalations due by now; returns the next one. */
-static double timers(struct hs_exec *x, double now)
+double xe_timers(struct hs_exec *x, double now)
 {
 	double next = INFINITY;
 	for (int i = 0; i < x->nruns; i++) {
 		struct xtask *t = &x->t[x->runs[i]];
 		if (t->kill == XK_NONE && t->started && now >= t->deadline)
-			kill_task(x, t, XK_WALLTIME, now);
+			xe_kill(x, t, XK_WALLTIME, now);
 		if (t->kill != XK_NONE && !t->hard_killed && now >= t->kill_at) {
 			t->hard_killed = 1;
 			x->be->kill(x, t, 1);
@@ -699,7 +731,7 @@ static double timers(struct hs_exec *x, double now)
 	return next;
 }
 
-static void progress(struct hs_exec *x, int final)
+void xe_progress(struct hs_exec *x, int final)
 {
 	if (!x->o.progress)
 		return;
@@ -708,6 +740,15 @@ static void progress(struct hs_exec *x, int final)
 		return;
 	x->progress_at = now;
 	int waiting = x->n - x->ended - x->notrun - x->running;
+	if (x->live) { /* no plan: the run's own figures, in the stream's time */
+		fprintf(stderr, "\r\033[K%s: %d/%d done, %d failed, %d killed, %d running%s date %.1f s",
+			hs_progname(), x->done, x->n, x->failed, x->killed, x->running,
+			final ? "; ended at" : ";", now * x->scale);
+		if (final)
+			fputc('\n', stderr);
+		fflush(stderr);
+		return;
+	}
 	if (final) {
 		fprintf(stderr, "\r\033[K%s: %d tasks in %.2f s (planned %.2f s): %d done, %d failed, "
 				"%d killed, %d not run\n",
@@ -722,28 +763,46 @@ static void progress(struct hs_exec *x, int final)
 	fflush(stderr);
 }
 
+void xe_run_begin(struct hs_exec *x, struct xe_signals *s)
+{
+	sigemptyset(&s->block);
+	sigaddset(&s->block, SIGCHLD);
+	sigaddset(&s->block, SIGINT);
+	sigaddset(&s->block, SIGTERM);
+	sigaddset(&s->block, SIGHUP);
+	sigprocmask(SIG_BLOCK, &s->block, &s->old);
+	/* A reader that went away must not kill us with running tasks; writes
+	 * then fail and are reported by the caller. */
+	s->old_pipe = signal(SIGPIPE, SIG_IGN);
+	struct timespec wall;
+	clock_gettime(CLOCK_REALTIME, &wall);
+	x->t0 = hs_now();
+	x->wall0 = (double)wall.tv_sec + wall.tv_nsec * 1e-9;
+}
+
+void xe_run_end(struct hs_exec *x, struct xe_signals *s)
+{
+	xe_progress(x, 1);
+	if (x->be->finish)
+		x->be->finish(x);
+	signal(SIGPIPE, s->old_pipe);
+	/* Drop what is still pending (SIGCHLDs of helpers), then unblock. */
+	for (;;) {
+		struct timespec zero = {0, 0};
+		if (sigtimedwait(&s->block, NULL, &zero) < 0)
+			break;
+	}
+	sigprocmask(SIG_SETMASK, &s->old, NULL);
+}
+
 int hs_exec_run(struct hs_exec *x, hs_exec_end_fn end, void *arg)
 {
 	x->end_fn = end;
 	x->end_arg = arg;
 	x->heap = hs_malloc(sizeof *x->heap * (size_t)(x->n ? x->n : 1));
 	x->runs = hs_malloc(sizeof *x->runs * (size_t)(x->n ? x->n : 1));
-
-	sigset_t block, old;
-	sigemptyset(&block);
-	sigaddset(&block, SIGCHLD);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGTERM);
-	sigaddset(&block, SIGHUP);
-	sigprocmask(SIG_BLOCK, &block, &old);
-	/* A reader that went away must not kill us with running tasks; writes
-	 * then fail and are reported by the caller. */
-	void (*old_pipe)(int) = signal(SIGPIPE, SIG_IGN);
-
-	struct timespec wall;
-	clock_gettime(CLOCK_REALTIME, &wall);
-	x->t0 = hs_now();
-	x->wall0 = (double)wall.tv_sec + wall.tv_nsec * 1e-9;
+	struct xe_signals sigs;
+	xe_run_begin(x, &sigs);
 
 	for (int i = 0; i < x->n; i++)
 		if (x->t[i].nwait == 0)
@@ -752,21 +811,21 @@ int hs_exec_run(struct hs_exec *x, hs_exec_end_fn end, void *arg)
 	while (x->ended + x->notrun < x->n) {
 		double now = xe_now(x);
 		if (x->signal && !x->stopping)
-			stop(x);
+			xe_stop(x);
 		if (x->hard_stop)
-			stop(x);
+			xe_stop(x);
 		while (!x->stopping && x->nheap > 0 && heap_key(x, &x->t[x->heap[0]]) <= now) {
-			launch(x, &x->t[heap_pop(x)]);
+			xe_launch(x, &x->t[heap_pop(x)]);
 			now = xe_now(x);
 		}
-		double next = timers(x, now);
+		double next = xe_timers(x, now);
 		if (x->ended + x->notrun >= x->n)
 			break;
 		if (!x->stopping && x->nheap > 0 && heap_key(x, &x->t[x->heap[0]]) < next)
 			next = heap_key(x, &x->t[x->heap[0]]);
 		if (x->o.progress && now + 0.25 < next)
 			next = now + 0.25;
-		progress(x, 0);
+		xe_progress(x, 0);
 		if (x->running == 0 && x->nheap == 0 && isinf(next)) {
 			/* Nothing runs and nothing can start: cannot happen with an
 			 * acyclic plan; do not spin. */
@@ -777,19 +836,7 @@ int hs_exec_run(struct hs_exec *x, hs_exec_end_fn end, void *arg)
 		}
 		x->be->wait(x, next - xe_now(x));
 	}
-	progress(x, 1);
-	if (x->be->finish)
-		x->be->finish(x);
-
-	signal(SIGPIPE, old_pipe);
-	/* Drop what is still pending (SIGCHLDs of helpers), then unblock. */
-	for (;;) {
-		struct timespec zero = {0, 0};
-		if (sigtimedwait(&block, NULL, &zero) < 0)
-			break;
-	}
-	sigprocmask(SIG_SETMASK, &old, NULL);
-
+	xe_run_end(x, &sigs);
 	if (x->signal)
 		return 128 + x->signal;
 	return x->failed || x->killed || x->notrun ? HS_EXIT_FAIL : HS_EXIT_OK;
@@ -816,7 +863,7 @@ void hs_exec_free(struct hs_exec *x)
 		struct xtask *t = &x->t[i];
 		free(t->cmd);
 		xc_free_env(t->env);
-		for (int k = 0; t->hosts && t->plan && k < t->plan->nparts; k++)
+		for (int k = 0; t->hosts && k < t->nhosts; k++)
 			free(t->hosts[k]);
 		free(t->hosts);
 		free(t->log_base);
@@ -833,5 +880,6 @@ void hs_exec_free(struct hs_exec *x)
 	free(x->heap);
 	free(x->runs);
 	free(x->log_dir);
+	xe_live_release(x);
 	free(x);
 }

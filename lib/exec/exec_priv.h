@@ -3,8 +3,10 @@
 #ifndef HS_EXEC_PRIV_H
 #define HS_EXEC_PRIV_H
 
+#include <signal.h>
 #include <sys/types.h>
 #include "hs/exec.h"
+#include "hs/sim.h"
 #include "hs/util.h"
 
 enum xt_status { XT_WAITING, XT_RUNNING, XT_ENDED, XT_NOTRUN };
@@ -14,11 +16,12 @@ enum xt_kill { XK_NONE, XK_WALLTIME, XK_STOP };
 struct xtask {
 	int index;                      /* task index */
 	const struct hs_task *task;
-	const struct hs_placement *plan;
+	const struct hs_placement *plan; /* live: its slot of the run, once started */
 	enum xt_status status;
 	char *cmd;                      /* the command, run by /bin/sh -c */
 	char **env;                     /* "KEY=VALUE", NULL-terminated */
 	char **hosts;                   /* back end's name of each part's node */
+	int nhosts;
 	char *log_base;                 /* LOGDIR/NAME: .out and .err are appended */
 	int *cpus, ncpus;               /* local: the CPUs to pin to (none: no pinning) */
 	int nwait;                      /* predecessors still to end (be launched: native) */
@@ -27,6 +30,8 @@ struct xtask {
 	double start, end;              /* observed, engine time */
 	int started;                    /* start is known (Slurm: once running) */
 	double deadline;                /* walltime deadline, +inf */
+	double decided;                 /* live: when the algorithm started it (engine time) */
+	int rejected;                   /* live: the algorithm rejected it */
 	enum xt_kill kill;              /* why the engine is killing it */
 	double kill_at;                 /* when to escalate to SIGKILL, +inf */
 	int hard_killed;
@@ -46,9 +51,12 @@ struct hs_exec_backend {
 	/* 1: the back end orders tasks itself (Slurm dependencies): a task is
 	 * launched once its predecessors are launched, not ended. */
 	int native_deps;
-	/* Check the plan for this back end; set each task's hosts (and cpus).
-	 * Returns an HS_EXIT_* status after reporting. */
+	/* Set up the back end and place every task that has a plan (place
+	 * below).  Returns an HS_EXIT_* status after reporting. */
 	int (*prepare)(struct hs_exec *x);
+	/* Check t->plan for this back end and set t's hosts (and cpus); the
+	 * problems reported with xe_problem.  0, or -1 when there was one. */
+	int (*place)(struct hs_exec *x, struct xtask *t);
 	/* Start t.  Returns 0, or -1 after reporting (the engine records the
 	 * task as failed). */
 	int (*launch)(struct hs_exec *x, struct xtask *t);
@@ -90,9 +98,27 @@ struct hs_exec {
 	char **map_from, **map_to;      /* --node-map */
 	int nmap;
 	int problems;                   /* reported by xe_problem */
+	/* hs-exec -a (live.c): an online algorithm starts the tasks */
+	int live;
+	double scale;                   /* stream seconds per second (--time-scale) */
+	const struct hs_sim_hooks *hk;  /* the algorithm's driver */
+	struct hs_schedule *lrun;       /* what ran, for the driver */
+	double date;                    /* the current round's date (stream time) */
+	struct live_timer *timers;      /* the driver's timers: a heap by date */
+	int ntimers, captimers;
+	long timer_seq;
+	int *fresh_end, nended;            /* tasks ended, the driver not told yet */
+	int hook_failed;                /* a hook returned -1: the run stops */
+	int nrejected;                  /* jobs the algorithm rejected */
+	int bad_template;               /* --command cannot expand (said once) */
+	hs_exec_ready_fn ready_fn;      /* live: the algorithm started (end_arg its arg) */
 };
 
 /* ---- engine services for back ends (engine.c) ---- */
+/* t's walltime in seconds of the engine's clock (--time-scale applied). */
+double xe_walltime(const struct hs_exec *x, const struct xtask *t);
+/* Every back end's prepare: place each task that has a plan. */
+void xe_place_all(struct hs_exec *x);
 /* The back end's name for platform node `node` (--node-map applied). */
 const char *xe_target(const struct hs_exec *x, int node);
 /* Report a problem with t's plan as "PROG: FILE:LINE: task T: msg" (the line
@@ -111,11 +137,47 @@ void xe_notrun(struct hs_exec *x, struct xtask *t);
  * or a stopping signal arrived (recorded in x->signal, returns 2). */
 int xe_sleep(struct hs_exec *x, double timeout);
 
+/* ---- the run, shared by the plan's (engine.c) and the live one (live.c) ---- */
+/* Signals blocked for the run (taken by xe_sleep), the clock started;
+ * the signal state restored and pending SIGCHLDs dropped after it. */
+struct xe_signals {
+	sigset_t block, old;
+	void (*old_pipe)(int);
+};
+void xe_run_begin(struct hs_exec *x, struct xe_signals *s);
+void xe_run_end(struct hs_exec *x, struct xe_signals *s);
+/* Start t (its plan and hosts set): its command run by the back end. */
+void xe_launch(struct hs_exec *x, struct xtask *t);
+/* Walltimes and SIGKILL escalations due by now; returns the next one. */
+double xe_timers(struct hs_exec *x, double now);
+/* Stop the run: nothing more starts, every running task is killed. */
+void xe_stop(struct hs_exec *x);
+/* One line of progress on stderr (final: the summing-up). */
+void xe_progress(struct hs_exec *x, int final);
+/* t's command and environment from its plan and the options; 0, or -1
+ * after reporting. */
+int xe_command(struct hs_exec *x, struct xtask *t);
+/* The run record of t as it ended (start and end in stream time). */
+struct hs_record *xe_run_record(const struct hs_exec *x, const struct xtask *t);
+
+/* LOGDIR/NAME of t's logs, malloc'd. */
+char *xe_log_base(const struct hs_exec *x, const struct xtask *t);
+/* Kill t (why: XK_WALLTIME or XK_STOP), SIGKILL after the grace. */
+void xe_kill(struct hs_exec *x, struct xtask *t, enum xt_kill why, double now);
+
+/* ---- live (live.c) ---- */
+/* Live prepare: the platform checked against the back end, every task's
+ * command against --command; 0, or -1 after reporting. */
+int xe_live_prepare(struct hs_exec *x);
+void xe_live_release(struct hs_exec *x);
+
 /* ---- commands (cmd.c) ---- */
 /* "KEY=VALUE" strings of t's environment (HS_*, OMP_NUM_THREADS, ...),
  * NULL-terminated; t->hosts must be set. */
 char **xc_env(const struct hs_exec *x, const struct xtask *t);
 void xc_free_env(char **env);
+/* --command expanded for t on host (--time-scale applied to its times). */
+char *xc_expand(const struct hs_exec *x, const struct xtask *t, const char *host, char **err);
 
 /* ---- processes (proc.c) ---- */
 /* Restore the signal state of a fresh program; in a child after fork. */

@@ -27,6 +27,57 @@ static int is_local_name(const struct local_state *ls, const char *name)
 	       strcmp(name, ls->host) == 0;
 }
 
+static int local_place(struct hs_exec *x, struct xtask *t)
+{
+	const struct local_state *ls = x->bs;
+	const struct hs_placement *p = t->plan;
+	t->hosts = hs_calloc((size_t)p->nparts, sizeof *t->hosts);
+	t->nhosts = p->nparts;
+	for (int k = 0; k < p->nparts; k++)
+		t->hosts[k] = hs_strdup(xe_target(x, p->parts[k].node));
+	if (p->nparts > 1) {
+		xe_problem(x, t, "spans %d nodes; the local back end runs every task on "
+				 "this machine (use --backend ssh or slurm)",
+			   p->nparts);
+		return -1;
+	}
+	const struct hs_part *part = &p->parts[0];
+	const char *plan_node = x->in->plat.nodes[part->node].id;
+	if (!is_local_name(ls, t->hosts[0])) {
+		if (strcmp(plan_node, t->hosts[0]) == 0)
+			xe_problem(x, t, "planned on node '%s', which is not this machine (its "
+					 "node is '%s'; map with --node-map %s=%s)",
+				   plan_node, HS_LOCAL_NODE, plan_node, HS_LOCAL_NODE);
+		else
+			xe_problem(x, t, "node '%s' is mapped to '%s', which is not this "
+					 "machine ('%s' or '%s')",
+				   plan_node, t->hosts[0], HS_LOCAL_NODE, ls->host);
+		return -1;
+	}
+	if (part->ncores > 0 && part->cores[part->ncores - 1] >= ls->ncpus) {
+		char *set = hs_fmt_intset(part->cores, part->ncores);
+		char *cpulist = hs_fmt_intset(ls->cpus, ls->ncpus);
+		xe_problem(x, t, "planned on cores %s, but this machine has %d core%s "
+				 "(0-%d; CPUs %s)",
+			   set, ls->ncpus, ls->ncpus == 1 ? "" : "s", ls->ncpus - 1, cpulist);
+		free(set);
+		free(cpulist);
+		return -1;
+	}
+	if (part->ngpus > 0 && part->gpus[part->ngpus - 1] >= ls->ngpus) {
+		char *set = hs_fmt_intset(part->gpus, part->ngpus);
+		xe_problem(x, t, "planned on GPUs %s, but this machine has %d GPU%s", set,
+			   ls->ngpus, ls->ngpus == 1 ? "" : "s");
+		free(set);
+		return -1;
+	}
+	t->ncpus = part->ncores;
+	t->cpus = hs_malloc(sizeof *t->cpus * (size_t)(t->ncpus ? t->ncpus : 1));
+	for (int c = 0; c < part->ncores; c++)
+		t->cpus[c] = ls->cpus[part->cores[c]];
+	return 0;
+}
+
 static int local_prepare(struct hs_exec *x)
 {
 	struct local_state *ls = hs_calloc(1, sizeof *ls);
@@ -34,53 +85,7 @@ static int local_prepare(struct hs_exec *x)
 	ls->ncpus = hs_local_cpus(&ls->cpus);
 	ls->ngpus = hs_local_gpus();
 	ls->host = hs_local_hostname();
-	char *cpulist = hs_fmt_intset(ls->cpus, ls->ncpus);
-	for (int i = 0; i < x->n; i++) {
-		struct xtask *t = &x->t[i];
-		const struct hs_placement *p = t->plan;
-		t->hosts = hs_calloc((size_t)p->nparts, sizeof *t->hosts);
-		for (int k = 0; k < p->nparts; k++)
-			t->hosts[k] = hs_strdup(xe_target(x, p->parts[k].node));
-		if (p->nparts > 1) {
-			xe_problem(x, t, "spans %d nodes; the local back end runs every task on "
-					 "this machine (use --backend ssh or slurm)",
-				   p->nparts);
-			continue;
-		}
-		const struct hs_part *part = &p->parts[0];
-		const char *plan_node = x->in->plat.nodes[part->node].id;
-		if (!is_local_name(ls, t->hosts[0])) {
-			if (strcmp(plan_node, t->hosts[0]) == 0)
-				xe_problem(x, t, "planned on node '%s', which is not this machine (its "
-						 "node is '%s'; map with --node-map %s=%s)",
-					   plan_node, HS_LOCAL_NODE, plan_node, HS_LOCAL_NODE);
-			else
-				xe_problem(x, t, "node '%s' is mapped to '%s', which is not this "
-						 "machine ('%s' or '%s')",
-					   plan_node, t->hosts[0], HS_LOCAL_NODE, ls->host);
-			continue;
-		}
-		if (part->ncores > 0 && part->cores[part->ncores - 1] >= ls->ncpus) {
-			char *set = hs_fmt_intset(part->cores, part->ncores);
-			xe_problem(x, t, "planned on cores %s, but this machine has %d core%s "
-					 "(0-%d; CPUs %s)",
-				   set, ls->ncpus, ls->ncpus == 1 ? "" : "s", ls->ncpus - 1, cpulist);
-			free(set);
-			continue;
-		}
-		if (part->ngpus > 0 && part->gpus[part->ngpus - 1] >= ls->ngpus) {
-			char *set = hs_fmt_intset(part->gpus, part->ngpus);
-			xe_problem(x, t, "planned on GPUs %s, but this machine has %d GPU%s", set,
-				   ls->ngpus, ls->ngpus == 1 ? "" : "s");
-			free(set);
-			continue;
-		}
-		t->ncpus = part->ncores;
-		t->cpus = hs_malloc(sizeof *t->cpus * (size_t)(t->ncpus ? t->ncpus : 1));
-		for (int c = 0; c < part->ncores; c++)
-			t->cpus[c] = ls->cpus[part->cores[c]];
-	}
-	free(cpulist);
+	xe_place_all(x);
 	ls->devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
 	if (ls->devnull < 0) {
 		hs_error("cannot open /dev/null: %s", strerror(errno));
@@ -172,6 +177,7 @@ const struct hs_exec_backend hs_exec_backend_local = {
 	.name = "local",
 	.native_deps = 0,
 	.prepare = local_prepare,
+	.place = local_place,
 	.launch = local_launch,
 	.wait = local_wait,
 	.kill = local_kill,

@@ -13,17 +13,18 @@
 
 static int is_old(const struct hs_record *r, void *arg)
 {
-	(void)arg;
+	int live = *(const int *)arg;
 	if (!r->kind)
 		return 0;
-	if (strcmp(r->kind, "run") == 0)
+	if (strcmp(r->kind, "run") == 0 || (live && strcmp(r->kind, "plan") == 0))
 		return 1;
-	return strcmp(r->kind, "prov") == 0 && strcmp(r->id, "exec") == 0;
+	return strcmp(r->kind, "prov") == 0 &&
+	       (strcmp(r->id, "exec") == 0 || (live && strcmp(r->id, "sim") == 0));
 }
 
-void hs_exec_drop_old(struct hs_stream *st)
+void hs_exec_drop_old(struct hs_stream *st, int live)
 {
-	hs_stream_filter(st, is_old, NULL);
+	hs_stream_filter(st, is_old, &live);
 }
 
 int hs_exec_write_head(struct hs_stream *st, struct hs_instance *in, const struct hs_exec *x,
@@ -44,6 +45,10 @@ int hs_exec_write_head(struct hs_stream *st, struct hs_instance *in, const struc
 		hs_record_set(prov, "timed", "1");
 	if (o->command)
 		hs_record_set(prov, "command", o->command);
+	if (o->time_scale != 1)
+		hs_record_set_num(prov, "time_scale", o->time_scale);
+	if (out->prov)
+		out->prov(out->prov_arg, prov);
 	free(host);
 	if (hs_stream_write_begin(stdout, st, &out->tally) < 0 || fflush(stdout) != 0) {
 		hs_error("error writing the output");
@@ -76,9 +81,15 @@ int hs_exec_summary(const struct hs_exec *x, struct hs_exec_output *out, int rc)
 		getrusage(RUSAGE_SELF, &ru);
 		double cpu = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6 +
 			     (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec * 1e-6;
-		printf("# hs-exec: %d tasks: %d done, %d failed, %d killed, %d not run; %.3f s "
-		       "(planned %.3f s); hs-exec used %.3f s CPU\n",
-		       n.tasks, n.done, n.failed, n.killed, n.notrun, n.elapsed, n.planned, cpu);
+		if (out->prov) /* live: no plan to compare with */
+			printf("# hs-exec: %d tasks: %d done, %d failed, %d killed, %d not run; "
+			       "%.3f s; hs-exec used %.3f s CPU\n",
+			       n.tasks, n.done, n.failed, n.killed, n.notrun, n.elapsed, cpu);
+		else
+			printf("# hs-exec: %d tasks: %d done, %d failed, %d killed, %d not run; %.3f s "
+			       "(planned %.3f s); hs-exec used %.3f s CPU\n",
+			       n.tasks, n.done, n.failed, n.killed, n.notrun, n.elapsed, n.planned,
+			       cpu);
 		if (hs_stream_write_end(stdout, &out->tally) < 0 || fflush(stdout) != 0) {
 			hs_error("error writing the output");
 			out->failed = 1;

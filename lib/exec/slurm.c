@@ -73,6 +73,43 @@ static void show_stderr(const char *what, const char *err)
 	hs_error("%s: %.*s", what, (int)len, len ? err : "failed");
 }
 
+static int slurm_place(struct hs_exec *x, struct xtask *t)
+{
+	const struct slurm_state *ss = x->bs;
+	const struct hs_placement *p = t->plan;
+	int bad = 0;
+	t->hosts = hs_calloc((size_t)p->nparts, sizeof *t->hosts);
+	t->nhosts = p->nparts;
+	for (int k = 0; k < p->nparts; k++) {
+		const struct hs_part *part = &p->parts[k];
+		const char *name = xe_target(x, part->node);
+		t->hosts[k] = hs_strdup(name);
+		const struct snode *sn = find_snode(ss, name);
+		if (!sn) {
+			xe_problem(x, t, "Slurm has no node '%s' (sinfo -N lists the nodes; map "
+					 "plan nodes with --node-map)",
+				   name);
+			bad = 1;
+			continue;
+		}
+		if (part->ncores > 0 && part->cores[part->ncores - 1] >= sn->cpus) {
+			char *set = hs_fmt_intset(part->cores, part->ncores);
+			xe_problem(x, t, "planned on cores %s of '%s', which has %d CPUs in Slurm", set,
+				   name, sn->cpus);
+			free(set);
+			bad = 1;
+		}
+		if (part->ngpus > 0 && part->gpus[part->ngpus - 1] >= sn->gpus) {
+			char *set = hs_fmt_intset(part->gpus, part->ngpus);
+			xe_problem(x, t, "planned on GPUs %s of '%s', which has %d GPUs in Slurm", set,
+				   name, sn->gpus);
+			free(set);
+			bad = 1;
+		}
+	}
+	return bad ? -1 : 0;
+}
+
 static int slurm_prepare(struct hs_exec *x)
 {
 	struct slurm_state *ss = hs_calloc(1, sizeof *ss);
@@ -109,35 +146,7 @@ static int slurm_prepare(struct hs_exec *x)
 	free(out);
 	free(err);
 
-	for (int i = 0; i < x->n; i++) {
-		struct xtask *t = &x->t[i];
-		const struct hs_placement *p = t->plan;
-		t->hosts = hs_calloc((size_t)p->nparts, sizeof *t->hosts);
-		for (int k = 0; k < p->nparts; k++) {
-			const struct hs_part *part = &p->parts[k];
-			const char *name = xe_target(x, part->node);
-			t->hosts[k] = hs_strdup(name);
-			const struct snode *sn = find_snode(ss, name);
-			if (!sn) {
-				xe_problem(x, t, "Slurm has no node '%s' (sinfo -N lists the nodes; map "
-						 "plan nodes with --node-map)",
-					   name);
-				continue;
-			}
-			if (part->ncores > 0 && part->cores[part->ncores - 1] >= sn->cpus) {
-				char *set = hs_fmt_intset(part->cores, part->ncores);
-				xe_problem(x, t, "planned on cores %s of '%s', which has %d CPUs in Slurm",
-					   set, name, sn->cpus);
-				free(set);
-			}
-			if (part->ngpus > 0 && part->gpus[part->ngpus - 1] >= sn->gpus) {
-				char *set = hs_fmt_intset(part->gpus, part->ngpus);
-				xe_problem(x, t, "planned on GPUs %s of '%s', which has %d GPUs in Slurm",
-					   set, name, sn->gpus);
-				free(set);
-			}
-		}
-	}
+	xe_place_all(x);
 	return HS_EXIT_OK;
 }
 
@@ -259,7 +268,8 @@ static int slurm_launch(struct hs_exec *x, struct xtask *t)
 		free(nodelist);
 		nodelist = s;
 	}
-	char *deps = dependency(x, t);
+	/* Live, a job is started once its deps ended: nothing to wait for. */
+	char *deps = x->live ? hs_strdup("") : dependency(x, t);
 	char **argv = NULL;
 	int argc = 0;
 #define ARG(s)                                                                  \
@@ -281,8 +291,8 @@ static int slurm_launch(struct hs_exec *x, struct xtask *t)
 	ARG(hs_asprintf("--cpus-per-task=%d", cpt));
 	if (gpn > 0)
 		ARG(hs_asprintf("--gres=gpu:%d", gpn));
-	if (isfinite(t->task->walltime)) {
-		long minutes = (long)ceil(t->task->walltime / 60);
+	if (isfinite(xe_walltime(x, t))) {
+		long minutes = (long)ceil(xe_walltime(x, t) / 60);
 		ARG(hs_asprintf("--time=%ld", minutes > 0 ? minutes : 1));
 	}
 	double wait = t->earliest - xe_now(x);
@@ -586,6 +596,7 @@ const struct hs_exec_backend hs_exec_backend_slurm = {
 	.name = "slurm",
 	.native_deps = 1,
 	.prepare = slurm_prepare,
+	.place = slurm_place,
 	.launch = slurm_launch,
 	.wait = slurm_wait,
 	.kill = slurm_kill,

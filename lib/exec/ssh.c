@@ -92,6 +92,27 @@ static int read_hosts(struct ssh_state *ss, const char *path)
 	return bad ? -1 : 0;
 }
 
+static int ssh_place(struct hs_exec *x, struct xtask *t)
+{
+	const struct ssh_state *ss = x->bs;
+	const struct hs_placement *p = t->plan;
+	int bad = 0;
+	t->hosts = hs_calloc((size_t)p->nparts, sizeof *t->hosts);
+	t->nhosts = p->nparts;
+	for (int k = 0; k < p->nparts; k++) {
+		const char *node = xe_target(x, p->parts[k].node);
+		const struct host *h = find_host(ss, node);
+		if (!h) {
+			t->hosts[k] = hs_strdup(node);
+			xe_problem(x, t, "node '%s' is not in the hosts file %s", node, x->o.hosts);
+			bad = 1;
+			continue;
+		}
+		t->hosts[k] = hs_strdup(h->argv[h->argc - 1]);
+	}
+	return bad ? -1 : 0;
+}
+
 static int ssh_prepare(struct hs_exec *x)
 {
 	struct ssh_state *ss = hs_calloc(1, sizeof *ss);
@@ -109,22 +130,7 @@ static int ssh_prepare(struct hs_exec *x)
 	}
 	char *cwd = getcwd(NULL, 0);
 	ss->cwd = cwd ? cwd : hs_strdup("");
-	for (int i = 0; i < x->n; i++) {
-		struct xtask *t = &x->t[i];
-		const struct hs_placement *p = t->plan;
-		t->hosts = hs_calloc((size_t)p->nparts, sizeof *t->hosts);
-		for (int k = 0; k < p->nparts; k++) {
-			const char *node = xe_target(x, p->parts[k].node);
-			const struct host *h = find_host(ss, node);
-			if (!h) {
-				t->hosts[k] = hs_strdup(node);
-				xe_problem(x, t, "node '%s' is not in the hosts file %s", node,
-					   x->o.hosts);
-				continue;
-			}
-			t->hosts[k] = hs_strdup(h->argv[h->argc - 1]);
-		}
-	}
+	xe_place_all(x);
 	xp_subreaper();
 	xp_watchdog_grace(x->o.kill_grace);
 	return HS_EXIT_OK;
@@ -271,6 +277,7 @@ const struct hs_exec_backend hs_exec_backend_ssh = {
 	.name = "ssh",
 	.native_deps = 0,
 	.prepare = ssh_prepare,
+	.place = ssh_place,
 	.launch = ssh_launch,
 	.wait = ssh_wait,
 	.kill = ssh_kill,

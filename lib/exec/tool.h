@@ -15,11 +15,15 @@ struct hs_exec_output {
 	int clear_progress; /* records and the progress line share the terminal */
 	int failed;         /* a write failed: nothing more is written */
 	struct hs_stream_tally tally; /* what was written, for the closing record */
+	/* hs-exec -a: more of the "prov exec" record (the algorithm) */
+	void (*prov)(void *arg, struct hs_record *prov);
+	void *prov_arg;
 };
 
 /* Drop the run records (hs-sim's, an earlier hs-exec's) and the "prov
- * exec" record from st: this run replaces them. */
-void hs_exec_drop_old(struct hs_stream *st);
+ * exec" record from st: this run replaces them; live (hs-exec -a), the
+ * plan records and the "prov sim" record too. */
+void hs_exec_drop_old(struct hs_stream *st, int live);
 
 /* Add the "prov exec" record to in (back end, host, date, log directory,
  * --timed, --command) and write st on stdout, flushed, without its closing

@@ -31,6 +31,9 @@ struct hs_exec_opts {
 	int fail_fast;           /* stop at the first failed or killed task */
 	int progress;            /* one line of progress on stderr */
 	int dry_run;             /* only hs_exec_dry_run follows: create no log directory */
+	/* appended */
+	double time_scale;       /* stream seconds per second of the run (default 1) */
+	int live;                /* no plan: an online algorithm starts the tasks (below) */
 };
 
 void hs_exec_opts_init(struct hs_exec_opts *o);
@@ -68,6 +71,20 @@ struct hs_exec_counts {
 void hs_exec_counts(const struct hs_exec *x, struct hs_exec_counts *c);
 
 const char *hs_exec_log_dir(const struct hs_exec *x);
+
+/* Live (o->live, hs-exec -a): the tasks need no plan; an online algorithm
+ * (hs/onlinesim.h's hs_online_drive) starts them on the engine that this
+ * fills in, whose dates are the stream's (the clock times --time-scale)
+ * and whose run records reach end (the one of hs_exec_run) with each
+ * task's plan record before it.  Prepare checks the platform against the
+ * back end instead of a plan.  The run's exit status, after
+ * hs_online_drive, is hs_exec_live_status's. */
+struct hs_online_engine;
+struct hs_ctx;
+typedef void (*hs_exec_ready_fn)(void *arg, struct hs_ctx *ctx);
+void hs_exec_live_engine(struct hs_exec *x, struct hs_online_engine *eng, hs_exec_ready_fn ready,
+			 hs_exec_end_fn end, void *arg);
+int hs_exec_live_status(const struct hs_exec *x);
 void hs_exec_free(struct hs_exec *x);
 
 /* Expand a --command template for task t planned as p on host (the back

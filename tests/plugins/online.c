@@ -1,6 +1,6 @@
 /* online.c - an online test plugin for hs-sim -a: "first-fit" starts
  * each submitted job, in order, on the lowest free cores when it fits
- * (no queue jumping: FCFS), and "mistake" makes one kind of bad decision
+ * (no queue jumping: FCFS), a GPU job on the lowest free GPU, and "mistake" makes one kind of bad decision
  * chosen by -o kind=..., so that every check of the host can be seen;
  * "abi2" is first-fit that, woken at 5, notes what online ABI 2 shows of
  * the running jobs (their allocation and progress), kills the first one,
@@ -50,13 +50,16 @@ static int fcfs(struct st *s, struct hs_online *h)
 	const struct hs_online_machine *m = hs_online_machine(h);
 	while (s->head < s->tail) {
 		const struct hs_online_job *j = hs_online_job(h, s->queue[s->head]);
-		int n = 0;
+		int n = 0, g = 0, gpu[1];
 		for (int c = 0; c < m->ncores && n < j->cores; c++)
 			if (hs_online_core_job(h, c) < 0)
 				s->cores[n++] = c;
-		if (n < j->cores)
+		for (int k = 0; k < m->ngpus && g < j->gpus && g < 1; k++)
+			if (hs_online_gpu_job(h, k) < 0)
+				gpu[g++] = k;
+		if (n < j->cores || g < j->gpus)
 			break;
-		if (hs_online_start(h, j->index, s->cores, n, NULL, 0) < 0)
+		if (hs_online_start(h, j->index, s->cores, n, gpu, g) < 0)
 			return -1;
 		s->head++;
 	}
