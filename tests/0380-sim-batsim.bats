@@ -369,3 +369,34 @@ swf() {
 	[ "$status" -eq 0 ]
 	[[ $output == *"socket"*"tcp://localhost:28000"* ]]
 }
+
+@test "batsim: live: pybatsim's easyBackfill decides while the jobs run for real (hs-exec -a batsim), as it decides in hs-sim" {
+	# this machine's two cores; 4 is too wide (rejected), 5 outlives its walltime
+	{
+		printf '%s\n' 'hs 1' 'platform local' 'cluster local' 'node local cluster=local cores=2'
+		echo "task 1 model=rigid size=1 time=10 walltime=20 release=1 cmd='sleep \$HS_TIME'"
+		echo "task 2 model=rigid size=2 time=10 walltime=20 release=2 cmd='sleep \$HS_TIME'"
+		echo "task 3 model=rigid size=1 time=3 walltime=5 release=2 cmd='sleep \$HS_TIME'"
+		echo "task 4 model=rigid size=3 time=3 walltime=4 release=3 cmd='sleep \$HS_TIME'"
+		echo "task 5 model=rigid size=1 time=3 walltime=2 release=4 cmd='sleep \$HS_TIME'"
+	} >"$tmp/one.hs"
+	pybatsim easyBackfill.py
+	hs-sim -a batsim -o socket="$sock" "$tmp/one.hs" >"$tmp/sim.hs"
+	reaped
+	pybatsim easyBackfill.py
+	run hs-exec -a batsim -o socket="$sock" --time-scale 10 -L "$tmp/logs" "$tmp/one.hs"
+	printf '%s\n' "$output" >"$tmp/real.hs"
+	reaped
+	cat "$tmp/real.hs" "$tmp/sched.err"
+	[ "$status" -eq 1 ] # 5 killed, as simulated
+	[ "$sched_status" -eq 0 ]
+	# the same decisions: each job's cores and state, in the order of starts
+	decided() {
+		awk '$1 == "run" { c = "-"; s = st = ""; for (i = 3; i <= NF; i++) { split($i, kv, "=");
+			if (kv[1] == "cores") c = kv[2]; if (kv[1] == "start") s = kv[2]; if (kv[1] == "state") st = kv[2] }
+			print s, $2, c, st }' "$1" | sort -g | cut -d' ' -f2-
+	}
+	decided "$tmp/sim.hs"
+	[ "$(decided "$tmp/sim.hs")" = "$(decided "$tmp/real.hs")" ]
+	[ "$(decided "$tmp/real.hs" | tr '\n' ' ')" = "1 0 done 3 1 done 4 - rejected 5 1 killed 2 0-1 done " ]
+}
