@@ -141,6 +141,22 @@ decisions() {
 	grep -q '^end stream ' <<<"$output"
 }
 
+@test "exec-live: a note on a job whose records were written already is said once, not lost silently" {
+	{
+		platform
+		echo "task x model=rigid size=2 time=0.1 cmd='sleep \$HS_TIME'"
+		echo "task y model=rigid size=2 time=0.1 release=0.3 cmd='sleep \$HS_TIME'"
+	} >"$W/in.hs"
+	run hs-exec -a "$TESTPLUGINS/online.so:mistake" -o kind=late-note -L "$LOGS" "$W/in.hs"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c "note 'late' came after its records were written" <<<"$output")" -eq 1 ]
+	# in the simulator a note comes in time: on the records
+	run hs-sim -a "$TESTPLUGINS/online.so:mistake" -o kind=late-note "$W/in.hs"
+	[ "$status" -eq 0 ]
+	grep -q '^plan x .* late=' <<<"$output"
+}
+
 @test "exec-live: the event log of a live run, replayed through hs-sim's driver, gives the same decisions at the same dates" {
 	four >"$W/in.hs"
 	hs-exec -a easy --time-scale 2 -L "$LOGS" --event-log "$W/ev" "$W/in.hs" >"$W/real.hs" 2>/dev/null || true

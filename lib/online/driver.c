@@ -551,6 +551,7 @@ static void host_release(struct hs_online *h)
 	free(h->early_wakes);
 	free(h->decided);
 	free(h->fresh);
+	free(h->recorded);
 	hs_online_authors_release(h);
 	hs_ids_free_parts(h->scratch.parts, h->scratch.nparts);
 	free(h->scratch_ids);

@@ -441,6 +441,8 @@ static void note_add(struct hs_online *h, int job, int run, const char *key, con
 		bad(h, job, "note: key '%s' is not a key of its own", key ? key : "(null)");
 		return;
 	}
+	if (h->decided && hs_online_note_late(h, job, key))
+		return;
 	char *val = NULL;
 	if (vasprintf(&val, fmt, ap) < 0)
 		hs_die(HS_EXIT_FAIL, "out of memory");

@@ -87,6 +87,9 @@ struct hs_online {
 	double *decided;              /* per job: the date it was started */
 	int *fresh, nfresh, capfresh; /* jobs ended or rejected, records not made yet */
 	int log_started;              /* the event log has its first line */
+	char *recorded;               /* per job: its records were made (live) */
+	int nrecorded;
+	int late_notes;               /* notes that came after them */
 };
 
 /* Timer ids of the simulator: a job's submission (its index), or this. */
@@ -118,6 +121,8 @@ void hs_online_authors_release(struct hs_online *h);
  * the engine. */
 void hs_online_fresh(struct hs_online *h, int job);
 void hs_online_flush_records(struct hs_online *h);
+/* A note on job whose records were made already: said once; 1 (dropped). */
+int hs_online_note_late(struct hs_online *h, int job, const char *key);
 
 /* The batch ev[0 .. nev) of date now into the event log (eventlog.c). */
 void hs_online_log_batch(struct hs_online *h, const struct hs_online_event *ev, int nev, double now);

@@ -166,6 +166,9 @@ static int events(void *state, struct hs_online *h, const struct hs_online_event
 		return hs_online_submit(h, NULL, "model=rigid size=1 time=1", hs_online_now(h) - 1) < 0 ? -1 : 0;
 	if (strcmp(k, "submit-deps") == 0)
 		return hs_online_submit(h, NULL, "model=rigid size=1 time=1 deps=j1", hs_online_now(h)) < 0 ? -1 : 0;
+	/* a note on job 0 at every call after it ended: late in a live run */
+	if (strcmp(k, "late-note") == 0 && s->calls > 1)
+		hs_online_note(h, 0, "late", "%d", s->calls);
 	if (strcmp(k, "twice") == 0 && job0 >= 0) {
 		int two[2] = { 0, 0 };
 		return hs_online_start(h, job0, two, 2, NULL, 0);
@@ -270,7 +273,7 @@ static const struct hs_option mistake_opts[] = {
 	{"kind", HS_OPT_CHOICE, "busy", "which mistake",
 	 "busy|unknown-core|unsubmitted|idle|fail|wake-past|loop|note-key|many-notes|reject-all|twice|"
 	 "start-fails|start-crash|crash|exit|_exit|_Exit|quick_exit|hang|print|kill-waiting|submit-bad|submit-taken|"
-	 "submit-past|submit-deps"},
+	 "submit-past|submit-deps|late-note"},
 	{NULL, 0, NULL, NULL, NULL},
 };
 
