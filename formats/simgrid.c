@@ -15,7 +15,10 @@
  *   - Full and Floyd zones: routes between hosts and routers, symmetrical
  *     unless symmetrical="NO" (the way back crosses the links in reverse
  *     order, split-duplex ones in the other direction);
- *   - zoneRoute between zones, from gw_src to gw_dst.
+ *   - zoneRoute between zones, from gw_src to gw_dst;
+ *   - Vivaldi zones (VivaldiZone.cpp): simgrid_vivaldi.c;
+ *   - what FleXML, SimGrid's parser, takes before the XML declaration
+ *     (blanks, comments, PIs) and libxml2 does not: fix_prolog.
  * Link names are mapped to the names hs gives the same links (hs/net.h), so
  * a route may name a cluster's generated links as SimGrid lets it.
  */
@@ -30,6 +33,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include <libxml/encoding.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 
@@ -337,11 +341,14 @@ static int do_leaf_zone(struct sg *g, xmlNodePtr n, const char *id, const char *
 {
 	size_t first = g->out->n;
 	int star = strcasecmp(routing, "Cluster") == 0;
-	if (!star && strcasecmp(routing, "Full") != 0 && strcasecmp(routing, "Floyd") != 0)
-		return hs_sg_fail(g, n, "zone %s: routing %s is not supported (Full, Floyd, Cluster)", id,
-			    routing);
+	int vivaldi = strcasecmp(routing, "Vivaldi") == 0;
+	if (!star && !vivaldi && strcasecmp(routing, "Full") != 0 && strcasecmp(routing, "Floyd") != 0)
+		return hs_sg_fail(g, n, "zone %s: routing %s is not supported (Full, Floyd, Cluster, "
+				  "Vivaldi)", id, routing);
 	if (hs_sg_add_zone(g, n, id) < 0)
 		return -1;
+	if (vivaldi)
+		return hs_sg_do_vivaldi(g, n, id);
 	struct star st = {0};
 	st.cluster = hs_sg_emit(g, n, "cluster", id);
 	if (!star)
@@ -358,12 +365,7 @@ static int do_leaf_zone(struct sg *g, xmlNodePtr n, const char *id, const char *
 				st.up[st.nhosts - 1] = st.down[st.nhosts - 1] = NULL;
 			}
 		} else if (hs_sg_is(c, "router")) {
-			static const char *const ok[] = {"id", "coordinates", NULL};
-			char *rid = hs_sg_check_attrs(g, c, ok, NULL) == 0 ? hs_sg_need(g, c, "id") : NULL;
-			rc = rid && hs_sg_check_id(g, c, "router", rid) == 0 ? 0 : -1;
-			if (rc == 0)
-				hs_record_set(hs_sg_emit(g, c, "router", rid), "cluster", id);
-			free(rid);
+			rc = hs_sg_do_router(g, c, id);
 		} else if (hs_sg_is(c, "link")) {
 			rc = hs_sg_do_link(g, c);
 		} else if (hs_sg_is(c, "route") && !star) {
@@ -397,6 +399,9 @@ static int do_leaf_zone(struct sg *g, xmlNodePtr n, const char *id, const char *
 			rc = hs_sg_fail(g, c, "<%s> in a %s zone is not supported (Cluster zones take cabinet, "
 				  "host_link and backbone; Full and Floyd zones take route)",
 				  hs_sg_name_of(c), routing);
+		} else if (hs_sg_is(c, "peer")) {
+			rc = hs_sg_fail(g, c, "<peer> in a %s zone: SimGrid takes peers in Vivaldi zones only",
+					routing);
 		} else {
 			rc = hs_sg_fail(g, c, "unsupported element <%s>", hs_sg_name_of(c));
 		}
@@ -583,15 +588,25 @@ static int do_platform(struct sg *g, xmlNodePtr root)
 
 /* libxml2 reads the file as it parses (hs_input: compressed files too, and
  * the limit on an input's size), so a file that is no XML (xml=/dev/zero)
- * fails at its first bytes. */
+ * fails at its first bytes.  The file's first bytes are read ahead (pre)
+ * for fix_prolog. */
+#define PROLOG_MAX 65536
 struct xml_src {
 	struct hs_input *in;
 	int failed;
+	char *pre;
+	size_t npre, off;
 };
 
 static int xml_read(void *arg, char *buf, int len)
 {
 	struct xml_src *src = arg;
+	if (src->off < src->npre) {
+		size_t k = src->npre - src->off < (size_t)len ? src->npre - src->off : (size_t)len;
+		memcpy(buf, src->pre + src->off, k);
+		src->off += k;
+		return (int)k;
+	}
 	long n = src->failed ? -1 : hs_input_read(src->in, buf, (size_t)len);
 	if (n < 0)
 		src->failed = 1;
@@ -604,21 +619,138 @@ static int xml_close(void *arg)
 	return 0;
 }
 
+static int starts(const char *p, const char *end, const char *s)
+{
+	size_t n = strlen(s);
+	return (size_t)(end - p) >= n && memcmp(p, s, n) == 0;
+}
+
+static const char *find(const char *p, const char *end, const char *s)
+{
+	for (size_t n = strlen(s); (size_t)(end - p) >= n; p++)
+		if (memcmp(p, s, n) == 0)
+			return p;
+	return NULL;
+}
+
+/* Line of p in pre. */
+static int line_at(const char *pre, const char *p)
+{
+	int line = 1;
+	for (; pre < p; pre++)
+		line += *pre == '\n';
+	return line;
+}
+
+/* SimGrid's parser (FleXML) takes blanks (space, tab, CR, LF, FF),
+ * comments and processing instructions before the XML declaration, and
+ * takes a declaration again later as a PI, where libxml2 wants it first
+ * and once: Batsim's platforms start with a blank line.  Such declarations
+ * are blanked out in pre (their newlines kept, so lines stay the file's;
+ * the first one's encoding returned, malloc'd, its line in *line), and a
+ * form feed before them becomes a space; then libxml2 reads blanks,
+ * comments and PIs before the root, as XML allows without a declaration.
+ * Text before a declaration is reported here (its line in *line, returns
+ * -1) as SimGrid refuses it.  Returns 0 otherwise. */
+static int fix_prolog(char *pre, size_t n, char **encoding, int *line)
+{
+	char *p = pre, *end = pre + n, *first, *ff = pre;
+	*encoding = NULL;
+	if (starts(p, end, "\xEF\xBB\xBF"))
+		p += 3; /* a UTF-8 BOM: libxml2's */
+	first = p;
+	for (;;) {
+		if (p < end && *p && strchr(" \t\r\n\f", *p)) {
+			p++;
+		} else if (starts(p, end, "<!--")) {
+			const char *e = find(p + 4, end, "-->");
+			if (!e)
+				return 0;
+			p = (char *)e + 3;
+		} else if (starts(p, end, "<?xml") && p + 5 < end && p[5] && strchr(" \t\r\n?", p[5])) {
+			char *e = (char *)find(p + 5, end, "?>");
+			if (!e)
+				return 0;
+			if (p != first) {
+				const char *k = find(p, e, "encoding");
+				if (k && !*encoding) {
+					for (k += 8; k < e && *k && strchr(" \t\r\n=", *k); k++)
+						;
+					const char *q = k < e && (*k == '"' || *k == '\'')
+								? memchr(k + 1, *k, e - k - 1)
+								: NULL;
+					if (q) {
+						*encoding = hs_strndup(k + 1, q - k - 1);
+						*line = line_at(pre, p);
+					}
+				}
+				for (; ff < p; ff++)
+					if (*ff == '\f')
+						*ff = ' ';
+				for (char *b = p; b < e + 2; b++)
+					if (*b != '\n' && *b != '\r')
+						*b = ' ';
+			}
+			p = e + 2;
+		} else if (starts(p, end, "<?")) {
+			const char *e = find(p + 2, end, "?>");
+			if (!e)
+				return 0;
+			p = (char *)e + 2;
+		} else {
+			break;
+		}
+	}
+	/* Text before a declaration further on: SimGrid's "Unexpected
+	 * character in prolog".  Other files are libxml2's to judge. */
+	if (p < end && *p != '<' && find(p, end, "<?xml")) {
+		*line = line_at(pre, p);
+		return -1;
+	}
+	return 0;
+}
+
 static xmlDocPtr parse_file(const char *path, struct xml_err *xe, int *read_failed)
 {
-	struct xml_src src = {hs_input_open(path), 0};
+	struct xml_src src = {hs_input_open(path), 0, NULL, 0, 0};
 	*read_failed = !src.in;
 	if (!src.in)
 		return NULL;
-	xmlSetStructuredErrorFunc(xe, on_xml_error);
-	xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
-	/* No network, no DTD loading: the DOCTYPE's URL is never fetched. */
-	xmlDocPtr doc = ctxt ? xmlCtxtReadIO(ctxt, xml_read, xml_close, &src, path, NULL,
-					     XML_PARSE_NONET | XML_PARSE_BIG_LINES)
-			     : NULL;
-	if (ctxt)
-		xmlFreeParserCtxt(ctxt);
-	xmlSetStructuredErrorFunc(NULL, NULL);
+	src.pre = hs_malloc(PROLOG_MAX);
+	while (src.npre < PROLOG_MAX) {
+		long k = hs_input_read(src.in, src.pre + src.npre, PROLOG_MAX - src.npre);
+		if (k <= 0) {
+			src.failed = k < 0;
+			break;
+		}
+		src.npre += (size_t)k;
+	}
+	char *enc = NULL;
+	xmlCharEncodingHandlerPtr h = NULL;
+	xmlDocPtr doc = NULL;
+	if (!src.failed && fix_prolog(src.pre, src.npre, &enc, &xe->line) < 0) {
+		xe->seen = 1;
+		snprintf(xe->msg, sizeof xe->msg, "text before the XML declaration (SimGrid takes "
+			 "blanks, comments and processing instructions there)");
+	} else if (enc && !(h = xmlFindCharEncodingHandler(enc))) {
+		/* libxml2 would ignore an encoding it is given and cannot use. */
+		xe->seen = 1;
+		snprintf(xe->msg, sizeof xe->msg, "Unsupported encoding %.200s", enc);
+	} else if (!src.failed) {
+		if (h)
+			xmlCharEncCloseFunc(h);
+		xmlSetStructuredErrorFunc(xe, on_xml_error);
+		xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
+		/* No network, no DTD loading: the DOCTYPE's URL is never fetched. */
+		doc = ctxt ? xmlCtxtReadIO(ctxt, xml_read, xml_close, &src, path, enc,
+					   XML_PARSE_NONET | XML_PARSE_BIG_LINES)
+			   : NULL;
+		if (ctxt)
+			xmlFreeParserCtxt(ctxt);
+		xmlSetStructuredErrorFunc(NULL, NULL);
+	}
+	free(enc);
+	free(src.pre);
 	/* A read error (or the size limit) was reported by hs_input; libxml2's
 	 * own message about the cut would only confuse. */
 	if (src.failed) {
@@ -680,15 +812,23 @@ int hs_simgrid_is_file(const char *path)
 		return -1;
 	char *line;
 	long len;
-	int xml = 0;
+	int xml = 0, text = 0;
+	/* XML: the first thing is '<', or text comes before an XML
+	 * declaration in the first lines (the reader then says what is wrong). */
 	while ((len = hs_input_getline(f, &line)) >= 0) {
 		long k = 0;
-		while (k < len && strchr(" \t\r\xEF\xBB\xBF", line[k]))
+		while (k < len && strchr(" \t\r\f\xEF\xBB\xBF", line[k]))
 			k++;
-		if (k < len) {
-			xml = line[k] == '<';
+		if (k == len)
+			continue;
+		if ((!text && line[k] == '<') ||
+		    (!text && line[k] != '#' && memmem(line + k, len - k, "<?xml", 5)) ||
+		    (len - k >= 5 && memcmp(line + k, "<?xml", 5) == 0)) {
+			xml = 1;
 			break;
 		}
+		if (text++ > 16)
+			break;
 	}
 	hs_input_close(f);
 	return len == -2 ? -1 : xml;

@@ -231,6 +231,18 @@ int hs_sg_do_link(struct sg *g, xmlNodePtr n)
 	return rc;
 }
 
+/* <router id [coordinates]> of a zone: a router record of its cluster. */
+int hs_sg_do_router(struct sg *g, xmlNodePtr n, const char *zone)
+{
+	static const char *const ok[] = {"id", "coordinates", NULL};
+	char *rid = hs_sg_check_attrs(g, n, ok, NULL) == 0 ? hs_sg_need(g, n, "id") : NULL;
+	int rc = rid && hs_sg_check_id(g, n, "router", rid) == 0 ? 0 : -1;
+	if (rc == 0)
+		hs_record_set(hs_sg_emit(g, n, "router", rid), "cluster", zone);
+	free(rid);
+	return rc;
+}
+
 /* <route> or <zoneRoute>: the link_ctn children as an hs links= list. */
 int hs_sg_do_route(struct sg *g, xmlNodePtr n, int zone_route)
 {

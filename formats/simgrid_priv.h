@@ -77,7 +77,11 @@ int hs_sg_parse_radical(struct sg *g, xmlNodePtr n, const char *s, long **out, i
 /* The number of ids in a radical (nothing allocated), -1 when malformed. */
 long hs_sg_radical_count(const char *s);
 int hs_sg_do_link(struct sg *g, xmlNodePtr n);
+int hs_sg_do_router(struct sg *g, xmlNodePtr n, const char *zone);
 int hs_sg_do_route(struct sg *g, xmlNodePtr n, int zone_route);
+/* simgrid_vivaldi.c: a <zone routing="Vivaldi"> (its zone id recorded
+ * already): a cluster with routing=vivaldi, hosts and peers with coords=. */
+int hs_sg_do_vivaldi(struct sg *g, xmlNodePtr n, const char *id);
 /* simgrid_master.c: whether host id (its element or cluster props) is not
  * a compute node (remembered in g->masters); then, once the file is read,
  * its records out of the platform and a note in their place. */

@@ -169,7 +169,7 @@ end stream records=19 tasks=0 plans=0 runs=0" ]
 	check "<zone id=\"z\" routing=\"Full\"><host id=\"h\" speed=\"1Gf\" speed_file=\"x\"/></zone>" \
 		'3: unsupported attribute speed_file of <host>'
 	check "<zone id=\"z\" routing=\"Dijkstra\">$host</zone>" \
-		'3: zone z: routing Dijkstra is not supported (Full, Floyd, Cluster)'
+		'3: zone z: routing Dijkstra is not supported (Full, Floyd, Cluster, Vivaldi)'
 	check '<cluster id="c" prefix="a" suffix="" radical="1" speed="1Gf" bw="1Bps" lat="0" topology="TORUS"/>' \
 		'3: cluster c: topology TORUS is not supported (FLAT only)'
 	check "<zone id=\"z\" routing=\"Full\">$host<link id=\"l\" bandwidth=\"1KBps\"/></zone>" \
@@ -237,6 +237,150 @@ end stream records=19 tasks=0 plans=0 runs=0" ]
 	run hs-plan -a taskp "$tmp/s.hs"
 	[ "$status" -eq 2 ]
 	[ "$output" = "hs-plan: $tmp/missing.xml: No such file or directory" ]
+}
+
+@test "xml: blanks, comments and PIs before the declaration are read as SimGrid reads them; text is refused at its line" {
+	body='<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1"><zone id="z" routing="Full"><host id="h" speed="1Gf"/></zone></platform>'
+	printf '%s\n' "<?xml version='1.0'?>" "$body" >"$tmp/plain.xml"
+	run hs-gen platform "$tmp/plain.xml"
+	[ "$status" -eq 0 ]
+	want=$(printf '%s\n' "$output" | grep -v '^#')
+	# Batsim's energy platforms start with a blank line; SimGrid also takes
+	# blanks, form feeds, comments and PIs there (FleXML's prolog).
+	for pre in '\n' ' \t\r\n\f\n' '<!-- a\ncomment -->\n' '<?pi x?>\n'; do
+		printf "$pre%s\n%s\n" "<?xml version='1.0' encoding='ISO-8859-1'?>" "$body" >"$tmp/pre.xml"
+		run hs-gen platform "$tmp/pre.xml"
+		[ "$status" -eq 0 ] || { echo "$pre: $output"; false; }
+		[ "$(printf '%s\n' "$output" | grep -v '^#' | sed 's/^platform pre /platform plain /')" = "$want" ]
+	done
+	# Lines stay the file's: an error after the blanked declaration.
+	printf '\n\n%s\n<platform version="4.1"><zone id="z" routing="Full"><host id="h" speed="1Gf"><disk/></host></zone></platform>\n' \
+		"<?xml version='1.0'?>" >"$tmp/l.xml"
+	run hs-gen platform "$tmp/l.xml"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-gen: $tmp/l.xml:4: unsupported element <disk>" ]
+	# Text before it: refused at its line, as SimGrid refuses it.
+	for pre in 'junk\n' '\n\n  junk\n' '\v'; do
+		printf "$pre%s\n%s\n" "<?xml version='1.0'?>" "$body" >"$tmp/bad.xml"
+		line=$(printf "$pre" | awk '/[^ \t]/ { print NR; exit }')
+		run hs-gen platform "$tmp/bad.xml"
+		[ "$status" -eq 2 ]
+		[ "$output" = "hs-gen: $tmp/bad.xml:${line:-1}: malformed XML: text before the XML declaration (SimGrid takes blanks, comments and processing instructions there)" ] ||
+			{ echo "$pre: $output"; false; }
+	done
+	printf '\n%s\n%s\n' "<?xml version='1.0' encoding='nope'?>" "$body" >"$tmp/enc.xml"
+	run hs-gen platform "$tmp/enc.xml"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-gen: $tmp/enc.xml:2: malformed XML: Unsupported encoding nope" ]
+	# Through a stream too.
+	printf 'hs 1\nplatform p xml=pre.xml\n' >"$tmp/s.hs"
+	run hs-plan -a taskp "$tmp/s.hs"
+	[ "$status" -eq 0 ]
+}
+
+@test "xml: a Vivaldi zone: coordinates in ms give the latencies, peers their up and down links" {
+	xml "$tmp/v.xml" '<zone id="AS0" routing="Vivaldi">
+<peer id="a" coordinates="0 0 1" speed="10f" bw_in="200Bps" bw_out="100Bps"/>
+<peer id="b" coordinates="3 4 1" speed="10f" bw_in="50Bps" bw_out="80Bps" lat="9s"/>
+</zone>'
+	run hs-gen platform "$tmp/v.xml"
+	[ "$status" -eq 0 ]
+	[ "$(records cluster)" = "AS0 routing=vivaldi" ]
+	[ "$(records node)" = "a cluster=AS0 cores=1 flops=10 coords=0,0,1 up=link_a_UP down=link_a_DOWN
+b cluster=AS0 cores=1 flops=10 coords=3,4,1 up=link_b_UP down=link_b_DOWN" ]
+	[ "$(records link)" = "link_a_UP bw=100 lat=0
+link_a_DOWN bw=200 lat=0
+link_b_UP bw=80 lat=0
+link_b_DOWN bw=50 lat=0" ]
+	# a to b: (sqrt(3^2 + 4^2) + 1 + 1) ms = 0.007 s of latency, then 100 B
+	# at 50 B/s (b's link down; a's up is 100 B/s): 2.007 s.  The way back:
+	# 100 B at 80 B/s (b up) after the same latency: 1.257 s.
+	printf 'hs 1\nplatform p xml=v.xml\ntask t model=amdahl t1=1 scope=cluster comp=0,0 comm=0,100,0,0\nplan t node=a,b cores=0/0 start=0 end=1\n' >"$tmp/s.hs"
+	run hs-sim "$tmp/s.hs"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" | grep -qx 'run t node=a,b cores=0/0 start=0 end=2.007 state=done energy=0'
+	sed 's/comm=0,100,0,0/comm=0,0,100,0/' "$tmp/s.hs" >"$tmp/back.hs"
+	run hs-sim "$tmp/back.hs"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" | grep -qx 'run t node=a,b cores=0/0 start=0 end=1.257 state=done energy=0'
+	# Hosts have no link: the latency alone (0.007 s), whatever the size.
+	xml "$tmp/h.xml" '<zone id="AS0" routing="Vivaldi">
+<host id="a" coordinates="0 0 1" speed="10f"/><host id="b" coordinates="3 4 1" speed="10f"/></zone>'
+	sed 's/v\.xml/h.xml/' "$tmp/s.hs" >"$tmp/h.hs"
+	run hs-sim "$tmp/h.hs"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" | grep -qx 'run t node=a,b cores=0/0 start=0 end=0.007 state=done energy=0'
+	# The same platform written as hs records.
+	printf 'hs 1\ncluster v routing=vivaldi\nnode a cluster=v cores=1 flops=10 coords=0,0,1\nnode b cluster=v cores=1 flops=10 coords=3,4,1\n' >"$tmp/r.hs"
+	sed -n '/^task/,$p' "$tmp/s.hs" >>"$tmp/r.hs"
+	run hs-sim "$tmp/r.hs"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" | grep -qx 'run t node=a,b cores=0/0 start=0 end=0.007 state=done energy=0'
+}
+
+@test "xml: Vivaldi zones: what SimGrid refuses or hs cannot model, FILE:LINE, exit 2" {
+	check() { # BODY MESSAGE
+		xml "$tmp/e.xml" "$1"
+		run hs-gen platform "$tmp/e.xml"
+		[ "$status" -eq 2 ] || { echo "status $status for $1"; false; }
+		[ "$output" = "hs-gen: $tmp/e.xml:$2" ] || { echo "got: $output"; false; }
+	}
+	check '<zone id="z" routing="Vivaldi"><host id="h" speed="1Gf"/></zone>' \
+		'3: <host> h: a host of a Vivaldi zone needs coordinates="X Y H"'
+	check '<zone id="z" routing="Vivaldi"><host id="h" speed="1Gf" coordinates="1 2"/></zone>' \
+		'3: <host> h: coordinates must be three numbers "X Y H"'
+	check '<zone id="z" routing="Vivaldi"><host id="h" speed="1Gf" coordinates="1 2 x"/></zone>' \
+		'3: <host> h: coordinates must be three numbers "X Y H"'
+	check '<zone id="z" routing="Vivaldi"><host id="h" speed="1Gf" coordinates="0 0 0"/>
+<peer id="p" speed="1Gf" bw_in="1Bps" bw_out="1Bps" coordinates="0 0 0"/></zone>' \
+		'4: zone z: <peer> and <host> in one zone (SimGrid takes one or the other)'
+	check '<zone id="z" routing="Vivaldi"><peer id="p" speed="1Gf,2Gf" bw_in="1Bps" bw_out="1Bps" coordinates="0 0 0"/></zone>' \
+		"3: <peer> p: speed '1Gf,2Gf' must be one value (a peer has no pstates)"
+	check '<zone id="z" routing="Vivaldi"><peer id="p" speed="1Gf" bw_in="1Bps" coordinates="0 0 0"/></zone>' \
+		'3: <peer> needs a bw_out attribute'
+	check '<zone id="z" routing="Vivaldi"><host id="h" speed="1Gf" coordinates="0 0 0"/>
+<route src="h" dst="h"/></zone>' \
+		'4: <route> in a Vivaldi zone is not supported (it takes host, peer, link and router)'
+	check '<zone id="z" routing="Full"><host id="h" speed="1Gf"/>
+<peer id="p" speed="1Gf" bw_in="1Bps" bw_out="1Bps"/></zone>' \
+		'4: <peer> in a Full zone: SimGrid takes peers in Vivaldi zones only'
+	# hs records: coords are needed, and well formed.
+	printf 'hs 1\ncluster v routing=vivaldi\nnode a cluster=v cores=1\ntask t model=amdahl t1=1\nplan t node=a cores=0 start=0 end=1\n' >"$tmp/r.hs"
+	run hs-sim "$tmp/r.hs"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-sim: $tmp/r.hs:3: node a: cluster v has routing=vivaldi: give coords=X,Y,H" ]
+	printf 'hs 1\ncluster v routing=vivaldi\nnode a cluster=v cores=1 coords=1,2\n' >"$tmp/r.hs"
+	run hs-sim "$tmp/r.hs"
+	[ "$status" -eq 2 ]
+	[ "$output" = "hs-sim: $tmp/r.hs:3: node a: coords must be three numbers X,Y,H, got '1,2'" ]
+}
+
+@test "xml: a Batsim energy platform (blank first line, AS Vivaldi, pstate speed lists, power properties) is read" {
+	{
+		printf '\n<?xml version="1.0"?>\n<!DOCTYPE platform SYSTEM "http://simgrid.gforge.inria.fr/simgrid/simgrid.dtd">\n'
+		printf '<platform version="4">\n<config id="General">\n<prop id="contexts/stack-size" value="16"></prop>\n</config>\n'
+		printf '<AS id="AS0" routing="Vivaldi">\n'
+		printf '<host id="master_host" coordinates="0 0 0" speed="100Mf">\n<prop id="wattage_per_state" value="100:100:200" />\n<prop id="wattage_off" value="10" />\n</host>\n'
+		for i in 0 1 2 3; do
+			printf '<host id="host%d" coordinates="0 0 0" speed="100.0Mf, 1e-9Mf, 0.5f, 0.05f" pstate="0" >\n' $i
+			printf '<prop id="wattage_per_state" value="95.0:95.0:190.738, 9.75:9.75:9.75, 100.99672131147543:100.99672131147543:100.99672131147543, 125.1743848996832:125.1743848996832:125.1743848996832" />\n'
+			printf '<prop id="wattage_off" value="9.75" />\n<prop id="sleep_pstates" value="1:2:3" />\n</host>\n'
+		done
+		printf '</AS>\n</platform>\n'
+	} >"$tmp/energy.xml"
+	run hs-gen platform "$tmp/energy.xml"
+	[ "$status" -eq 0 ]
+	# pstate 0: 100 Mf, 95 W idle and 190.738 W busy; the master host out.
+	[ "$(records node | head -1)" = "host0 cluster=AS0 cores=1 flops=100000000 cpu_busy=190.738 cpu_idle=95 coords=0,0,0" ]
+	[ "$(records node | wc -l)" -eq 4 ]
+	printf '%s\n' "$output" | grep -q '^# .*master_host'
+	# Jobs run on it; hosts at the same coordinates without links
+	# exchange data at once.
+	printf 'hs 1\nplatform p xml=energy.xml\ntask t model=amdahl t1=1 scope=cluster comp=1e8,1e8 comm=0,100,0,0\nplan t node=host0,host3 cores=0/0 start=0 end=1\n' >"$tmp/s.hs"
+	run hs-sim "$tmp/s.hs"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" | grep -q '^run t node=host0,host3 cores=0/0 start=0 end=1 state=done'
 }
 
 @test "xml: problems the network finds name the XML file and line" {

@@ -55,6 +55,13 @@ same() {
 	same "$TOP/tests/simgrid/host-links.xml" 4
 }
 
+@test "simgrid: Vivaldi zones of hosts (a blank first line) and of peers: latencies from coordinates" {
+	# (sqrt(22.5^2 + 5.4^2) + 1.5 + 1.4) ms between h1 and h3, no link
+	same "$TOP/tests/simgrid/vivaldi.xml" 16
+	grep -q '^route h1 h3 lat=0.026038928237928392:$' "$SGTMP/hs.out"
+	same "$TOP/tests/simgrid/vivaldi-peers.xml" 9
+}
+
 @test "simgrid: the Batsim 8x16 file and share/platforms/griffon.xml" {
 	same "$SHARED/data/platforms/cluster_locality_8x16.xml" 16384 master_host0
 	same "$TOP/share/platforms/griffon.xml" 16384

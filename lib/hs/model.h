@@ -23,6 +23,8 @@ enum hs_routing {
 	HS_ROUTING_CLUSTER, /* a star: private links to the cluster's switch (default) */
 	HS_ROUTING_FULL,    /* explicit route records between its nodes and routers */
 	HS_ROUTING_FLOYD,   /* shortest paths over its route records (SimGrid's Floyd) */
+	HS_ROUTING_VIVALDI, /* appended: a star without switch, each pair's latency from
+			     * the nodes' coordinates (SimGrid's Vivaldi) */
 };
 
 struct hs_cluster {

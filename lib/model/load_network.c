@@ -45,6 +45,22 @@ void hs_load_net_node(struct loader *L, struct hs_netnode *e, const struct hs_re
 	e->at = place(L, L->file, r);
 	e->up = pooled(L, r, "up");
 	e->down = pooled(L, r, "down");
+	/* coords=X,Y,H: SimGrid's Vivaldi coordinates (milliseconds). */
+	const char *co = hs_record_get(r, "coords");
+	e->has_coords = 0;
+	if (co) {
+		int k, ok;
+		char **v = hs_split_list(co, ',', &k);
+		ok = k == 3;
+		for (int i = 0; ok && i < 3; i++)
+			ok = hs_parse_double(v[i], &e->coords[i]) == 0;
+		free(v);
+		if (ok)
+			e->has_coords = 1;
+		else
+			hs_load_error(L, r->line, "%s: coords must be three numbers X,Y,H, got '%s'", what,
+				      co);
+	}
 }
 
 /* A link record; its first problem, if any, as the builder always checked

@@ -126,9 +126,11 @@ void hs_load_cluster(struct loader *L, struct hs_cluster *c, struct hs_record *r
 			c->routing = HS_ROUTING_FULL;
 		else if (strcmp(ro, "floyd") == 0)
 			c->routing = HS_ROUTING_FLOYD;
+		else if (strcmp(ro, "vivaldi") == 0)
+			c->routing = HS_ROUTING_VIVALDI;
 		else
-			hs_load_error(L, r->line, "%s: routing must be cluster, full or floyd, got '%s'", what,
-				ro);
+			hs_load_error(L, r->line,
+				      "%s: routing must be cluster, full, floyd or vivaldi, got '%s'", what, ro);
 	}
 	c->router = hs_load_strdup(&L->ix->strings, hs_record_get(r, "router"));
 }

@@ -50,12 +50,14 @@ struct hs_netroute {
 };
 
 /* A node record: its node index and network keys (bw, lat: NAN when
- * absent, the cluster's then). */
+ * absent, the cluster's then; coords= X,Y,H of a vivaldi cluster's node). */
 struct hs_netnode {
 	int node;
 	struct hs_netplace at;
 	const char *up, *down;
 	double bw, lat;
+	int has_coords;
+	double coords[3];
 };
 
 struct hs_netrecs {

@@ -10,6 +10,9 @@
  *   - a star cluster (routing=cluster) needs no edges: a node goes up its
  *     private link and the switch, down the switch and the private link, and
  *     its routers are the switch itself;
+ *   - a vivaldi cluster is a star without switch whose nodes have only the
+ *     private links up=/down= name, and whose routes add the latency of the
+ *     nodes' coordinates (SimGrid's VivaldiZone), computed per lookup;
  *   - full and floyd clusters (and the clusters seen from the platform) look
  *     routes up per pair of vertices; Floyd precomputes its shortest paths
  *     (fewest links, SimGrid's tie-breaking) once, here;
@@ -304,6 +307,23 @@ static void node_links(struct builder *B)
 	}
 }
 
+/* node ... coords=X,Y,H: a vivaldi cluster's nodes need them. */
+static void node_coords(struct builder *B)
+{
+	const struct hs_platform *pl = &B->in->plat;
+	B->P->coords = hs_malloc((3 * (size_t)pl->nnodes + 1) * sizeof *B->P->coords);
+	for (int i = 0; i < pl->nnodes; i++) {
+		const struct hs_netnode *nr = B->node_rec[i];
+		const struct hs_cluster *cl = &pl->clusters[pl->nodes[i].cluster];
+		for (int k = 0; k < 3; k++)
+			B->P->coords[3 * i + k] = nr && nr->has_coords ? nr->coords[k] : 0;
+		if (cl->routing == HS_ROUTING_VIVALDI && !(nr && nr->has_coords))
+			problem(B, nr ? nr->at.file : "stdin", nr ? nr->at.line : 0,
+				"node %s: cluster %s has routing=vivaldi: give coords=X,Y,H",
+				pl->nodes[i].id, cl->id);
+	}
+}
+
 /* cluster ... router=ID: the point routes between clusters start from. */
 static void gateways(struct builder *B)
 {
@@ -321,6 +341,10 @@ static void gateways(struct builder *B)
 		if (e < 0 || e >= P->nn + P->nr || point_cluster(P, e) != c)
 			problem(B, at->file, at->line, "cluster %s: router %s is not a node or router of it",
 				pl->clusters[c].id, gw);
+		else if (e >= P->nn && pl->clusters[c].routing == HS_ROUTING_VIVALDI)
+			problem(B, at->file, at->line,
+				"cluster %s: router %s: a vivaldi cluster's gateway is one of its nodes "
+				"(a router has no coordinates)", pl->clusters[c].id, gw);
 		else
 			P->gateway[c] = normalize_point(P, B->in, e);
 	}
@@ -343,6 +367,12 @@ static int route_gateway(struct builder *B, const char *file, const struct hs_ne
 	if (e < 0 || e >= P->nn + P->nr || point_cluster(P, e) != c) {
 		problem(B, file, r->at.line, "route %s: %s %s is not a node or router of cluster %s",
 			r->id, key, gw, cl->id);
+		return NONE;
+	}
+	if (e >= P->nn && cl->routing == HS_ROUTING_VIVALDI) {
+		problem(B, file, r->at.line,
+			"route %s: %s %s: a vivaldi cluster's gateway is one of its nodes (a router "
+			"has no coordinates)", r->id, key, gw);
 		return NONE;
 	}
 	return normalize_point(P, B->in, e);
@@ -442,7 +472,9 @@ static void route_records(struct builder *B)
 					"clusters", what);
 				continue;
 			}
-			int star = cl[0] == cl[1] && pl->clusters[cl[0]].routing == HS_ROUTING_CLUSTER;
+			enum hs_routing ro = pl->clusters[cl[0]].routing;
+			int star = cl[0] == cl[1] &&
+				   (ro == HS_ROUTING_CLUSTER || ro == HS_ROUTING_VIVALDI);
 			if ((cl[0] != cl[1] || star) && (ep[0] >= P->nn || ep[1] >= P->nn)) {
 				problem(B, file, line,
 					"%s: a route naming a router joins two points of one full or floyd "
@@ -628,6 +660,7 @@ int hs_net_build(struct hs_net *net, const struct hs_instance *in)
 	link_records(&B);
 	router_records(&B);
 	node_links(&B);
+	node_coords(&B);
 	gateways(&B);
 	route_records(&B);
 	zones(&B);
@@ -656,6 +689,7 @@ void hs_net_release(struct hs_net *net)
 		free(P->up);
 		free(P->down);
 		free(P->node_cluster);
+		free(P->coords);
 		free(P->bb);
 		free(P->uplink);
 		free(P->gateway);

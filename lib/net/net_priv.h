@@ -44,6 +44,7 @@ struct net_priv {
 	int *up, *down;        /* per node: private link indices (-1: none) */
 	int *bb, *uplink;      /* per cluster: switch and uplink (-1: none) */
 	int *node_cluster;     /* per node */
+	double *coords;        /* per node: X, Y, H of a vivaldi cluster's node (ms) */
 	int backbone;          /* global backbone (-1: none) */
 	char **names;          /* owned link ids */
 	int nnames;

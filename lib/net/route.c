@@ -4,6 +4,7 @@
 #include "net_priv.h"
 #include "hs/util.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,6 +59,17 @@ static int zone_path(const struct net_priv *P, const struct zone *z, int a, int 
 	return n;
 }
 
+/* SimGrid's Vivaldi latency between nodes a and b: the distance of their
+ * X,Y plus both heights H, in milliseconds (VivaldiZone::get_local_route,
+ * the same operations in the same order). */
+static double vivaldi_lat(const struct net_priv *P, int a, int b)
+{
+	const double *s = &P->coords[3 * a], *d = &P->coords[3 * b];
+	double dist = sqrt((s[0] - d[0]) * (s[0] - d[0]) + (s[1] - d[1]) * (s[1] - d[1])) +
+		      fabs(s[2]) + fabs(d[2]);
+	return dist / 1000.0;
+}
+
 /* From point a to point b of cluster c (CENTER: the star's switch). */
 static int local_route(const struct hs_net *net, int c, int a, int b, struct hs_route *r)
 {
@@ -75,6 +87,17 @@ static int local_route(const struct hs_net *net, int c, int a, int b, struct hs_
 			push_once(net, r, from, P->bb[c]);
 			push_once(net, r, from, P->down[b]);
 		}
+		return 0;
+	}
+	if (z->routing == HS_ROUTING_VIVALDI) {
+		/* Nodes only (a vivaldi cluster's gateway is a node): the links,
+		 * then the coordinates' latency, as SimGrid adds them. */
+		if (a < 0 || a >= P->nn || b < 0 || b >= P->nn)
+			return -1;
+		int from = r->n;
+		push(net, r, P->up[a]);
+		push_once(net, r, from, P->down[b]);
+		r->lat += vivaldi_lat(P, a, b);
 		return 0;
 	}
 	if (a < 0 || b < 0)
@@ -108,8 +131,12 @@ static int top_route(const struct hs_net *net, int src, int dst, int cs, int cd,
 	int stackbuf[16];
 	int *stack = z->nv <= 16 ? stackbuf : hs_malloc(z->nv * sizeof *stack);
 	int n = zone_path(P, z, P->vidx[base + cs], P->vidx[base + cd], stack);
-	int rc = n < 0 ? -1 : local_route(net, cs, src, P->edges[stack[n - 1]].gw_src, r);
-	int mid = r->n, prev_gw = NONE;
+	/* SimGrid adds the latencies of the cluster route first, then of the
+	 * way to it and of the way from it (NetZoneImpl::get_global_route):
+	 * the route is built in that order, each latency added as it comes
+	 * (a vivaldi cluster's after its links), and the way to the cluster
+	 * route is moved in front once it is known. */
+	int rc = n < 0 ? -1 : 0, prev_gw = NONE;
 	for (int k = n - 1; k >= 0 && rc == 0; k--) {
 		const struct edge *e = &P->edges[stack[k]];
 		/* Through an intermediate cluster: from where the last hop
@@ -119,24 +146,21 @@ static int top_route(const struct hs_net *net, int src, int dst, int cs, int cd,
 		push_edge(net, r, e);
 		prev_gw = e->gw_dst;
 	}
-	int end = r->n;
+	int mid = r->n;
+	if (rc == 0)
+		rc = local_route(net, cs, src, P->edges[stack[n - 1]].gw_src, r);
+	int way = r->n - mid;
 	if (rc == 0)
 		rc = local_route(net, cd, prev_gw, dst, r);
+	if (rc == 0 && way > 0) {
+		int *tmp = hs_malloc(way * sizeof *tmp);
+		memcpy(tmp, r->links + mid, way * sizeof *tmp);
+		memmove(r->links + way, r->links, mid * sizeof *tmp);
+		memcpy(r->links, tmp, way * sizeof *tmp);
+		free(tmp);
+	}
 	if (stack != stackbuf)
 		free(stack);
-	/* SimGrid sums the latencies of the cluster route first, then of the
-	 * way to it and of the way from it (NetZoneImpl::get_global_route):
-	 * the same order gives the same double. */
-	if (rc == 0) {
-		double lat = 0;
-		for (int k = mid; k < end; k++)
-			lat += net->links[r->links[k]].lat;
-		for (int k = 0; k < mid; k++)
-			lat += net->links[r->links[k]].lat;
-		for (int k = end; k < r->n; k++)
-			lat += net->links[r->links[k]].lat;
-		r->lat = lat;
-	}
 	return rc;
 }
 
@@ -154,7 +178,8 @@ int hs_net_route(const struct hs_net *net, int src, int dst, struct hs_route *r)
 	int cs = P->node_cluster[src], cd = P->node_cluster[dst];
 	/* An explicit route between two nodes wins, except inside full and
 	 * floyd clusters, where route records are what the routing uses. */
-	int e = cs != cd || P->zones[cs].routing == HS_ROUTING_CLUSTER
+	enum hs_routing ro = P->zones[cs].routing;
+	int e = cs != cd || ro == HS_ROUTING_CLUSTER || ro == HS_ROUTING_VIVALDI
 			? hs_net_pair_get_(&P->edge_ix, src, dst)
 			: -1;
 	if (e >= 0) {
@@ -183,6 +208,11 @@ int hs_net_self_route(const struct hs_net *net, int node, struct hs_route *r)
 		push(net, r, P->up[node]);
 		push_once(net, r, 0, P->bb[c]);
 		push_once(net, r, 0, P->down[node]);
+	} else if (P->zones[P->node_cluster[node]].routing == HS_ROUTING_VIVALDI) {
+		/* SimGrid's VivaldiZone: up and down its links, and twice its height. */
+		push(net, r, P->up[node]);
+		push_once(net, r, 0, P->down[node]);
+		r->lat += vivaldi_lat(P, node, node);
 	}
 	return 0;
 }

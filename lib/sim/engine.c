@@ -736,10 +736,12 @@ static void start(struct run *R, int i, double now)
 		hs_iheap_set(&R->done, i, a->fail ? now : hs_lost_end(&R->lost, R->S->in, i, now, a->dur));
 		if (shared)
 			delay_var(R, i, now);
-	} else if (!a->work) {
+	} else if (!a->work && !(a->lat > 0)) {
 		a->state = ST_RUNNING;
 		hs_iheap_set(&R->done, i, now);
 	} else if (a->lat > 0) {
+		/* Bytes over a route of latency only (a Vivaldi zone's hosts
+		 * have no links) take the latency, as in SimGrid's ptask model. */
 		a->state = ST_LATENCY;
 		hs_heap_push(&R->ev, now + a->lat, EV_LAT, i);
 	} else {
@@ -839,8 +841,12 @@ static void apply(struct run *R, const struct hs_heap_item *it, double now)
 			start(R, i, now);
 		break;
 	case EV_LAT:
-		if (a->state == ST_LATENCY)
+		if (a->state == ST_LATENCY && a->work) {
 			add_var(R, i, now);
+		} else if (a->state == ST_LATENCY) {
+			a->state = ST_RUNNING;
+			hs_iheap_set(&R->done, i, now);
+		}
 		break;
 	case EV_KILL:
 		/* Work that ends at the walltime itself (within SimGrid's

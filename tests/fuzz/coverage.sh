@@ -21,7 +21,7 @@ srcs=$(cd "$top" && ls lib/*/*.c formats/*.c)
 files_of() {
 	case $1 in
 	stream) echo lib/format/input.c lib/format/format.c lib/model/*.c lib/format/values.c lib/sim/replay.c ;;
-	simgrid) echo formats/simgrid.c formats/simgrid_elem.c formats/simgrid_util.c lib/model/load_network.c lib/net/build.c lib/net/route.c ;;
+	simgrid) echo formats/simgrid.c formats/simgrid_elem.c formats/simgrid_util.c formats/simgrid_vivaldi.c lib/model/load_network.c lib/net/build.c lib/net/route.c ;;
 	swf) echo formats/swf.c lib/format/input.c ;;
 	number) echo lib/util/util.c lib/format/fmt_double.c ;;
 	batsim) echo formats/json.c formats/batsim.c ;;
