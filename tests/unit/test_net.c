@@ -292,7 +292,7 @@ static void test_errors(void)
 	TAP_STREQ(fx_cap_end(),
 		  "test: t.hs:2: cluster c: sharing must be shared, fatpipe or splitduplex, got 'half'\n"
 		  "test: t.hs:2: cluster c: bb_sharing must be shared or fatpipe, got 'splitduplex'\n"
-		  "test: t.hs:2: cluster c: routing must be cluster, full or floyd, got 'tree'\n"
+		  "test: t.hs:2: cluster c: routing must be cluster, full, floyd or vivaldi, got 'tree'\n"
 		  "test: t.hs:3: node a: bw must be a positive number, got '0'\n"
 		  "test: t.hs:3: node a: lat must be a non-negative number, got '-1'\n",
 		  "loader: cluster and node network keys");
