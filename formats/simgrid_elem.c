@@ -1,4 +1,4 @@
-/* simgrid_elem.c - hosts (speed, cores, energy), clusters' radicals, links
+/* simgrid_elem.c - hosts (speed, cores, power states), clusters' radicals, links
  * and routes of a SimGrid platform file as hs records (simgrid_priv.h). */
 #include "simgrid_priv.h"
 
@@ -7,56 +7,227 @@
 #include <string.h>
 #include <strings.h>
 
-/* wattage_per_state (watt_per_state in old files): per pstate
- * "Idle:AllCores" or "Idle:Epsilon:AllCores", comma-separated.  hs keeps
- * per-core figures: cpu_idle = Idle/cores, cpu_busy = AllCores/cores, which
- * give SimGrid's wattage with no core and with every core busy (the
- * Epsilon step is dropped). */
-int hs_sg_energy_props(struct sg *g, xmlNodePtr parent, int pstate, int npstates, int cores,
-			struct hs_record *r)
+/* One number of watts (blanks around it allowed, as SimGrid's stod). */
+static int watts(struct sg *g, xmlNodePtr c, const char *id, const char *text, double *x)
 {
-	for (xmlNodePtr c = parent->children; c; c = c->next) {
+	const char *s = text;
+	char *e;
+	while (*s == ' ' || *s == '\t')
+		s++;
+	*x = strtod(s, &e);
+	while (*e == ' ' || *e == '\t')
+		e++;
+	if (e == s || *e || !isfinite(*x) || *x < 0)
+		return hs_sg_fail(g, c, "%s: '%s' is not a number of watts", id, text);
+	return 0;
+}
+
+/* A host's power properties, per pstate (SimGrid's host_energy plugin):
+ * wattage_per_state (watt_per_state in old files) "Idle:AllCores" or
+ * "Idle:Epsilon:AllCores" (Epsilon = Idle when not given): Idle with no
+ * core busy, Epsilon + load * (AllCores - Epsilon) at a load in (0, 1];
+ * wattage_off while the host is off; Batsim's sleep_pstates. */
+struct power {
+	double *idle, *eps, *all; /* per pstate; NULL without wattage_per_state */
+	int off_given;
+	double off;
+	int nsleep;
+	int (*sleep)[3]; /* sleep_pstates: sleep, switch-off, switch-on pstates */
+};
+
+static void power_release(struct power *pw)
+{
+	free(pw->idle);
+	free(pw->sleep);
+}
+
+static int wattage_per_state(struct sg *g, xmlNodePtr c, const char *id, const char *v, int np,
+			     struct power *pw)
+{
+	int n, rc = 0;
+	char **states = hs_split_list(v, ',', &n);
+	if (n != np) {
+		rc = hs_sg_fail(g, c, "%s has %d entr%s for %d pstate%s", id, n, n == 1 ? "y" : "ies", np,
+				np == 1 ? "" : "s");
+	} else {
+		pw->idle = hs_reallocarray(NULL, 3 * (size_t)np, sizeof *pw->idle);
+		pw->eps = pw->idle + np;
+		pw->all = pw->eps + np;
+		for (int p = 0; p < np && rc == 0; p++) {
+			int k;
+			char **w = hs_split_list(states[p], ':', &k);
+			double x[3];
+			for (int i = 0; i < k && i < 3 && rc == 0; i++)
+				rc = watts(g, c, id, w[i], &x[i]);
+			if (rc == 0 && k != 2 && k != 3)
+				rc = hs_sg_fail(g, c, "%s: '%s' must be Idle:AllCores or Idle:Epsilon:AllCores",
+						id, states[p]);
+			if (rc == 0) {
+				pw->idle[p] = x[0];
+				pw->eps[p] = x[k - 2];
+				pw->all[p] = x[k - 1];
+			}
+			free(w);
+		}
+	}
+	free(states);
+	return rc;
+}
+
+/* Batsim's sleep_pstates: "S:OFF:ON, ..." (its machines.cpp reads sleep
+ * pstate, switch-off pstate, switch-on pstate in that order); blank: none. */
+static int sleep_pstates(struct sg *g, xmlNodePtr c, const char *v, int np, struct power *pw)
+{
+	int n, rc = 0;
+	const char *t = v;
+	while (*t == ' ' || *t == '\t')
+		t++;
+	char **parts = hs_split_list(*t ? v : "", ',', &n);
+	pw->sleep = hs_reallocarray(NULL, n ? (size_t)n : 1, sizeof *pw->sleep);
+	for (int i = 0; i < n && rc == 0; i++) {
+		int k;
+		char **f = hs_split_list(parts[i], ':', &k);
+		for (int j = 0; j < 3 && rc == 0; j++) {
+			char *s = j < k ? f[j] : NULL, *e = s;
+			long x = -1;
+			if (s) {
+				while (*s == ' ' || *s == '\t')
+					s++;
+				x = *s >= '0' && *s <= '9' ? strtol(s, &e, 10) : -1;
+				while (*e == ' ' || *e == '\t')
+					e++;
+			}
+			if (k != 3 || x < 0 || *e)
+				rc = hs_sg_fail(g, c, "sleep_pstates: '%s' must be SLEEP:OFF:ON pstates", parts[i]);
+			else if (x >= np)
+				rc = hs_sg_fail(g, c, "sleep_pstates: '%s': pstate %ld, but the host has %d",
+						parts[i], x, np);
+			else
+				pw->sleep[i][j] = (int)x;
+		}
+		free(f);
+	}
+	free(parts);
+	pw->nsleep = rc == 0 ? n : 0;
+	return rc;
+}
+
+static int power_props(struct sg *g, xmlNodePtr parent, int np, struct power *pw)
+{
+	memset(pw, 0, sizeof *pw);
+	int rc = 0;
+	for (xmlNodePtr c = parent->children; c && rc == 0; c = c->next) {
 		if (c->type != XML_ELEMENT_NODE || !hs_sg_is(c, "prop"))
 			continue;
 		char *id = hs_sg_attr(c, "id"), *v = hs_sg_attr(c, "value");
-		int rc = 0;
-		if (id && v && (strcmp(id, "wattage_per_state") == 0 || strcmp(id, "watt_per_state") == 0)) {
-			int n;
-			char **states = hs_split_list(v, ',', &n);
-			if (n != npstates) {
-				rc = hs_sg_fail(g, c, "%s has %d entr%s for %d pstate%s", id, n,
-					  n == 1 ? "y" : "ies", npstates, npstates == 1 ? "" : "s");
-			} else {
-				int k;
-				char **w = hs_split_list(states[pstate], ':', &k);
-				double x[3];
-				for (int i = 0; i < k && i < 3 && rc == 0; i++) {
-					char *s = w[i], *e;
-					while (*s == ' ' || *s == '\t')
-						s++;
-					x[i] = strtod(s, &e);
-					while (*e == ' ' || *e == '\t')
-						e++;
-					if (e == s || *e || !isfinite(x[i]) || x[i] < 0)
-						rc = hs_sg_fail(g, c, "%s: '%s' is not a number of watts", id, w[i]);
-				}
-				if (rc == 0 && k != 2 && k != 3)
-					rc = hs_sg_fail(g, c, "%s: '%s' must be Idle:AllCores or Idle:Epsilon:AllCores",
-						  id, states[pstate]);
-				if (rc == 0) {
-					hs_record_set_num(r, "cpu_busy", x[k - 1] / cores);
-					hs_record_set_num(r, "cpu_idle", x[0] / cores);
-				}
-				free(w);
-			}
-			free(states);
-		}
+		if (id && v && (strcmp(id, "wattage_per_state") == 0 || strcmp(id, "watt_per_state") == 0))
+			rc = wattage_per_state(g, c, id, v, np, pw);
+		else if (id && v && strcmp(id, "wattage_off") == 0) {
+			pw->off_given = 1;
+			rc = watts(g, c, id, v, &pw->off);
+		} else if (id && v && strcmp(id, "sleep_pstates") == 0)
+			rc = sleep_pstates(g, c, v, np, pw);
 		free(id);
 		free(v);
-		if (rc)
-			return -1;
 	}
-	return 0;
+	return rc;
+}
+
+/* Append ",a:b:c" (no comma first) to *s. */
+static void append_state(char **s, const double *x, int n)
+{
+	size_t len = *s ? strlen(*s) : 0;
+	*s = hs_realloc(*s, len + (size_t)n * HS_NUMBUF + 2);
+	char *p = *s + len;
+	if (len)
+		*p++ = ',';
+	for (int i = 0; i < n; i++) {
+		char buf[HS_NUMBUF];
+		p += sprintf(p, "%s%s", i ? ":" : "", hs_fmt_double(buf, x[i]));
+	}
+}
+
+/* The node's power states (hs-format(5) SIMGRID PLATFORMS): cpu_busy and
+ * cpu_idle per core from the initial pstate, as hs had them before states
+ * (AllCores/cores, Idle/cores: SimGrid's power with every core busy and with
+ * none; Epsilon is left out); with more than one pstate or sleep pstates,
+ * pstates= (the computing pstates: speed relative to the initial one's),
+ * pstate= and sleep= (a switch computes one flop on one core in its
+ * virtual pstate, as Batsim's pstate.cpp does: 1/speed seconds at
+ * Epsilon + (AllCores - Epsilon)/cores watts); off_power= from wattage_off. */
+static int power_fields(struct sg *g, xmlNodePtr n, const char *id, const double *flops, int np,
+			int pstate, int cores, int master, const struct power *pw, struct hs_record *r)
+{
+	if (pw->idle) {
+		hs_record_set_num(r, "cpu_busy", pw->all[pstate] / cores);
+		hs_record_set_num(r, "cpu_idle", pw->idle[pstate] / cores);
+	}
+	/* Each pstate's kind: 0 computing, 1 sleeping, 2 switching (Batsim's
+	 * checks: a pstate has one kind; switching ones may be shared). */
+	int *kind = hs_calloc(np, sizeof *kind), rc = 0;
+	for (int i = 0; i < pw->nsleep && rc == 0; i++)
+		for (int j = 0; j < 3 && rc == 0; j++) {
+			int p = pw->sleep[i][j], want = j ? 2 : 1;
+			if (kind[p] && (kind[p] != want || want == 1))
+				rc = hs_sg_fail(g, n, "host %s: sleep_pstates: pstate %d is given %s", id, p,
+						kind[p] == want ? "twice as a sleep pstate" :
+						"as a sleep pstate and as a switching one");
+			kind[p] = want;
+		}
+	if (rc == 0 && kind[pstate])
+		rc = hs_sg_fail(g, n, "host %s: its initial pstate %d is a %s pstate", id, pstate,
+				kind[pstate] == 1 ? "sleep" : "switching");
+	char *ps = NULL, *sl = NULL;
+	int init = 0, ncomp = 0;
+	for (int p = 0; p < np && rc == 0 && (np > 1 || pw->nsleep); p++) {
+		if (kind[p])
+			continue;
+		if (!(flops[p] > 0)) {
+			/* Storage and master hosts are no nodes: their states do
+			 * not matter (Batsim refuses a compute node's). */
+			if (!master)
+				rc = hs_sg_fail(g, n, "host %s: computing pstate %d has speed 0", id, p);
+			goto out;
+		}
+		if (p == pstate)
+			init = ncomp;
+		ncomp++;
+		double x[3] = {p == pstate ? 1 : flops[p] / flops[pstate],
+			       pw->idle ? pw->idle[p] / cores : 0, pw->idle ? pw->all[p] / cores : 0};
+		append_state(&ps, x, 3);
+	}
+	for (int i = 0; i < pw->nsleep && rc == 0; i++) {
+		double x[5];
+		x[0] = pw->idle ? pw->idle[pw->sleep[i][0]] : 0;
+		for (int j = 1; j < 3; j++) {
+			int p = pw->sleep[i][j];
+			double t = 1 / flops[p];
+			if (!(flops[p] > 0) || !isfinite(t)) {
+				rc = hs_sg_fail(g, n, "host %s: switching pstate %d has speed %g: its flop would never end",
+						id, p, flops[p]);
+				break;
+			}
+			double w = pw->idle ? pw->eps[p] + (pw->all[p] - pw->eps[p]) / cores : 0;
+			x[2 * j - 1] = t;
+			x[2 * j] = t * w;
+		}
+		if (rc == 0)
+			append_state(&sl, x, 5);
+	}
+	if (rc == 0 && ps) {
+		hs_record_set(r, "pstates", ps);
+		if (init)
+			hs_record_set_int(r, "pstate", init);
+	}
+	if (rc == 0 && sl)
+		hs_record_set(r, "sleep", sl);
+	if (rc == 0 && pw->off_given)
+		hs_record_set_num(r, "off_power", pw->off);
+out:
+	free(ps);
+	free(sl);
+	free(kind);
+	return rc;
 }
 
 /* ---------------- hosts ---------------- */
@@ -69,30 +240,50 @@ struct hs_record *hs_sg_add_node(struct sg *g, xmlNodePtr n, const char *id, con
 		return NULL;
 	int np;
 	char **sp = hs_split_list(speeds, ',', &np);
+	double *flops = hs_calloc(np ? np : 1, sizeof *flops);
 	struct hs_record *r = NULL;
-	double flops;
-	if (pstate < 0 || pstate >= np) {
-		hs_sg_fail(g, n, "host %s: pstate %d, but the host has %d", id, pstate, np);
-	} else {
-		char *s = sp[pstate], *e = s + strlen(s);
+	int rc = 0;
+	if (pstate < 0 || pstate >= np)
+		rc = hs_sg_fail(g, n, "host %s: pstate %d, but the host has %d", id, pstate, np);
+	/* Every pstate's speed (SimGrid reads them all). */
+	for (int p = 0; p < np && rc == 0; p++) {
+		char *s = sp[p], *e = s + strlen(s);
 		while (*s == ' ' || *s == '\t')
 			s++;
 		while (e > s && (e[-1] == ' ' || e[-1] == '\t'))
 			*--e = 0;
-		char what[300];
+		char what[300], *u;
 		snprintf(what, sizeof what, "host %s: speed", id);
-		if (hs_sg_parse_unit(g, n, what, s, U_SPEED, &flops) == 0) {
-			r = hs_sg_emit(g, n, "node", id);
-			hs_record_set(r, "cluster", zone);
-			hs_record_set_int(r, "cores", cores);
-			hs_record_set_num(r, "flops", flops);
-			/* The reference node is the slowest compute node. */
-			if (!hs_sg_is_master(g, id, props) && (g->nhosts++ == 0 || flops < g->min_flops))
-				g->min_flops = flops;
-			if (props && hs_sg_energy_props(g, props, pstate, np, cores, r) < 0)
-				r = NULL;
+		/* SimGrid takes a pstate of speed 0 (to model a boot time, its
+		 * docs say); the unit is checked on 1 of it. */
+		if (p != pstate && strtod(s, &u) == 0 && u != s) {
+			char *one = hs_asprintf("1%s", u);
+			rc = hs_sg_parse_unit(g, n, what, one, U_SPEED, &flops[p]);
+			flops[p] = 0;
+			free(one);
+		} else {
+			rc = hs_sg_parse_unit(g, n, what, s, U_SPEED, &flops[p]);
 		}
 	}
+	struct power pw;
+	if (rc == 0 && props)
+		rc = power_props(g, props, np, &pw);
+	else
+		memset(&pw, 0, sizeof pw);
+	if (rc == 0) {
+		r = hs_sg_emit(g, n, "node", id);
+		hs_record_set(r, "cluster", zone);
+		hs_record_set_int(r, "cores", cores);
+		hs_record_set_num(r, "flops", flops[pstate]);
+		/* The reference node is the slowest compute node. */
+		int master = hs_sg_is_master(g, id, props);
+		if (!master && (g->nhosts++ == 0 || flops[pstate] < g->min_flops))
+			g->min_flops = flops[pstate];
+		if (power_fields(g, n, id, flops, np, pstate, cores, master, &pw, r) < 0)
+			r = NULL;
+	}
+	power_release(&pw);
+	free(flops);
 	free(sp);
 	return r;
 }

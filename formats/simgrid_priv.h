@@ -64,10 +64,9 @@ struct hs_record *hs_sg_emit(struct sg *g, xmlNodePtr n, const char *kind, const
 int hs_sg_add_zone(struct sg *g, xmlNodePtr n, const char *id);
 int hs_sg_add_alias(struct sg *g, xmlNodePtr n, const char *xml, const char *hs, int splitduplex);
 int hs_sg_sharing_of(struct sg *g, xmlNodePtr n, const char *v, int allow_split, const char **hs);
-/* simgrid_elem.c: wattage_per_state -> cpu_idle/cpu_busy; a host as a node
- * record; <host>; radicals "0-3,5"; <link>; <route> and <zoneRoute>. */
-int hs_sg_energy_props(struct sg *g, xmlNodePtr parent, int pstate, int npstates, int cores,
-			struct hs_record *r);
+/* simgrid_elem.c: a host as a node record (its pstates and power
+ * properties as power states); <host>; radicals "0-3,5"; <link>; <route>
+ * and <zoneRoute>. */
 struct hs_record *hs_sg_add_node(struct sg *g, xmlNodePtr n, const char *id, const char *zone,
 				  const char *speeds, int pstate, int cores, xmlNodePtr props);
 int hs_sg_int_attr(struct sg *g, xmlNodePtr n, const char *name, int min, int def, int *out);

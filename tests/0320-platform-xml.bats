@@ -128,7 +128,7 @@ node a0.x cluster=A cores=4 flops=1000000000
 node a1.x cluster=A cores=4 flops=1000000000
 node a5.x cluster=A cores=4 flops=1000000000
 cluster C routing=full
-node c1 cluster=C cores=4 flops=500000000 cpu_busy=40 cpu_idle=22.5
+node c1 cluster=C cores=4 flops=500000000 cpu_busy=40 cpu_idle=22.5 pstates=2:25:50,1:22.5:40 pstate=1
 router rc cluster=C
 link l1 bw=1000000 lat=1 sharing=splitduplex
 route c1:rc src=c1 dst=rc links=l1_UP symmetrical=no
@@ -372,7 +372,9 @@ link_b_DOWN bw=50 lat=0" ]
 	run hs-gen platform "$tmp/energy.xml"
 	[ "$status" -eq 0 ]
 	# pstate 0: 100 Mf, 95 W idle and 190.738 W busy; the master host out.
-	[ "$(records node | head -1)" = "host0 cluster=AS0 cores=1 flops=100000000 cpu_busy=190.738 cpu_idle=95 coords=0,0,0" ]
+	# Pstate 1 sleeps (9.75 W), 2 switches off (1 flop at 0.5 f/s: 2 s at
+	# 100.99672131147543 W), 3 on (1 flop at 0.05 f/s: 20 s at 125.17... W).
+	[ "$(records node | head -1)" = "host0 cluster=AS0 cores=1 flops=100000000 cpu_busy=190.738 cpu_idle=95 pstates=1:95:190.738 sleep=9.75:2:201.99344262295085:20:2503.487697993664 off_power=9.75 coords=0,0,0" ]
 	[ "$(records node | wc -l)" -eq 4 ]
 	printf '%s\n' "$output" | grep -q '^# .*master_host'
 	# Jobs run on it; hosts at the same coordinates without links
@@ -381,6 +383,60 @@ link_b_DOWN bw=50 lat=0" ]
 	run hs-sim "$tmp/s.hs"
 	[ "$status" -eq 0 ]
 	printf '%s\n' "$output" | grep -q '^run t node=host0,host3 cores=0/0 start=0 end=1 state=done'
+}
+
+@test "xml: power states: every pstate's speed and wattage, wattage_off, Batsim's sleep_pstates with their switching pstates" {
+	# Batsim's shape on 4 cores, starting in pstate 1: pstates 0 and 1
+	# compute, 2 sleeps, 3 switches off into it, 4 on (sleep_pstates
+	# SLEEP:OFF:ON, as Batsim's machines.cpp reads it).
+	xml "$tmp/p.xml" '<zone id="z" routing="Full">
+<host id="h" speed="2Gf, 1Gf, 1e-9Mf, 0.25f, 0.1f" pstate="1" core="4">
+<prop id="wattage_per_state" value="100:120:200, 90:100:160, 8:8, 50:60:100, 40:80"/>
+<prop id="wattage_off" value="5"/>
+<prop id="sleep_pstates" value="2:3:4"/>
+</host></zone>'
+	run hs-gen platform "$tmp/p.xml"
+	[ "$status" -eq 0 ]
+	# Computing: 2 Gf = 2 x the initial 1 Gf, 100/4 W idle, 200/4 busy; the
+	# initial one 90/4, 160/4 (cpu_idle, cpu_busy as before).  Sleeping:
+	# 8 W; off: 1 flop at 0.25 f/s = 4 s at Epsilon + (AllCores -
+	# Epsilon)/cores = 60 + 40/4 = 70 W, 280 J; on: 10 s at 40 + (80 - 40)/4
+	# (Epsilon = Idle with two values) = 50 W, 500 J.
+	[ "$(records node)" = "h cluster=z cores=4 flops=1000000000 cpu_busy=40 cpu_idle=22.5 pstates=2:25:50,1:22.5:40 pstate=1 sleep=8:4:280:10:500 off_power=5" ]
+	# Two sleep pstates sharing their switching pstates (Batsim's Venus);
+	# a blank sleep_pstates is none; one pstate: no pstates= (as before).
+	xml "$tmp/v.xml" '<zone id="z" routing="Full">
+<host id="v" speed="1Gf, 1e-9Mf, 1f, 0.5f, 1e-9Mf"><prop id="wattage_per_state" value="10:20, 1:1, 30:30, 40:40, 2:2"/>
+<prop id="sleep_pstates" value="1:2:3 , 4:2:3"/></host>
+<host id="w" speed="1Gf, 2Gf"><prop id="sleep_pstates" value=" "/></host>
+<host id="x" speed="1Gf"><prop id="wattage_per_state" value="1:2"/><prop id="wattage_off" value="0.5"/></host></zone>'
+	run hs-gen platform "$tmp/v.xml"
+	[ "$status" -eq 0 ]
+	[ "$(records node)" = "v cluster=z cores=1 flops=1000000000 cpu_busy=20 cpu_idle=10 pstates=1:10:20 sleep=1:1:30:2:80,2:1:30:2:80
+w cluster=z cores=1 flops=1000000000 pstates=1:0:0,2:0:0
+x cluster=z cores=1 flops=1000000000 cpu_busy=2 cpu_idle=1 off_power=0.5" ]
+	# The records load: hs-sim runs on them as before (speed, cpu_busy).
+	printf 'hs 1\nplatform p xml=p.xml\ntask t model=rigid size=1 time=2\nplan t node=h cores=0 start=0 end=2\n' >"$tmp/s.hs"
+	run hs-sim "$tmp/s.hs"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" | grep -qx 'run t node=h cores=0 start=0 end=2 state=done energy=80'
+	# What Batsim refuses, at the property's or host's line.
+	check() { # PROPS MESSAGE
+		xml "$tmp/e.xml" "<zone id=\"z\" routing=\"Full\"><host id=\"h\" speed=\"1Gf, 1e-9Mf, 1f, 0f\">
+$1</host></zone>"
+		run hs-gen platform "$tmp/e.xml"
+		[ "$status" -eq 2 ] || { echo "status $status for $1"; false; }
+		[ "$output" = "hs-gen: $tmp/e.xml:$2" ] || { echo "got: $output"; false; }
+	}
+	check '<prop id="sleep_pstates" value="1:2"/>' "4: sleep_pstates: '1:2' must be SLEEP:OFF:ON pstates"
+	check '<prop id="sleep_pstates" value="1:2:x"/>' "4: sleep_pstates: '1:2:x' must be SLEEP:OFF:ON pstates"
+	check '<prop id="sleep_pstates" value="1:2:4"/>' "4: sleep_pstates: '1:2:4': pstate 4, but the host has 4"
+	check '<prop id="sleep_pstates" value="1:2:2, 1:2:2"/>' '3: host h: sleep_pstates: pstate 1 is given twice as a sleep pstate'
+	check '<prop id="sleep_pstates" value="1:2:2, 2:1:1"/>' '3: host h: sleep_pstates: pstate 2 is given as a sleep pstate and as a switching one'
+	check '<prop id="sleep_pstates" value="0:1:2"/>' '3: host h: its initial pstate 0 is a sleep pstate'
+	check '<prop id="sleep_pstates" value="1:2:3"/>' '3: host h: switching pstate 3 has speed 0: its flop would never end'
+	check '<prop id="wattage_off" value="-1"/>' "4: wattage_off: '-1' is not a number of watts"
+	check '' '3: host h: computing pstate 3 has speed 0'
 }
 
 @test "xml: problems the network finds name the XML file and line" {

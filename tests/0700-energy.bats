@@ -368,3 +368,27 @@ geq() {
 	gap=$(printf '%s\n' "$output" | grep '^prov plan' | tr ' ' '\n' | sed -n 's/^gap=//p')
 	awk -v g="$gap" 'BEGIN { exit !(g > 0) }'
 }
+
+@test "energy: node power states (pstates=, pstate=, sleep=, off_power=) read, written back unchanged, errors at FILE:LINE" {
+	printf 'hs 1\nnode n cores=1 pstates=2:1:3,1:4:12 pstate=1 sleep=1:2:30:5:100,0.5:9:90:20:400 off_power=0.5\ntask t model=rigid size=1 time=2\nplan t node=n cores=0 start=0 end=2\n' >"$tmp/p.hs"
+	run hs-plan -a taskp "$tmp/p.hs"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" | grep -qx 'node n cores=1 pstates=2:1:3,1:4:12 pstate=1 sleep=1:2:30:5:100,0.5:9:90:20:400 off_power=0.5'
+	# cpu_busy defaults to the initial state's: 12 W x 2 s.
+	run hs-sim "$tmp/p.hs"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" | grep -qx 'run t node=n cores=0 start=0 end=2 state=done energy=24'
+	for c in 'pstates=:node n: pstates must be a list of SPEED:IDLE:BUSY, got '"''" \
+		'pstates=1:4:node n: pstates: state 0 '"'1:4'"' must be SPEED:IDLE:BUSY' \
+		'pstates=1:4:12,0:1:1:node n: pstates: state 1: '"'0'"' must be a number > 0 (SPEED:IDLE:BUSY)' \
+		'pstates=2:4:12:node n: pstates: the initial state 0 must have speed 1 (speeds are relative to the node'"'"'s), got 2:4:12' \
+		'pstates=1:4:12 cpu_busy=3:node n: cpu_busy=3 differs from the initial state 0'"'"'s' \
+		'pstate=1:node n: pstate=1, but the node has 1 computing state' \
+		'sleep=1:2:3:4:-1:node n: sleep: state 0: '"'-1'"' must be a number >= 0 (POWER:OFF_TIME:OFF_ENERGY:ON_TIME:ON_ENERGY)' \
+		'off_power=x:node n: off_power must be a non-negative number, got '"'x'"; do
+		printf 'hs 1\n\nnode n cores=1 %s\n' "${c%%:node *}" >"$tmp/e.hs"
+		run hs-plan -a taskp "$tmp/e.hs"
+		[ "$status" -eq 2 ] || { echo "status $status: $c"; false; }
+		[ "${lines[0]}" = "hs-plan: $tmp/e.hs:3: node ${c#*:node }" ] || { echo "got: ${lines[0]}"; false; }
+	done
+}

@@ -44,6 +44,25 @@ struct hs_cluster {
 	const char *router;   /* router= (gateway node or router id), or NULL */
 };
 
+/* A computing state of a node (a DVFS level, a SimGrid pstate): its speed
+ * as a factor of the node's speed (speed=, flops=: the speed of the state
+ * the node starts in), and its power per core, as cpu_idle and cpu_busy
+ * (Hamano's P_idle, P_busy). */
+struct hs_pstate {
+	double speed; /* > 0, relative to the node's speed */
+	double idle;  /* watts per core when idle */
+	double busy;  /* watts per core when busy */
+};
+
+/* A sleeping state: the whole node's power while asleep, and what switching
+ * costs: the time (s) and energy (J, whole node) to switch off into it from
+ * a computing state, and to switch on from it back to one. */
+struct hs_sleep_state {
+	double power;
+	double off_time, off_energy;
+	double on_time, on_energy;
+};
+
 struct hs_node {
 	const char *id;
 	int cluster;          /* index into platform.clusters */
@@ -56,6 +75,18 @@ struct hs_node {
 	double cpu_busy, cpu_idle; /* watts per core */
 	double gpu_busy, gpu_idle; /* watts per GPU */
 	struct hs_record *rec;
+	/* appended: power states (hs-format(5) pstates=, pstate=, sleep=,
+	 * off_power=).  Not used by the simulator yet: it runs at speed and
+	 * draws cpu_busy/cpu_idle, which are the initial state's.  The
+	 * loader always gives at least one computing state: without
+	 * pstates=, the one state {1, cpu_idle, cpu_busy}; a node made
+	 * elsewhere may have npstates 0, which means the same. */
+	const struct hs_pstate *pstates; /* computing states, in the file's order */
+	int npstates;
+	int pstate;                      /* the state the node starts in (speed factor 1) */
+	const struct hs_sleep_state *sleeps; /* sleeping states, or NULL */
+	int nsleeps;
+	double off_power;                /* watts while switched off (SimGrid's wattage_off) */
 };
 
 struct hs_platform {

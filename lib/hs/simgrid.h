@@ -10,7 +10,9 @@
  *          zone is a Floyd one).
  * Hosts become nodes with flops= (the speed of one core, in the host's
  * initial pstate) and, from a wattage_per_state property, cpu_idle= and
- * cpu_busy= per core.  A platform record carries ref_flops= (the slowest
+ * cpu_busy= per core; hosts with several pstates or Batsim's sleep_pstates
+ * get power states (pstates=, pstate=, sleep=; off_power= from
+ * wattage_off).  A platform record carries ref_flops= (the slowest
  * host), so a node's speed is its flops relative to the slowest.  Values are
  * converted with SimGrid's units (Bps bytes, bps bits; k/M/G powers of 10,
  * Ki/Mi/Gi powers of 2; f, s, ms, us, ...).  Each record's line is the line

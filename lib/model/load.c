@@ -547,6 +547,8 @@ void hs_instance_release(struct hs_instance *in)
 		free(ix->xml);
 		free(ix->dep_idx);
 		free(ix->dep_bytes);
+		free(ix->pstates);
+		free(ix->sleeps);
 		hs_load_net_release(&ix->net);
 		free(ix);
 	}

@@ -46,6 +46,8 @@ struct index {
 	int *dep_idx;      /* every task's deps, one block (hs_task.deps) */
 	double *dep_bytes;
 	struct hs_netrecs net;   /* hs_instance_netrecs */
+	struct hs_pstate *pstates;      /* every node's computing states, one block */
+	struct hs_sleep_state *sleeps;  /* every node's sleeping states, one block */
 	const char *net_file[2]; /* the names its places give (struct err's file) */
 };
 

@@ -135,10 +135,131 @@ void hs_load_cluster(struct loader *L, struct hs_cluster *c, struct hs_record *r
 	c->router = hs_load_strdup(&L->ix->strings, hs_record_get(r, "router"));
 }
 
+/* Every node's power states while the nodes are decoded: appended here,
+ * pointed to once all are (hs_load_nodes), kept in the index. */
+struct states {
+	struct hs_pstate *p;
+	struct hs_sleep_state *s;
+	size_t np, nsl, capp, caps;
+	size_t *poff, *soff; /* per node (stream order): its first states */
+};
+
+/* key= of node r: items of k numbers separated by ':', comma-separated (a
+ * list of at least one); each number >= 0 and the first > 0 when first_pos.
+ * Returns the item count with *out malloc'd (k numbers an item), 0 when
+ * absent, -1 after reporting. */
+static int state_list(struct loader *L, const struct hs_record *r, const char *what,
+		      const char *key, int k, const char *shape, int first_pos, double **out)
+{
+	const char *v = hs_record_get(r, key);
+	*out = NULL;
+	if (!v)
+		return 0;
+	int n;
+	char **items = hs_split_list(v, ',', &n);
+	double *x = hs_reallocarray(NULL, n ? (size_t)n * k : 1, sizeof *x);
+	int rc = n;
+	if (n == 0) {
+		hs_load_error(L, r->line, "%s: %s must be a list of %s, got ''", what, key, shape);
+		rc = -1;
+	}
+	for (int i = 0; i < n && rc > 0; i++) {
+		int m;
+		char **f = hs_split_list(items[i], ':', &m);
+		if (m != k) {
+			hs_load_error(L, r->line, "%s: %s: state %d '%s' must be %s", what, key, i,
+				      items[i], shape);
+			rc = -1;
+		}
+		for (int j = 0; j < m && rc > 0; j++) {
+			int e = hs_parse_double(f[j], &x[i * k + j]);
+			if (hs_num_range(e)) {
+				hs_load_error(L, r->line, "%s: %s: state %d: '%s' %s", what, key, i, f[j],
+					      hs_num_range(e));
+				rc = -1;
+			} else if (e < 0 || x[i * k + j] < 0 || (j == 0 && first_pos && !(x[i * k] > 0))) {
+				hs_load_error(L, r->line, "%s: %s: state %d: '%s' must be a number %s 0 (%s)",
+					      what, key, i, f[j], j == 0 && first_pos ? ">" : ">=", shape);
+				rc = -1;
+			}
+		}
+		free(f);
+	}
+	free(items);
+	if (rc < 0) {
+		free(x);
+		return -1;
+	}
+	*out = x;
+	return rc;
+}
+
+/* pstates=, pstate=, sleep= and off_power= of node n (hs-format(5)): its
+ * states appended to st.  Without pstates=, the one computing state that
+ * cpu_idle and cpu_busy give; with it, they are the initial state's
+ * (given or not). */
+static void load_states(struct loader *L, struct hs_node *n, const struct hs_record *r,
+			const char *what, struct states *st, int i)
+{
+	double *ps, *sl;
+	int np = state_list(L, r, what, "pstates", 3, "SPEED:IDLE:BUSY", 1, &ps);
+	int ns = state_list(L, r, what, "sleep", 5, "POWER:OFF_TIME:OFF_ENERGY:ON_TIME:ON_ENERGY", 0,
+			    &sl);
+	hs_load_int(L, r, what, "pstate", 0, 0, 0, &n->pstate);
+	hs_load_num(L, r, what, "off_power", NUM_NONNEG, 0, 0, &n->off_power);
+	int have = np > 0;
+	if (np <= 0) {
+		np = 1;
+		ps = hs_malloc(3 * sizeof *ps);
+		ps[0] = 1, ps[1] = n->cpu_idle, ps[2] = n->cpu_busy;
+	}
+	if (n->pstate >= np) {
+		hs_load_error(L, r->line, "%s: pstate=%d, but the node has %d computing state%s", what,
+			      n->pstate, np, np == 1 ? "" : "s");
+		n->pstate = 0;
+	} else if (have) {
+		const double *init = &ps[3 * n->pstate];
+		/* speed= is the speed in the initial state. */
+		if (init[0] != 1)
+			hs_load_error(L, r->line,
+				      "%s: pstates: the initial state %d must have speed 1 (speeds are relative to the node's), got %s",
+				      what, n->pstate, hs_record_get(r, "pstates"));
+		static const char *const key[2] = {"cpu_idle", "cpu_busy"};
+		double *w[2] = {&n->cpu_idle, &n->cpu_busy};
+		for (int k = 0; k < 2; k++) {
+			if (!hs_record_get(r, key[k]))
+				*w[k] = init[1 + k];
+			else if (*w[k] != init[1 + k])
+				hs_load_error(L, r->line, "%s: %s=%s differs from the initial state %d's",
+					      what, key[k], hs_record_get(r, key[k]), n->pstate);
+		}
+	}
+	st->poff[i] = st->np;
+	n->npstates = np;
+	if (st->np + np > st->capp) {
+		st->capp = (st->np + np) * 2;
+		st->p = hs_reallocarray(st->p, st->capp, sizeof *st->p);
+	}
+	for (int k = 0; k < np; k++)
+		st->p[st->np++] = (struct hs_pstate){ ps[3 * k], ps[3 * k + 1], ps[3 * k + 2] };
+	st->soff[i] = st->nsl;
+	n->nsleeps = ns > 0 ? ns : 0;
+	if (st->nsl + n->nsleeps > st->caps) {
+		st->caps = (st->nsl + n->nsleeps) * 2;
+		st->s = hs_reallocarray(st->s, st->caps, sizeof *st->s);
+	}
+	for (int k = 0; k < n->nsleeps; k++) {
+		const double *x = &sl[5 * k];
+		st->s[st->nsl++] = (struct hs_sleep_state){ x[0], x[1], x[2], x[3], x[4] };
+	}
+	free(ps);
+	free(sl);
+}
+
 /* Decode a node; returns the number of problems found.  cluster is left -1
  * when cluster= is absent (resolved later to the default cluster). */
 static int load_node(struct loader *L, struct hs_node *n, struct hs_record *r, const char *id,
-		     struct hs_netnode *net)
+		     struct hs_netnode *net, struct states *st, int i)
 {
 	char what[300];
 	snprintf(what, sizeof what, "node %s", r->id);
@@ -162,6 +283,7 @@ static int load_node(struct loader *L, struct hs_node *n, struct hs_record *r, c
 	hs_load_num(L, r, what, "cpu_idle", NUM_NONNEG, 0, 0, &n->cpu_idle);
 	hs_load_num(L, r, what, "gpu_busy", NUM_NONNEG, 0, 0, &n->gpu_busy);
 	hs_load_num(L, r, what, "gpu_idle", NUM_NONNEG, 0, 0, &n->gpu_idle);
+	load_states(L, n, r, what, st, i);
 	const char *cl = hs_record_get(r, "cluster");
 	if (cl) {
 		n->cluster = hs_strmap_get(&L->ix->clusters, cl);
@@ -219,12 +341,23 @@ void hs_load_nodes(struct loader *L, struct kind_recs *kn)
 	int need_default = 0;
 	struct hs_netnode *net = ix->net.nodes = hs_calloc(nn ? nn : 1, sizeof *net);
 	ix->net.nnodes = nn;
+	struct states st = { 0 };
+	st.poff = hs_calloc(nn ? nn : 1, sizeof *st.poff);
+	st.soff = hs_calloc(nn ? nn : 1, sizeof *st.soff);
 	for (int i = 0; i < nn; i++) {
 		L->file = kn->file[i];
-		bad[i] = load_node(L, &tmp[i], kn->v[i], kn->ids[i], &net[i]) > 0;
+		bad[i] = load_node(L, &tmp[i], kn->v[i], kn->ids[i], &net[i], &st, i) > 0;
 		need_default |= tmp[i].cluster < 0;
 	}
 	L->file = 0;
+	ix->pstates = st.p;
+	ix->sleeps = st.s;
+	for (int i = 0; i < nn; i++) {
+		tmp[i].pstates = st.p + st.poff[i];
+		tmp[i].sleeps = tmp[i].nsleeps ? st.s + st.soff[i] : NULL;
+	}
+	free(st.poff);
+	free(st.soff);
 	count_limits(L, kn, tmp, bad);
 	if (need_default) {
 		int d = hs_strmap_get(&ix->clusters, "default");
