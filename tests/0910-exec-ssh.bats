@@ -207,7 +207,8 @@ four_hosts() {
 	echo "$output"
 	[ "$status" -eq 0 ]
 	# the same jobs on the same hosts, in the same order; starts within
-	# 4 s of the stream (1 s here: ssh's set-up is in every job's time)
+	# 8 s of the stream (2 s here: ssh's set-up, up to 0.6 s measured on
+	# a busy 2-core machine, is in every job's time)
 	for f in sim real; do
 		[ $f = real ] && printf '%s\n' "$output" >"$W/real.hs"
 		awk '$1 == "plan" { n = s = ""; for (i = 3; i <= NF; i++) { split($i, kv, "=");
@@ -216,7 +217,7 @@ four_hosts() {
 	done
 	cat "$W/d.sim" "$W/d.real"
 	diff <(cut -d' ' -f1,2 "$W/d.sim") <(cut -d' ' -f1,2 "$W/d.real")
-	paste -d' ' "$W/d.sim" "$W/d.real" | awk '{ d = $6 - $3; if (d < 0 || d > 4) exit 1 }'
+	paste -d' ' "$W/d.sim" "$W/d.real" | awk '{ d = $6 - $3; if (d < 0 || d > 8) exit 1 }'
 	grep -q '^prov exec .*backend=ssh .*mode=live algo=conservative' "$W/real.hs"
 	# j2 was decided once j1 had really ended
 	s2=$(awk '$1 == "plan" && $2 == "j2"' "$W/real.hs" | tr ' ' '\n' | sed -n 's/^start=//p')

@@ -285,8 +285,9 @@ static void build_placement(struct hs_online *h, const int *cores, int nc, const
 		pt->node = node;
 		pt->ncores = na == node ? below(cores + a, nc - a, h->node_first_core[node + 1]) : 0;
 		pt->ngpus = nb == node ? below(gpus + b, ng - b, h->node_first_gpu[node + 1]) : 0;
-		pt->cores = node_set(cores + a, pt->ncores, h->node_first_core[node]);
-		pt->gpus = node_set(gpus + b, pt->ngpus, h->node_first_gpu[node]);
+		/* cores or gpus may be NULL when none are asked: no offset on it */
+		pt->cores = node_set(pt->ncores ? cores + a : NULL, pt->ncores, h->node_first_core[node]);
+		pt->gpus = node_set(pt->ngpus ? gpus + b : NULL, pt->ngpus, h->node_first_gpu[node]);
 		a += pt->ncores;
 		b += pt->ngpus;
 	}

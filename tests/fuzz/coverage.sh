@@ -25,6 +25,7 @@ files_of() {
 	swf) echo formats/swf.c lib/format/input.c ;;
 	number) echo lib/util/util.c lib/format/fmt_double.c ;;
 	batsim) echo formats/json.c formats/batsim.c ;;
+	eventlog) echo lib/online/eventlog.c lib/online/driver.c lib/online/host.c ;;
 	batsim_proto) echo plugins/batsim/wire_json.c plugins/batsim/json_write.c plugins/batsim/ids.c \
 		plugins/batsim/msg.c ;;
 	*) ls "$top"/formats/"$1"*.c 2>/dev/null | sed "s|$top/||" ;;
