@@ -20,7 +20,7 @@
 #include "hs/metrics.h"
 #include "hs/net.h"
 #include "hs/util.h"
-#include "heap.h"
+#include "util/heap.h"
 #include "links.h"
 #include "lost.h"
 #include "model/ids.h"

@@ -1,4 +1,4 @@
-/* sim/heap.c - binary min-heap (heap.h). */
+/* util/heap.c - binary min-heaps (heap.h). */
 #include "heap.h"
 #include "hs/util.h"
 

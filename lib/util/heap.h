@@ -1,4 +1,5 @@
-/* sim/heap.h - binary min-heaps for the simulator.
+/* util/heap.h - binary min-heaps: the simulator's events and dates, and
+ * hs-exec's timers of a live run.
  *
  * hs_heap: timed items (events) compared by key, then prio, then
  * insertion order, so equal keys pop in a fixed order.  Items are never
@@ -8,8 +9,8 @@
  * hs_iheap: at most one key per id (0..n-1), set, moved or removed in
  * place: the completion dates, which change at every re-solve and would
  * otherwise leave a stale item each time. */
-#ifndef HS_SIM_HEAP_H
-#define HS_SIM_HEAP_H
+#ifndef HS_UTIL_HEAP_H
+#define HS_UTIL_HEAP_H
 
 struct hs_heap_item {
 	double key;
