@@ -107,9 +107,9 @@ static char **ov;
 struct live {
 	const struct hs_algo *algo;
 	struct hs_online_run cfg;
-	struct hs_ctx *ctx;
+	struct hs_online_result res;  /* its knowledge set before the algorithm starts */
+	struct hs_ctx *ctx;           /* once the algorithm started */
 	struct hs_exec_opts *o;
-	struct hs_exec_output *out;
 };
 
 static void live_prov(void *arg, struct hs_record *prov)
@@ -117,37 +117,30 @@ static void live_prov(void *arg, struct hs_record *prov)
 	struct live *lv = arg;
 	hs_record_set(prov, "mode", "live");
 	hs_plugin_prov(prov, &pl, lv->algo, ovals);
-	hs_record_set(prov, "knowledge", lv->cfg.clairvoyant ? "clairvoyant"
-					 : lv->algo->online->flags & HS_ONLINE_NEEDS_MODEL ? "model"
-											    : "walltime");
-	if (lv->ctx)
-		hs_ctx_prov_apply(lv->ctx, prov);
+	hs_record_set(prov, "knowledge", lv->res.knowledge);
+	hs_ctx_prov_apply(lv->ctx, prov);
 }
-
-static struct live *live_arg;
 
 /* The algorithm started: the head of the output, with its provenance. */
 static void live_ready(void *arg, struct hs_ctx *ctx)
 {
-	(void)arg;
-	live_arg->ctx = ctx;
-	if (hs_exec_write_head(&st, &in, x, live_arg->o, live_arg->out) < 0)
-		live_arg->out->failed = 1;
+	struct hs_exec_output *out = arg;
+	struct live *lv = out->prov_arg;
+	lv->ctx = ctx;
+	if (hs_exec_write_head(&st, &in, x, lv->o, out) < 0)
+		out->failed = 1;
 }
 
 /* hs-exec -a: the stream's jobs decided live by the algorithm. */
 static int run_live(struct live *lv, struct hs_exec_opts *o, struct hs_exec_output *out)
 {
 	lv->o = o;
-	lv->out = out;
-	live_arg = lv;
 	out->prov = live_prov;
 	out->prov_arg = lv;
 	struct hs_ctx *ctx = hs_ctx_new(lv->algo->name, st.name, 0);
 	struct hs_online_engine eng;
 	hs_exec_live_engine(x, &eng, live_ready, hs_exec_write_run, out);
-	struct hs_online_result res;
-	int orc = hs_online_drive(&in, &lv->cfg, &eng, ctx, &res);
+	int orc = hs_online_drive(&in, &lv->cfg, &eng, ctx, &lv->res);
 	int rc = orc == -2 ? HS_EXIT_USAGE : hs_exec_live_status(x);
 	if (orc == -1 && rc == HS_EXIT_OK)
 		rc = HS_EXIT_FAIL;

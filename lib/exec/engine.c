@@ -42,9 +42,9 @@ double xe_walltime(const struct hs_exec *x, const struct xtask *t)
 	return t->task->walltime / x->scale;
 }
 
-static double round_us(double v)
+double xe_stream_time(const struct hs_exec *x, double v)
 {
-	return round(v * 1e6) / 1e6;
+	return round(v * x->scale * 1e6) / 1e6;
 }
 
 /* ---- problems in the plan ---- */
@@ -200,6 +200,34 @@ static const struct hs_exec_backend *find_backend(const char *name)
 	return NULL;
 }
 
+void xe_task_init(struct hs_exec *x, int i)
+{
+	struct xtask *t = &x->t[i];
+	memset(t, 0, sizeof *t);
+	t->index = i;
+	t->task = &x->in->tasks[i];
+	t->fd = -1;
+	t->exit_status = -1;
+	t->deadline = INFINITY;
+	t->kill_at = INFINITY;
+}
+
+void xe_task_unplace(struct xtask *t)
+{
+	for (int k = 0; k < t->nhosts; k++)
+		free(t->hosts[k]);
+	free(t->hosts);
+	free(t->cpus);
+	free(t->cmd);
+	xc_free_env(t->env);
+	t->hosts = NULL;
+	t->nhosts = 0;
+	t->cpus = NULL;
+	t->ncpus = 0;
+	t->cmd = NULL;
+	t->env = NULL;
+}
+
 static int build_tasks(struct hs_exec *x)
 {
 	struct hs_instance *in = x->in;
@@ -207,13 +235,8 @@ static int build_tasks(struct hs_exec *x)
 	x->t = hs_calloc((size_t)(x->n ? x->n : 1), sizeof *x->t);
 	int anyafter = 0;
 	for (int i = 0; i < x->n; i++) {
+		xe_task_init(x, i);
 		struct xtask *t = &x->t[i];
-		t->index = i;
-		t->task = &in->tasks[i];
-		t->fd = -1;
-		t->exit_status = -1;
-		t->deadline = INFINITY;
-		t->kill_at = INFINITY;
 		if (x->live)
 			continue;
 		const struct hs_placement *p = i < in->plan.n ? &in->plan.p[i] : NULL;
@@ -536,8 +559,8 @@ struct hs_record *xe_run_record(const struct hs_exec *x, const struct xtask *t)
 	struct hs_placement pl = *t->plan;
 	pl.after = NULL;
 	pl.nafter = 0;
-	pl.start = round_us(t->start * x->scale);
-	pl.end = round_us(t->end * x->scale);
+	pl.start = xe_stream_time(x, t->start);
+	pl.end = xe_stream_time(x, t->end);
 	pl.state = t->state;
 	pl.exit_status = t->exit_status;
 	pl.energy = NAN;
@@ -861,13 +884,8 @@ void hs_exec_free(struct hs_exec *x)
 		x->be->release(x);
 	for (int i = 0; x->t && i < x->n; i++) {
 		struct xtask *t = &x->t[i];
-		free(t->cmd);
-		xc_free_env(t->env);
-		for (int k = 0; t->hosts && k < t->nhosts; k++)
-			free(t->hosts[k]);
-		free(t->hosts);
+		xe_task_unplace(t);
 		free(t->log_base);
-		free(t->cpus);
 		free(t->succ);
 	}
 	for (int i = 0; i < x->nmap; i++) {

@@ -8,6 +8,7 @@
 #include "hs/exec.h"
 #include "hs/sim.h"
 #include "hs/util.h"
+#include "util/heap.h"
 
 enum xt_status { XT_WAITING, XT_RUNNING, XT_ENDED, XT_NOTRUN };
 enum xt_kill { XK_NONE, XK_WALLTIME, XK_STOP };
@@ -31,7 +32,6 @@ struct xtask {
 	int started;                    /* start is known (Slurm: once running) */
 	double deadline;                /* walltime deadline, +inf */
 	double decided;                 /* live: when the algorithm started it (engine time) */
-	int rejected;                   /* live: the algorithm rejected it */
 	enum xt_kill kill;              /* why the engine is killing it */
 	double kill_at;                 /* when to escalate to SIGKILL, +inf */
 	int hard_killed;
@@ -104,9 +104,7 @@ struct hs_exec {
 	const struct hs_sim_hooks *hk;  /* the algorithm's driver */
 	struct hs_schedule *lrun;       /* what ran, for the driver */
 	double date;                    /* the current round's date (stream time) */
-	struct live_timer *timers;      /* the driver's timers: a heap by date */
-	int ntimers, captimers;
-	long timer_seq;
+	struct hs_heap timers;          /* the driver's timers: ids at engine times */
 	int *fresh_end, nended;            /* tasks ended, the driver not told yet */
 	int hook_failed;                /* a hook returned -1: the run stops */
 	int nrejected;                  /* jobs the algorithm rejected */
@@ -115,6 +113,12 @@ struct hs_exec {
 };
 
 /* ---- engine services for back ends (engine.c) ---- */
+/* Task i's slot set up empty (not started, no deadline). */
+void xe_task_init(struct hs_exec *x, int i);
+/* What placing t made (hosts, CPUs, command, environment) freed. */
+void xe_task_unplace(struct xtask *t);
+/* Engine time v as a date of the stream, to the microsecond (records). */
+double xe_stream_time(const struct hs_exec *x, double v);
 /* t's walltime in seconds of the engine's clock (--time-scale applied). */
 double xe_walltime(const struct hs_exec *x, const struct xtask *t);
 /* Every back end's prepare: place each task that has a plan. */

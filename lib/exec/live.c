@@ -18,84 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct live_timer {
-	double at;  /* engine time */
-	long seq;   /* timers of one date in the order they were set */
-	int id;
-};
-
-/* ---- the driver's timers: a binary heap by date ---- */
-
-static int timer_less(const struct live_timer *a, const struct live_timer *b)
-{
-	return a->at < b->at || (a->at == b->at && a->seq < b->seq);
-}
-
-static void timer_push(struct hs_exec *x, double at, int id)
-{
-	if (x->ntimers == x->captimers) {
-		x->captimers = x->captimers ? 2 * x->captimers : 64;
-		x->timers = hs_reallocarray(x->timers, (size_t)x->captimers, sizeof *x->timers);
-	}
-	int i = x->ntimers++;
-	x->timers[i] = (struct live_timer){ at, ++x->timer_seq, id };
-	while (i > 0 && timer_less(&x->timers[i], &x->timers[(i - 1) / 2])) {
-		struct live_timer tmp = x->timers[i];
-		x->timers[i] = x->timers[(i - 1) / 2];
-		x->timers[(i - 1) / 2] = tmp;
-		i = (i - 1) / 2;
-	}
-}
-
-static int timer_pop(struct hs_exec *x)
-{
-	int id = x->timers[0].id;
-	x->timers[0] = x->timers[--x->ntimers];
-	for (int i = 0;;) {
-		int l = 2 * i + 1, r = l + 1, m = i;
-		if (l < x->ntimers && timer_less(&x->timers[l], &x->timers[m]))
-			m = l;
-		if (r < x->ntimers && timer_less(&x->timers[r], &x->timers[m]))
-			m = r;
-		if (m == i)
-			break;
-		struct live_timer tmp = x->timers[i];
-		x->timers[i] = x->timers[m];
-		x->timers[m] = tmp;
-		i = m;
-	}
-	return id;
-}
-
 /* ---- preparing ---- */
-
-static void task_init(struct hs_exec *x, int i)
-{
-	struct xtask *t = &x->t[i];
-	memset(t, 0, sizeof *t);
-	t->index = i;
-	t->task = &x->in->tasks[i];
-	t->fd = -1;
-	t->exit_status = -1;
-	t->deadline = INFINITY;
-	t->kill_at = INFINITY;
-}
-
-static void drop_placing(struct xtask *t)
-{
-	for (int k = 0; k < t->nhosts; k++)
-		free(t->hosts[k]);
-	free(t->hosts);
-	free(t->cpus);
-	free(t->cmd);
-	xc_free_env(t->env);
-	t->hosts = NULL;
-	t->nhosts = 0;
-	t->cpus = NULL;
-	t->ncpus = 0;
-	t->cmd = NULL;
-	t->env = NULL;
-}
 
 /* The whole of node j as one placement (ids and cores of its own). */
 static void whole_node(const struct hs_exec *x, int j, struct hs_placement *p, struct hs_part *pt)
@@ -117,6 +40,7 @@ static void whole_node(const struct hs_exec *x, int j, struct hs_placement *p, s
 int xe_live_prepare(struct hs_exec *x)
 {
 	x->fresh_end = hs_malloc(sizeof *x->fresh_end * (size_t)(x->n + 1));
+	hs_heap_init(&x->timers);
 	x->runs = hs_malloc(sizeof *x->runs * (size_t)(x->n + 1));
 	/* Every node of the platform is a place the back end can run on: a
 	 * decision then never fails for want of a host. */
@@ -130,7 +54,7 @@ int xe_live_prepare(struct hs_exec *x)
 		whole_node(x, j, &p, &pt);
 		struct xtask t = { .index = -1, .task = &node, .plan = &p };
 		bad |= x->be->place(x, &t) < 0;
-		drop_placing(&t);
+		xe_task_unplace(&t);
 		free(pt.cores);
 		free(pt.gpus);
 		free(what);
@@ -148,7 +72,7 @@ int xe_live_prepare(struct hs_exec *x)
 		t->plan = &p;
 		if (x->be->place(x, t) == 0)
 			xe_command(x, t);
-		drop_placing(t);
+		xe_task_unplace(t);
 		t->plan = NULL;
 	}
 	if (x->in->plat.nnodes > 0) {
@@ -160,7 +84,7 @@ int xe_live_prepare(struct hs_exec *x)
 
 void xe_live_release(struct hs_exec *x)
 {
-	free(x->timers);
+	hs_heap_release(&x->timers);
 	free(x->fresh_end);
 }
 
@@ -197,7 +121,7 @@ static int live_start(void *arg, int task, const struct hs_placement *p)
 static void live_timer(void *arg, double at, int id)
 {
 	struct hs_exec *x = arg;
-	timer_push(x, at / x->scale, id);
+	hs_heap_push(&x->timers, at / x->scale, 0, id);
 }
 
 static void live_kill(void *arg, int task)
@@ -220,7 +144,7 @@ static void live_grow(void *arg, int n)
 	struct hs_schedule *run = x->lrun;
 	hs_schedule_grow(run, n);
 	for (int i = x->n; i < n; i++)
-		task_init(x, i);
+		xe_task_init(x, i);
 	for (int i = 0; i < n; i++) {
 		x->t[i].task = &x->in->tasks[i];
 		if (x->t[i].plan)
@@ -236,10 +160,8 @@ static int tell_ended(struct hs_exec *x)
 	for (int k = 0; k < n; k++) {
 		struct xtask *t = &x->t[x->fresh_end[k]];
 		struct hs_placement *slot = &x->lrun->p[t->index];
-		slot->start = round(t->start * x->scale * 1e6) / 1e6;
-		slot->end = round(t->end * x->scale * 1e6) / 1e6;
-		if (slot->end < slot->start)
-			slot->end = slot->start;
+		slot->start = xe_stream_time(x, t->start);
+		slot->end = xe_stream_time(x, t->end);
 		slot->state = t->state;
 		slot->exit_status = t->exit_status;
 		x->hk->ended(x->hk->arg, t->index, x->date, t->state);
@@ -291,8 +213,10 @@ static int live_drive(void *arg, const struct hs_sim_hooks *hk, struct hs_schedu
 			continue;
 		}
 		int any = tell_ended(x) > 0;
-		while (!x->stopping && x->ntimers > 0 && x->timers[0].at <= now) {
-			hk->timer(hk->arg, timer_pop(x), x->date);
+		while (!x->stopping && x->timers.n > 0 && hs_heap_top(&x->timers)->key <= now) {
+			int id = hs_heap_top(&x->timers)->id;
+			hs_heap_pop(&x->timers);
+			hk->timer(hk->arg, id, x->date);
 			any = 1;
 		}
 		if (any && !x->stopping && hk->settle(hk->arg, NULL, x->date) < 0)
@@ -304,10 +228,10 @@ static int live_drive(void *arg, const struct hs_sim_hooks *hk, struct hs_schedu
 		 * ended or was rejected (wake-ups set for later are dropped:
 		 * there is nothing left to decide). */
 		if (x->running == 0 && x->nended == 0 &&
-		    (x->stopping || x->ntimers == 0 || x->ended + x->nrejected >= x->n))
+		    (x->stopping || x->timers.n == 0 || x->ended + x->nrejected >= x->n))
 			break;
-		if (!x->stopping && x->ntimers > 0 && x->timers[0].at < next)
-			next = x->timers[0].at;
+		if (!x->stopping && x->timers.n > 0 && hs_heap_top(&x->timers)->key < next)
+			next = hs_heap_top(&x->timers)->key;
 		if (x->o.progress && now + 0.25 < next)
 			next = now + 0.25;
 		xe_progress(x, 0);
@@ -332,7 +256,7 @@ static void live_records(void *arg, struct hs_record *plan, struct hs_record *ru
 	struct hs_exec *x = arg;
 	int i = hs_instance_find_task(x->in, run->id);
 	if (i >= 0 && !plan) /* rejected: decided, never to run */
-		x->t[i].rejected = 1, x->nrejected++;
+		x->nrejected++;
 	if (i >= 0 && x->t[i].job > 0)
 		hs_record_set_int(run, "slurm_job", x->t[i].job);
 	if (plan)

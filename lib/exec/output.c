@@ -81,15 +81,11 @@ int hs_exec_summary(const struct hs_exec *x, struct hs_exec_output *out, int rc)
 		getrusage(RUSAGE_SELF, &ru);
 		double cpu = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6 +
 			     (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec * 1e-6;
-		if (out->prov) /* live: no plan to compare with */
-			printf("# hs-exec: %d tasks: %d done, %d failed, %d killed, %d not run; "
-			       "%.3f s; hs-exec used %.3f s CPU\n",
-			       n.tasks, n.done, n.failed, n.killed, n.notrun, n.elapsed, cpu);
-		else
-			printf("# hs-exec: %d tasks: %d done, %d failed, %d killed, %d not run; %.3f s "
-			       "(planned %.3f s); hs-exec used %.3f s CPU\n",
-			       n.tasks, n.done, n.failed, n.killed, n.notrun, n.elapsed, n.planned,
-			       cpu);
+		printf("# hs-exec: %d tasks: %d done, %d failed, %d killed, %d not run; %.3f s",
+		       n.tasks, n.done, n.failed, n.killed, n.notrun, n.elapsed);
+		if (!out->prov) /* live (-a): no plan to compare with */
+			printf(" (planned %.3f s)", n.planned);
+		printf("; hs-exec used %.3f s CPU\n", cpu);
 		if (hs_stream_write_end(stdout, &out->tally) < 0 || fflush(stdout) != 0) {
 			hs_error("error writing the output");
 			out->failed = 1;

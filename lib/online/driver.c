@@ -113,8 +113,11 @@ void hs_online_grow(struct hs_online *h, int n)
 	h->deps_left = hs_reallocarray(h->deps_left, n + 1, sizeof *h->deps_left);
 	h->succ_off = hs_reallocarray(h->succ_off, n + 2, sizeof *h->succ_off);
 	h->subs = hs_reallocarray(h->subs, n + 1, sizeof *h->subs);
-	if (h->decided)
+	if (h->decided) {
 		h->decided = hs_reallocarray(h->decided, n + 1, sizeof *h->decided);
+		h->recorded = hs_reallocarray(h->recorded, n + 1, 1);
+		memset(h->recorded + h->n, 0, (size_t)(n - h->n));
+	}
 	for (int i = h->n; i < n; i++) {
 		memset(&h->jobs[i], 0, sizeof h->jobs[i]);
 		h->status[i] = JOB_UNKNOWN;
@@ -631,8 +634,10 @@ int hs_online_drive(struct hs_instance *in, const struct hs_online_run *cfg,
 	h.wake_at = NAN;
 	h.round_date = NAN;
 	h.subs = hs_malloc((h.n + 1) * sizeof *h.subs);
-	if (h.eng->records)
+	if (h.eng->records) {
 		h.decided = hs_malloc((h.n + 1) * sizeof *h.decided);
+		h.recorded = hs_calloc(h.n + 1, 1);
+	}
 	machine_init(&h);
 	jobs_init(&h);
 	deps_init(&h);

@@ -87,8 +87,7 @@ struct hs_online {
 	double *decided;              /* per job: the date it was started */
 	int *fresh, nfresh, capfresh; /* jobs ended or rejected, records not made yet */
 	int log_started;              /* the event log has its first line */
-	char *recorded;               /* per job: its records were made (live) */
-	int nrecorded;
+	char *recorded;               /* per job: its records were made (with decided) */
 	int late_notes;               /* notes that came after them */
 };
 

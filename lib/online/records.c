@@ -6,7 +6,6 @@
  * simulator's records are made at the end instead (driver.c). */
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "online_priv.h"
 
@@ -63,7 +62,7 @@ static struct hs_record *record_of(struct hs_online *h, int job, int run)
 
 int hs_online_note_late(struct hs_online *h, int job, const char *key)
 {
-	if (job >= h->nrecorded || !h->recorded[job])
+	if (!h->recorded[job])
 		return 0;
 	if (h->late_notes++ == 0)
 		hs_warn("job %s: note '%s' came after its records were written (a live run writes "
@@ -76,11 +75,6 @@ void hs_online_flush_records(struct hs_online *h)
 {
 	for (int k = 0; k < h->nfresh; k++) {
 		int job = h->fresh[k];
-		if (job >= h->nrecorded) { /* room for it (jobs added while running) */
-			h->recorded = hs_reallocarray(h->recorded, (size_t)h->n + 1, 1);
-			memset(h->recorded + h->nrecorded, 0, (size_t)(h->n + 1 - h->nrecorded));
-			h->nrecorded = h->n + 1;
-		}
 		h->recorded[job] = 1;
 		struct hs_record *plan = NULL, *run = record_of(h, job, 1);
 		if (h->status[job] != JOB_REJECTED)
