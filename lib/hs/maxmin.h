@@ -50,6 +50,8 @@ void hs_lmm_free(struct hs_lmm *s);
  * May be added at any time.  Returns its index (0, 1, ... in creation
  * order). */
 int hs_lmm_add_constraint(struct hs_lmm *s, double capacity, int fatpipe);
+/* A new capacity (> 0) for constraint c, which no variable uses now. */
+void hs_lmm_set_capacity(struct hs_lmm *s, int c, double capacity);
 
 /* A variable with n elements (constraint cnst[k], weight w[k]; weights
  * <= 0 are ignored) and a bound (<= 0 or infinite: none).  The caller

@@ -3,6 +3,7 @@
 #define HS_METRICS_H
 
 #include "hs/model.h"
+#include "hs/power.h"
 
 struct hs_metrics {
 	int tasks;             /* placed tasks */
@@ -35,6 +36,12 @@ struct hs_metrics {
 	 * tasks' latest end - earliest start) */
 	int apps;
 	double mean_app_makespan;
+	/* power states (hs/power.h): with hs_metrics_opts.power, energy is
+	 * theirs (per core, Hamano's), and the time asleep and switching, in
+	 * node-seconds within [0, makespan], and the switches begun there */
+	double asleep_time, switching_time;
+	int switches;
+	double mean_job_energy; /* mean of the run records' energy= (NAN: none) */
 };
 
 struct hs_metrics_opts {
@@ -42,6 +49,9 @@ struct hs_metrics_opts {
 	double bsld_tau;       /* bounded slowdown threshold in seconds (10) */
 	double edn;            /* exponent n of ED^n (2) */
 	const struct hs_bounds *bounds; /* already computed, or NULL: computed here */
+	/* appended: the nodes' power states over the schedule (its power
+	 * records), or NULL: every node on in its initial state */
+	const struct hs_power_trace *power;
 };
 void hs_metrics_opts_init(struct hs_metrics_opts *o);
 

@@ -10,14 +10,17 @@
  *                       or failed;
  *     HS_ONLINE_SUBMIT  a job became known: its release date came and, in a
  *                       task graph, every job it depends on ended;
- *     HS_ONLINE_WAKE    a wake-up the algorithm asked for.
+ *     HS_ONLINE_WAKE    a wake-up the algorithm asked for;
+ *     HS_ONLINE_STATE   a node's power state changed as it asked (ABI 3).
  *   decisions (host functions, called from inside the events callback):
  *     hs_online_start   start a job now on given cores and GPUs;
  *     hs_online_reject  never run a job;
  *     hs_online_wake    call me again at a later date;
  *     hs_online_kill    end a running job now (ABI 2);
  *     hs_online_submit  a job of the algorithm's own, submitted now or
- *                       later (ABI 2).
+ *                       later (ABI 2);
+ *     hs_online_set_pstate  switch a node to a computing or sleeping
+ *                       state (ABI 3).
  *
  * What an algorithm may know: by default what a batch scheduler knows, the
  * machine (cores, GPUs, nodes, clusters) and for each submitted job its
@@ -32,16 +35,17 @@
  * Compatibility: the rules of hs/plugin.h.  Every struct carries its size
  * and only grows at the end; host functions are only ever added.  A plugin
  * built for online ABI 1 (no kill, no submit, no views of running jobs)
- * loads and runs unchanged.
+ * or 2 (no power states) loads and runs unchanged.
  */
 #ifndef HS_ONLINE_H
 #define HS_ONLINE_H
 
 #include <stdint.h>
 #include "hs/model.h"
+#include "hs/power.h"
 #include "hs/util.h"
 
-#define HS_ONLINE_ABI 2
+#define HS_ONLINE_ABI 3
 
 /* The host's side of one simulation: passed to every callback, the
  * argument of every decision.  Opaque. */
@@ -93,12 +97,13 @@ enum hs_online_event_type {
 	HS_ONLINE_END = 1,
 	HS_ONLINE_SUBMIT,
 	HS_ONLINE_WAKE,
+	HS_ONLINE_STATE, /* ABI 3: job is the node's index (hs_online_power) */
 };
 
 struct hs_online_event {
 	uint32_t struct_size;
 	enum hs_online_event_type type;
-	int job;             /* END, SUBMIT: the job; WAKE: -1 */
+	int job;             /* END, SUBMIT: the job; WAKE: -1; STATE: the node */
 	enum hs_state state; /* END: HS_STATE_DONE, _KILLED or _FAILED */
 	double time;         /* the date of the batch (hs_online_now) */
 };
@@ -235,5 +240,48 @@ void hs_online_note_run(struct hs_online *h, int job, const char *key, const cha
  * starts), with task graphs, or one event a call (hs-sim --per-event). */
 enum { HS_ONLINE_ORDER_STREAM = 0, HS_ONLINE_ORDER_LUCARELLI = 1 };
 int hs_online_event_order(struct hs_online *h, int order);
+
+/* ---------------- ABI 3 (appended): power states ----------------
+ *
+ * A node's states (hs/power.h, hs-format(5) pstates= and sleep=) are
+ * numbered for the algorithm: its computing states 0 .. npstates-1, then
+ * its sleeping states npstates .. npstates+nsleeps-1.  A node is ON in a
+ * computing state, switching OFF into a sleeping state, ASLEEP in one, or
+ * WAKING from one; only an ON node runs jobs (a start elsewhere is
+ * refused), at its computing state's speed, drawing its watts.  A switch
+ * takes the sleeping state's off_time (on_time) and off_energy
+ * (on_energy); a change between computing states is immediate.  Each
+ * change the algorithm asks for ends with an HS_ONLINE_STATE event (job:
+ * the node), in the batch of the date it completes, after the ends and
+ * before the submissions (an immediate one in a batch of its own after
+ * the current callback).  The run records the states the nodes went
+ * through (power records) and its energy counts them. */
+
+struct hs_online_power {
+	uint32_t struct_size;   /* set by the caller: sizeof(struct hs_online_power) */
+	enum hs_power_kind kind;/* HS_POWER_ON, _OFF, _ASLEEP or _WAKING */
+	int pstate;             /* its state now (ON: the computing state; else the
+				 * sleeping state's number, npstates + s) */
+	int target;             /* where the switch leads (OFF: the sleeping state,
+				 * WAKING: the computing state); else pstate */
+	double since;           /* when the node came in this situation */
+	double until;           /* OFF, WAKING: when the switch completes; else +inf */
+	int npstates, nsleeps;  /* the node's computing and sleeping states */
+	int busy;               /* cores and GPUs of the node taken by running jobs */
+};
+/* Fill *p for node (0 .. nnodes-1).  Returns 0, or -1 (no such node;
+ * nothing reported). */
+int hs_online_power(const struct hs_online *h, int node, struct hs_online_power *p);
+/* Ask node to go to state pstate (the numbering above): from ON to
+ * another computing state (the node must run nothing: immediate), from ON
+ * to a sleeping state (the node must run nothing: switches off), from
+ * ASLEEP to a computing state (switches on); to its own computing state,
+ * nothing changes but the event comes.  Returns 0, or -1 after reporting
+ * (a node that is switching, runs a job, asleep asked to sleep, no such
+ * state, or a run that cannot change states: hs-exec's real nodes). */
+int hs_online_set_pstate(struct hs_online *h, int node, int pstate);
+/* The energy the platform consumed from 0 to now (joules), as the run's
+ * energy counts it (hs-sim --energy); a scan of the jobs started. */
+double hs_online_energy(const struct hs_online *h);
 
 #endif

@@ -93,6 +93,11 @@ struct hs_online_engine {
 	 * engine may add fields of its own).  A job rejected has no plan
 	 * record (NULL). */
 	void (*records)(void *arg, struct hs_record *plan, struct hs_record *run);
+	/* Optional: node's computing state changed (hs_online_set_pstate),
+	 * the instance's node holding the new state's speed, flops, cpu_busy
+	 * and cpu_idle; it runs nothing.  NULL: the engine's nodes have no
+	 * states to change (the algorithm's requests are refused). */
+	void (*pstate)(void *arg, int node);
 };
 
 /* The engine that replays an event log (cfg->event_log of an earlier run,

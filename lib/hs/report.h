@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "hs/metrics.h"
+#include "hs/power.h"
 #include "hs/model.h"
 #include "hs/stats.h"
 #include "hs/svg.h"
@@ -41,6 +42,10 @@ enum hs_rm {
 	HS_RM_ENERGY,
 	HS_RM_EDP,
 	HS_RM_EDN,
+	HS_RM_JOB_ENERGY,
+	HS_RM_ASLEEP_TIME,
+	HS_RM_SWITCHING_TIME,
+	HS_RM_SWITCHES,
 	HS_RM_KILLED,
 	HS_RM_FAILED,
 	HS_RM_PLANNED_MAKESPAN,
@@ -151,6 +156,13 @@ int hs_timeline_find(const char *name);
  * returns 1 when it was filled (then release it), else 0. */
 int hs_timeline(const struct hs_instance *in, const struct hs_schedule *s, enum hs_timeline kind,
 		struct hs_step *out, struct hs_step *gpus);
+/* hs_timeline with the nodes' power states of t (hs/power.h; NULL or
+ * empty: hs_timeline's): power counts each node's state, asleep or
+ * switching, and a job's busy watts at its node's state when it started
+ * (a switch of no time is a point of energy the curve leaves out). */
+int hs_timeline_power(const struct hs_instance *in, const struct hs_schedule *s,
+		      enum hs_timeline kind, const struct hs_power_trace *t, struct hs_step *out,
+		      struct hs_step *gpus);
 /* The value at time t. */
 double hs_step_at(const struct hs_step *s, double t);
 /* The integral from t[0] to t[n-1]. */

@@ -150,6 +150,10 @@ double hs_sim_progress(const struct hs_sim *sim, int task);
  * its start for one that fails); NAN for a parallel task (the flow model
  * decides its end as it goes) and for a task not running. */
 double hs_sim_known_end(const struct hs_sim *sim, int task);
+/* From a hook: node's speed changed (its flops in the instance are the
+ * new ones; an online algorithm's power state) while it runs nothing:
+ * tasks started there from now on run at it. */
+void hs_sim_node_changed(struct hs_sim *sim, int node);
 /* From a hook: the instance now has ntasks tasks (added at its end while
  * the run goes on, hs_instance_add_task): room for them in the run. */
 void hs_sim_grow(struct hs_sim *sim, int ntasks);

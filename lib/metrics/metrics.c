@@ -233,6 +233,23 @@ void hs_metrics_eval(const struct hs_instance *in, const struct hs_schedule *s,
 	m->energy = em.e_all;
 	m->edp = em.edp;
 	m->edn = em.edn;
+	if (o->power && o->power->n > 0) {
+		struct hs_power_account acc;
+		m->energy = hs_power_energy(in, s, o->power, em.system_time, 1, NULL, &acc);
+		m->edp = m->energy * em.system_time;
+		m->edn = m->energy * pow(em.system_time, o->edn);
+		m->asleep_time = acc.time[HS_POWER_ASLEEP];
+		m->switching_time = acc.time[HS_POWER_OFF] + acc.time[HS_POWER_WAKING];
+		m->switches = acc.switches_off + acc.switches_on;
+	}
+	double je = 0;
+	int nje = 0;
+	for (int i = 0; i < s->n; i++)
+		if (s->p[i].task == i && !isnan(s->p[i].energy)) {
+			je += s->p[i].energy;
+			nje++;
+		}
+	m->mean_job_energy = nje ? je / nje : NAN;
 	/* RSCHED eq. (10): (busy / active time of the used workers) times
 	 * speedup / |used workers|; every used worker is active over the whole
 	 * schedule [0, makespan], and the speedup is against running each task

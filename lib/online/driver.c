@@ -219,7 +219,9 @@ static void hook_timer(void *arg, int id, double now)
 {
 	struct hs_online *h = arg;
 	(void)now;
-	if (id == WAKE_TIMER) {
+	if (id < WAKE_TIMER) {
+		hs_online_power_due(h, POWER_TIMER_NODE(id), now);
+	} else if (id == WAKE_TIMER) {
 		h->wake = 1;
 		if (h->wake_at == now)
 			h->wake_at = NAN;
@@ -254,6 +256,11 @@ void hs_online_queue_end(struct hs_online *h, int job, enum hs_state st)
 	push_event(h, HS_ONLINE_END, job, st);
 }
 
+void hs_online_queue_state(struct hs_online *h, int node)
+{
+	push_event(h, HS_ONLINE_STATE, node, HS_STATE_NONE);
+}
+
 void hs_online_queue_wake(struct hs_online *h)
 {
 	push_event(h, HS_ONLINE_WAKE, -1, HS_STATE_NONE);
@@ -263,6 +270,7 @@ int hs_online_deliver(struct hs_online *h, double now)
 {
 	if (h->nev == 0)
 		return 0;
+	h->last_date = now;
 	if (now != h->round_date) {
 		h->round_date = now;
 		h->rounds = 0;
@@ -556,6 +564,7 @@ static void host_release(struct hs_online *h)
 	free(h->fresh);
 	free(h->recorded);
 	hs_online_authors_release(h);
+	hs_online_power_release(h);
 	hs_ids_free_parts(h->scratch.parts, h->scratch.nparts);
 	free(h->scratch_ids);
 }
@@ -573,6 +582,11 @@ static void finish(struct hs_online *h, void *state)
 }
 
 /* ---------------- the simulator as the engine ---------------- */
+
+static void sim_pstate(void *arg, int node)
+{
+	hs_sim_node_changed(((struct hs_online *)arg)->sim, node);
+}
 
 static int sim_drive(void *arg, const struct hs_sim_hooks *hk, struct hs_schedule *run)
 {
@@ -625,7 +639,8 @@ int hs_online_drive(struct hs_instance *in, const struct hs_online_run *cfg,
 	memset(res, 0, sizeof *res);
 	struct hs_online h = { .in = in, .cfg = cfg, .ctx = ctx, .n = in->ntasks };
 	h.sim_eng = (struct hs_online_engine){ &h, sim_drive, sim_now, sim_start, sim_timer,
-					       sim_kill, sim_progress, sim_grow, NULL, NULL };
+					       sim_kill, sim_progress, sim_grow, NULL, NULL,
+					       sim_pstate };
 	h.eng = eng ? eng : &h.sim_eng;
 	h.clairvoyant = cfg->clairvoyant;
 	h.model = h.clairvoyant || (ops->flags & HS_ONLINE_NEEDS_MODEL);
@@ -673,10 +688,13 @@ int hs_online_drive(struct hs_instance *in, const struct hs_online_run *cfg,
 		res->started += h.status[i] == JOB_ENDED;
 		res->rejected += h.status[i] == JOB_REJECTED;
 	}
+	hs_online_power_end(&h, &run, fmax(h.last_date, res->sim.makespan), res, rc);
 	if (h.decided)
 		hs_online_flush_records(&h); /* those stopped with the run */
-	else if (rc == 0)
+	else if (rc == 0) {
 		write_records(&h, in, &run);
+		hs_online_power_emit(&h);
+	}
 	hs_schedule_release(&run);
 	if (rc != 0 && h.input_errors)
 		rc = -2;

@@ -38,6 +38,9 @@ void hs_online_log_batch(struct hs_online *h, const struct hs_online_event *ev, 
 		else if (e->type == HS_ONLINE_END)
 			fprintf(f, "%s end %s %s\n", d, h->in->tasks[e->job].id,
 				state_names[e->state <= HS_STATE_REJECTED ? e->state : 0]);
+		else if (e->type == HS_ONLINE_STATE)
+			/* a record of what happened; a replay cannot change states */
+			fprintf(f, "%s state %s\n", d, h->in->plat.nodes[e->job].id);
 		else
 			fprintf(f, "%s wake\n", d);
 	}

@@ -17,7 +17,7 @@ const char *hs_online_job_name(const struct hs_online *h, int job)
 	return job >= 0 && job < h->n ? h->in->tasks[job].id : "?";
 }
 
-static HS_PRINTF(3, 4) int bad(struct hs_online *h, int job, const char *fmt, ...)
+int hs_online_bad(struct hs_online *h, int job, const char *fmt, ...)
 {
 	char *msg = NULL;
 	va_list ap;
@@ -74,13 +74,13 @@ int hs_online_gpu_job(const struct hs_online *h, int gpu)
 static int check_waiting(struct hs_online *h, int job, const char *what)
 {
 	if (job < 0 || job >= h->n)
-		return bad(h, -1, "%s: no job %d (jobs are 0..%d)", what, job, h->n - 1);
+		return hs_online_bad(h, -1, "%s: no job %d (jobs are 0..%d)", what, job, h->n - 1);
 	switch (h->status[job]) {
 	case JOB_QUEUED: return 0;
-	case JOB_UNKNOWN: return bad(h, job, "%s: not submitted yet", what);
-	case JOB_RUNNING: return bad(h, job, "%s: already running", what);
-	case JOB_ENDED: return bad(h, job, "%s: already ended", what);
-	default: return bad(h, job, "%s: already rejected", what);
+	case JOB_UNKNOWN: return hs_online_bad(h, job, "%s: not submitted yet", what);
+	case JOB_RUNNING: return hs_online_bad(h, job, "%s: already running", what);
+	case JOB_ENDED: return hs_online_bad(h, job, "%s: already ended", what);
+	default: return hs_online_bad(h, job, "%s: already rejected", what);
 	}
 }
 
@@ -123,7 +123,7 @@ static int check_ids(struct hs_online *h, int job, const int *ids, int n, int to
 	if (out)
 		for (int k = 0; k < n; k++)
 			if (ids[k] < 0 || ids[k] >= total)
-				return bad(h, job, "no %s %d (the machine has %s 0..%d)", kind, ids[k],
+				return hs_online_bad(h, job, "no %s %d (the machine has %s 0..%d)", kind, ids[k],
 					   kind, total - 1);
 	const int *v = ids;
 	if (down) {
@@ -144,8 +144,8 @@ static int check_ids(struct hs_online *h, int job, const int *ids, int n, int to
 		return 0;
 	const char *node = h->in->plat.nodes[owner_node[v[k]]].id;
 	if (k > 0 && v[k] == v[k - 1])
-		return bad(h, job, "%s %d (node %s) given twice", kind, v[k], node);
-	return bad(h, job, "%s %d (node %s) is busy: job %s runs there", kind, v[k], node,
+		return hs_online_bad(h, job, "%s %d (node %s) given twice", kind, v[k], node);
+	return hs_online_bad(h, job, "%s %d (node %s) is busy: job %s runs there", kind, v[k], node,
 		   hs_online_job_name(h, busy_of(busy, whole, owner_node, v[k])));
 }
 
@@ -172,7 +172,7 @@ static int check_free(struct hs_online *h, int job, const struct hs_placement *p
 			if (h->core_job[first + pt->cores[i]] >= 0)
 				c = first + pt->cores[i];
 		if (c >= 0)
-			return bad(h, job, "core %d (node %s) is busy: job %s runs there", c,
+			return hs_online_bad(h, job, "core %d (node %s) is busy: job %s runs there", c,
 				   h->in->plat.nodes[j].id, hs_online_job_name(h, core_job_of(h, c)));
 	}
 	return 0;
@@ -185,20 +185,20 @@ static int check_fit(struct hs_online *h, int job, int nc, int ng)
 	const struct hs_online_job *j = &h->jobs[job];
 	const struct hs_task *t = &h->in->tasks[job];
 	if (nc + ng == 0)
-		return bad(h, job, "started on no resource");
+		return hs_online_bad(h, job, "started on no resource");
 	/* A rigid task with a GPU time (on=any) may instead run on one GPU. */
 	if (t->model == HS_MODEL_RIGID && (ng == 0 ? nc != j->cores : !isfinite(t->gpu_time)))
-		return bad(h, job, "asks for %d core%s, given %d core%s and %d GPU%s", j->cores,
+		return hs_online_bad(h, job, "asks for %d core%s, given %d core%s and %d GPU%s", j->cores,
 			   j->cores == 1 ? "" : "s", nc, nc == 1 ? "" : "s", ng, ng == 1 ? "" : "s");
 	if (ng > 1 || (ng == 1 && nc > 0))
-		return bad(h, job, "a task runs on cores or on one GPU, given %d core%s and %d GPUs",
+		return hs_online_bad(h, job, "a task runs on cores or on one GPU, given %d core%s and %d GPUs",
 			   nc, nc == 1 ? "" : "s", ng);
 	if (ng == 1 && t->on == HS_ON_CPU)
-		return bad(h, job, "runs on cores only (on=cpu), given a GPU");
+		return hs_online_bad(h, job, "runs on cores only (on=cpu), given a GPU");
 	if (nc > 0 && (t->on == HS_ON_GPU || t->model == HS_MODEL_GPU))
-		return bad(h, job, "runs on a GPU only, given %d core%s", nc, nc == 1 ? "" : "s");
+		return hs_online_bad(h, job, "runs on a GPU only, given %d core%s", nc, nc == 1 ? "" : "s");
 	if (t->size > 0 && nc > t->size)
-		return bad(h, job, "may use %d core%s at most, given %d", t->size,
+		return hs_online_bad(h, job, "may use %d core%s at most, given %d", t->size,
 			   t->size == 1 ? "" : "s", nc);
 	return 0;
 }
@@ -216,10 +216,10 @@ static int check_scope(struct hs_online *h, int job, const struct hs_placement *
 	for (int k = 1; k < p->nparts; k++) {
 		int node = p->parts[k].node;
 		if (t->scope == HS_SCOPE_NODE && node != node0)
-			return bad(h, job, "must run on one node (scope=node), given nodes %s and %s",
+			return hs_online_bad(h, job, "must run on one node (scope=node), given nodes %s and %s",
 				   pl->nodes[node0].id, pl->nodes[node].id);
 		if (t->scope == HS_SCOPE_CLUSTER && pl->nodes[node].cluster != pl->nodes[node0].cluster)
-			return bad(h, job,
+			return hs_online_bad(h, job,
 				   "must run in one cluster (scope=cluster), given clusters %s and %s",
 				   pl->clusters[pl->nodes[node0].cluster].id,
 				   pl->clusters[pl->nodes[node].cluster].id);
@@ -336,7 +336,7 @@ int hs_online_start(struct hs_online *h, int job, const int *cores, int ncores, 
 	if (check_waiting(h, job, "start") < 0)
 		return -1;
 	if (ncores < 0 || ngpus < 0 || (ncores > 0 && !cores) || (ngpus > 0 && !gpus))
-		return bad(h, job, "start: bad resource arrays (%d cores, %d GPUs)", ncores, ngpus);
+		return hs_online_bad(h, job, "start: bad resource arrays (%d cores, %d GPUs)", ncores, ngpus);
 	if (ncores + ngpus > h->cap_ids) {
 		h->cap_ids = ncores + ngpus;
 		h->scratch_ids = hs_reallocarray(h->scratch_ids, h->cap_ids, sizeof *h->scratch_ids);
@@ -353,11 +353,11 @@ int hs_online_start(struct hs_online *h, int job, const int *cores, int ncores, 
 		return -1;
 	build_placement(h, sc, ncores, sg, ngpus);
 	if ((deferred && check_free(h, job, &h->scratch) < 0) || check_fit(h, job, ncores, ngpus) < 0 ||
-	    check_scope(h, job, &h->scratch) < 0)
+	    check_scope(h, job, &h->scratch) < 0 || hs_online_power_check_start(h, job, &h->scratch) < 0)
 		return -1;
 	const struct hs_task *t = &h->in->tasks[job];
 	if (!isfinite(hs_placement_duration(h->in, t, &h->scratch)))
-		return bad(h, job, "cannot run on %d core%s and %d GPU%s under its runtime model",
+		return hs_online_bad(h, job, "cannot run on %d core%s and %d GPU%s under its runtime model",
 			   ncores, ncores == 1 ? "" : "s", ngpus, ngpus == 1 ? "" : "s");
 	if (h->decided)
 		h->decided[job] = hs_online_now(h);
@@ -394,7 +394,7 @@ int hs_online_wake(struct hs_online *h, double t)
 		return 0;
 	}
 	if (!(t >= now) || !isfinite(t))
-		return bad(h, -1, "wake-up at %g is not at or after the current date %g", t, now);
+		return hs_online_bad(h, -1, "wake-up at %g is not at or after the current date %g", t, now);
 	if (t != h->wake_at) {
 		h->eng->timer(h->eng->arg, t, WAKE_TIMER);
 		h->wake_at = t;
@@ -429,7 +429,7 @@ static void note_add(struct hs_online *h, int job, int run, const char *key, con
 		     va_list ap)
 {
 	if (job < 0 || job >= h->n) {
-		bad(h, -1, "note: no job %d", job);
+		hs_online_bad(h, -1, "note: no job %d", job);
 		return;
 	}
 	int ok = key && ((*key >= 'a' && *key <= 'z') || (*key >= 'A' && *key <= 'Z') || *key == '_');
@@ -439,7 +439,7 @@ static void note_add(struct hs_online *h, int job, int run, const char *key, con
 	for (int k = 0; ok && own_keys[k]; k++)
 		ok = strcmp(key, own_keys[k]) != 0;
 	if (!ok) {
-		bad(h, job, "note: key '%s' is not a key of its own", key ? key : "(null)");
+		hs_online_bad(h, job, "note: key '%s' is not a key of its own", key ? key : "(null)");
 		return;
 	}
 	if (h->decided && hs_online_note_late(h, job, key))
@@ -480,7 +480,7 @@ double hs_online_estimate(const struct hs_online *h, int job, int node, int ncor
 int hs_online_kill(struct hs_online *h, int job)
 {
 	if (job < 0 || job >= h->n)
-		return bad(h, -1, "kill: no job %d (jobs are 0..%d)", job, h->n - 1);
+		return hs_online_bad(h, -1, "kill: no job %d (jobs are 0..%d)", job, h->n - 1);
 	switch (h->status[job]) {
 	case JOB_RUNNING:
 		/* The kill is an event of this date: the job's END comes in a
@@ -490,9 +490,9 @@ int hs_online_kill(struct hs_online *h, int job)
 		h->kill_asked[job] = 1;
 		return 0;
 	case JOB_ENDED: return 1;
-	case JOB_QUEUED: return bad(h, job, "kill: not started (reject a waiting job)");
-	case JOB_UNKNOWN: return bad(h, job, "kill: not submitted yet");
-	default: return bad(h, job, "kill: rejected, never ran");
+	case JOB_QUEUED: return hs_online_bad(h, job, "kill: not started (reject a waiting job)");
+	case JOB_UNKNOWN: return hs_online_bad(h, job, "kill: not submitted yet");
+	default: return hs_online_bad(h, job, "kill: rejected, never ran");
 	}
 }
 
@@ -538,7 +538,7 @@ int hs_online_submit(struct hs_online *h, const char *id, const char *fields, do
 {
 	double now = hs_online_now(h);
 	if (!(release >= now) || !isfinite(release))
-		return bad(h, -1, "submit: release %g is not at or after the current date %g", release,
+		return hs_online_bad(h, -1, "submit: release %g is not at or after the current date %g", release,
 			   now);
 	char name[32];
 	if (!id || !*id) {
@@ -553,7 +553,7 @@ int hs_online_submit(struct hs_online *h, const char *id, const char *fields, do
 	const char *err = NULL;
 	struct hs_record *r = hs_record_parse(line, strlen(line), 0, &err);
 	if (!r) {
-		bad(h, -1, "submit: task %s: %s", id, err);
+		hs_online_bad(h, -1, "submit: task %s: %s", id, err);
 		free(line);
 		return -1;
 	}
@@ -564,7 +564,7 @@ int hs_online_submit(struct hs_online *h, const char *id, const char *fields, do
 	char *msg = NULL;
 	int job = hs_instance_add_task(h->in, r, &msg);
 	if (job < 0) {
-		bad(h, -1, "submit: %s", msg);
+		hs_online_bad(h, -1, "submit: %s", msg);
 		free(msg);
 		hs_record_free(r);
 		return -1;

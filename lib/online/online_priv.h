@@ -89,9 +89,28 @@ struct hs_online {
 	int log_started;              /* the event log has its first line */
 	char *recorded;               /* per job: its records were made (with decided) */
 	int late_notes;               /* notes that came after them */
+	/* power states (power.c): NULL until the algorithm changes one */
+	struct node_power *power;     /* per node */
+	struct hs_node *node_orig;    /* the nodes as loaded (their fields change) */
+	struct hs_power_trace trace;  /* the spans closed so far */
+	double last_date;             /* the latest batch's date */
 };
 
-/* Timer ids of the simulator: a job's submission (its index), or this. */
+/* A node's power situation (hs/online.h's hs_online_power). */
+struct node_power {
+	enum hs_power_kind kind;
+	int pstate;                   /* ON: computing state; else the sleeping state (0..) */
+	int target;                   /* WAKING: the computing state it wakes into */
+	double since, until;
+	int changed;                  /* it left its initial state once: it has spans */
+};
+
+/* Timer ids of the power switches: node j's is POWER_TIMER(j) (< WAKE_TIMER). */
+#define POWER_TIMER(j) (-2 - (j))
+#define POWER_TIMER_NODE(id) (-2 - (id))
+
+/* Timer ids of the simulator: a job's submission (its index), a wake-up
+ * (this), a power switch (POWER_TIMER below). */
 #define WAKE_TIMER (-1)
 
 /* What a batch scheduler is told of job i (jobs_init, hs_online_submit). */
@@ -125,6 +144,24 @@ int hs_online_note_late(struct hs_online *h, int job, const char *key);
 
 /* The batch ev[0 .. nev) of date now into the event log (eventlog.c). */
 void hs_online_log_batch(struct hs_online *h, const struct hs_online_event *ev, int nev, double now);
+
+/* Power states (power.c): a switch's timer came due; whether job may
+ * start on p (0, or -1 after reporting a node that is not on); the run's
+ * end: spans closed at end, nodes restored, and with rc 0 the energy of
+ * run into res (before the records are written); the power records
+ * appended to the stream; what the states held freed. */
+void hs_online_power_due(struct hs_online *h, int node, double now);
+int hs_online_power_check_start(struct hs_online *h, int job, const struct hs_placement *p);
+void hs_online_power_end(struct hs_online *h, const struct hs_schedule *run, double end,
+			 struct hs_online_result *res, int rc);
+void hs_online_power_emit(struct hs_online *h);
+void hs_online_power_release(struct hs_online *h);
+/* A STATE event of node joins the batch (driver.c). */
+void hs_online_queue_state(struct hs_online *h, int node);
+
+/* A refused decision: "job ID: ..." (job -1: the message alone) into the
+ * run's context, counted as an error; returns -1. */
+int hs_online_bad(struct hs_online *h, int job, const char *fmt, ...) HS_PRINTF(3, 4);
 
 /* The job's name in messages: "job ID". */
 const char *hs_online_job_name(const struct hs_online *h, int job);

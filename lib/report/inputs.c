@@ -169,6 +169,7 @@ static int load_input(const struct config *cf, struct input *it, struct hs_strea
 	}
 	int ret = 0;
 	struct hs_report_row *r = &it->row;
+	struct hs_power_trace pt = { 0 };
 	if (!in->has_plan && !in->has_run) {
 		hs_error_at(s->name, 0, "no plan or run records (run hs-plan first)");
 		ret = -1;
@@ -205,7 +206,15 @@ static int load_input(const struct config *cf, struct input *it, struct hs_strea
 	const char *algo = is_stdin(it->path) ? hs_stream_prov(s, "algo") : NULL;
 	r->label = hs_strdup(!is_stdin(it->path) ? it->path : algo ? algo : "stdin");
 	check_promised(s, in);
-	hs_report_vals_compute(in, &cf->mo, &r->vals);
+	/* The nodes' power states, when an online algorithm changed them. */
+	if (hs_power_trace_load(in, &pt) > 0) {
+		hs_power_trace_release(&pt);
+		ret = -1;
+		goto out;
+	}
+	struct hs_metrics_opts mo = cf->mo;
+	mo.power = &pt;
+	hs_report_vals_compute(in, &mo, &r->vals);
 	check_bound(cf, s->name, &r->vals);
 	if (cf->nkeys) {
 		r->keys = hs_calloc((size_t)cf->nkeys, sizeof *r->keys);
@@ -225,8 +234,8 @@ static int load_input(const struct config *cf, struct input *it, struct hs_strea
 	}
 	if (cf->plot_time >= 0) {
 		struct hs_step q, g;
-		int gpus = hs_timeline(in, in->has_run ? &in->run : &in->plan,
-				       (enum hs_timeline)cf->plot_time, &q, &g);
+		int gpus = hs_timeline_power(in, in->has_run ? &in->run : &in->plan,
+					     (enum hs_timeline)cf->plot_time, &pt, &q, &g);
 		r->tl = hs_malloc(sizeof *r->tl);
 		*r->tl = q;
 		if (gpus) {
@@ -248,6 +257,7 @@ static int load_input(const struct config *cf, struct input *it, struct hs_strea
 		r->base = key_value(s, r->label, cf->rel_key);
 	}
 out:
+	hs_power_trace_release(&pt);
 	if (!keep || ret < 0) {
 		hs_instance_release(in);
 		hs_stream_release(s);

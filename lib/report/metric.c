@@ -39,6 +39,11 @@ const struct hs_rm_info hs_rm_info[HS_RM_COUNT] = {
 	[HS_RM_ENERGY] = {"energy", HS_RM_NUM, S, "joules, busy and idle power until the makespan", "J"},
 	[HS_RM_EDP] = {"edp", HS_RM_NUM, S, "energy * makespan", "J s"},
 	[HS_RM_EDN] = {"edn", HS_RM_NUM, S, "energy * makespan^n (--edn)", "J s^n"},
+	[HS_RM_JOB_ENERGY] = {"mean_job_energy", HS_RM_NUM, "run", "mean energy= of the run records", "J"},
+	[HS_RM_ASLEEP_TIME] = {"asleep_time", HS_RM_NUM, "power", "node-seconds asleep before the makespan", "node-s"},
+	[HS_RM_SWITCHING_TIME] = {"switching_time", HS_RM_NUM, "power",
+				  "node-seconds switching off or on before the makespan", "node-s"},
+	[HS_RM_SWITCHES] = {"switches", HS_RM_INT, "power", "switches off and on begun before the makespan", ""},
 	[HS_RM_KILLED] = {"killed", HS_RM_INT, "run", "tasks killed (state=killed)", ""},
 	[HS_RM_FAILED] = {"failed", HS_RM_INT, "run", "tasks failed (state=failed)", ""},
 	[HS_RM_PLANNED_MAKESPAN] = {"planned_makespan", HS_RM_NUM, "plan", "makespan of the plan records", "s"},
@@ -152,6 +157,11 @@ void hs_report_vals_compute(const struct hs_instance *in, const struct hs_metric
 	set(r, HS_RM_ENERGY, m.energy, power);
 	set(r, HS_RM_EDP, m.edp, power);
 	set(r, HS_RM_EDN, m.edn, power);
+	set(r, HS_RM_JOB_ENERGY, m.mean_job_energy, power && r->from_run && !isnan(m.mean_job_energy));
+	int states = o->power && o->power->n > 0;
+	set(r, HS_RM_ASLEEP_TIME, m.asleep_time, states);
+	set(r, HS_RM_SWITCHING_TIME, m.switching_time, states);
+	set(r, HS_RM_SWITCHES, m.switches, states);
 	set(r, HS_RM_KILLED, m.killed, in->has_run);
 	set(r, HS_RM_FAILED, m.failed, in->has_run);
 	double pm = both ? hs_schedule_makespan(&in->plan) : NAN;

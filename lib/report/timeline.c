@@ -271,3 +271,107 @@ void hs_step_release(struct hs_step *s)
 	free(s->v);
 	memset(s, 0, sizeof *s);
 }
+
+/* ---------------- power with the nodes' states ---------------- */
+
+static int span_node_cmp(const void *a, const void *b)
+{
+	const struct hs_power_span *x = a, *y = b;
+	if (x->node != y->node)
+		return x->node < y->node ? -1 : 1;
+	return (x->start > y->start) - (x->start < y->start);
+}
+
+/* Watts of node nd in span s with nothing running (a switch of no time
+ * draws nothing over a duration: its energy is a point the curve cannot
+ * show). */
+static double span_watts(const struct hs_node *nd, const struct hs_power_span *s)
+{
+	if (s->kind == HS_POWER_ON) {
+		struct hs_pstate ps = hs_node_pstate(nd, s->state);
+		return nd->cores * ps.idle + nd->gpus * nd->gpu_idle;
+	}
+	const struct hs_sleep_state *sl = &nd->sleeps[s->state];
+	if (s->kind == HS_POWER_ASLEEP)
+		return sl->power;
+	double t = s->kind == HS_POWER_OFF ? sl->off_time : sl->on_time;
+	double e = s->kind == HS_POWER_OFF ? sl->off_energy : sl->on_energy;
+	return t > 0 ? e / t : 0;
+}
+
+/* The computing state node j is in at date t: the ON span of sp[first[j]
+ * .. first[j + 1]) that t falls in (its initial state without spans). */
+static struct hs_pstate state_at(const struct hs_node *nd, const struct hs_power_span *sp, int a,
+				 int b, double t)
+{
+	for (int k = b - 1; k >= a; k--)
+		if (sp[k].start <= t)
+			return hs_node_pstate(nd, sp[k].kind == HS_POWER_ON ? sp[k].state : 0);
+	return hs_node_pstate(nd, nd->npstates > 0 ? nd->pstate : 0);
+}
+
+int hs_timeline_power(const struct hs_instance *in, const struct hs_schedule *s,
+		      enum hs_timeline kind, const struct hs_power_trace *t, struct hs_step *out,
+		      struct hs_step *gpus)
+{
+	if (kind != HS_TL_POWER || !t || t->n == 0)
+		return hs_timeline(in, s, kind, out, gpus);
+	const struct hs_platform *pl = &in->plat;
+	double t0 = 0, t1 = 0;
+	for (int i = 0; i < s->n; i++)
+		if (counts(&s->p[i])) {
+			t0 = fmin(t0, s->p[i].start);
+			t1 = fmax(t1, s->p[i].end);
+		}
+	struct hs_power_span *sp = hs_malloc(((size_t)t->n + 1) * sizeof *sp);
+	memcpy(sp, t->s, (size_t)t->n * sizeof *sp);
+	qsort(sp, t->n, sizeof *sp, span_node_cmp);
+	int *first = hs_calloc((size_t)pl->nnodes + 1, sizeof *first);
+	for (int k = 0; k < t->n; k++)
+		first[sp[k].node + 1]++;
+	for (int j = 0; j < pl->nnodes; j++)
+		first[j + 1] += first[j];
+	struct event *e = NULL;
+	int n = 0, cap = 0;
+	double base = 0;
+	for (int j = 0; j < pl->nnodes; j++) {
+		const struct hs_node *nd = &pl->nodes[j];
+		if (first[j] == first[j + 1]) {
+			struct hs_pstate ps = state_at(nd, sp, 0, 0, 0);
+			base += nd->cores * ps.idle + nd->gpus * nd->gpu_idle;
+			continue;
+		}
+		for (int k = first[j]; k < first[j + 1]; k++) {
+			double w = span_watts(nd, &sp[k]);
+			double end = k + 1 == first[j + 1] ? fmax(sp[k].end, t1) : sp[k].end;
+			if (sp[k].start >= t1 || end <= sp[k].start)
+				continue;
+			push(&e, &n, &cap, sp[k].start, w, 0);
+			if (end < t1)
+				push(&e, &n, &cap, end, -w, 0);
+		}
+	}
+	for (int i = 0; i < s->n; i++) {
+		const struct hs_placement *p = &s->p[i];
+		if (!counts(p) || p->task >= in->ntasks || !(p->end > p->start))
+			continue;
+		double w = 0;
+		for (int k = 0; k < p->nparts; k++) {
+			const struct hs_part *pt = &p->parts[k];
+			if (pt->node < 0 || pt->node >= pl->nnodes)
+				continue;
+			const struct hs_node *nd = &pl->nodes[pt->node];
+			struct hs_pstate ps = state_at(nd, sp, first[pt->node], first[pt->node + 1], p->start);
+			w += pt->ncores * (ps.busy - ps.idle) + pt->ngpus * (nd->gpu_busy - nd->gpu_idle);
+		}
+		push(&e, &n, &cap, p->start, w, 0);
+		push(&e, &n, &cap, p->end, -w, 0);
+	}
+	build(e, n, base, t0, t1, 0, out);
+	free(e);
+	free(first);
+	free(sp);
+	if (gpus)
+		memset(gpus, 0, sizeof *gpus);
+	return 0;
+}

@@ -1155,6 +1155,17 @@ double hs_sim_known_end(const struct hs_sim *sim, int task)
 	return isfinite(wall) && start + wall < end ? start + wall : end;
 }
 
+void hs_sim_node_changed(struct hs_sim *sim, int node)
+{
+	struct run *R = &sim->R;
+	const struct sim *S = R->S;
+	const struct hs_node *nd = &S->in->plat.nodes[node];
+	hs_lmm_set_capacity(R->lmm, S->cpu0 + node, nd->cores * nd->flops);
+	for (int r = S->res0[node]; r < S->res0[node] + nd->cores + nd->gpus; r++)
+		if (R->res_cnst[r] >= 0)
+			hs_lmm_set_capacity(R->lmm, R->res_cnst[r], nd->flops);
+}
+
 void hs_sim_grow(struct hs_sim *sim, int ntasks)
 {
 	struct run *R = &sim->R;

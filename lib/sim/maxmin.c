@@ -118,6 +118,14 @@ int hs_lmm_add_constraint(struct hs_lmm *s, double capacity, int fatpipe)
 	return s->nc++;
 }
 
+void hs_lmm_set_capacity(struct hs_lmm *s, int c, double capacity)
+{
+	/* No variable uses it: nothing to re-solve. */
+	s->c[c].cap = capacity;
+	if (s->shadow)
+		hs_lmm_set_capacity(s->shadow, c, capacity);
+}
+
 static void seed_cnst(struct hs_lmm *s, int c)
 {
 	if (s->c[c].seed == s->seedstamp)
