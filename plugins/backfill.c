@@ -63,6 +63,8 @@ struct bf_conf {
 	int scratch;   /* conservative: every reservation placed again from scratch */
 	int compress;  /* conservative: each job moved to its earliest fit at each event */
 	int count;     /* easy: the head reserves a count (shadow time, extra cores), not cores */
+	int power;       /* idle shutdown: ... */
+	double shutdown; /* ... a node idle this many seconds goes to sleep */
 };
 
 /* What the algorithm asks of its host. */
@@ -74,6 +76,23 @@ struct bf_out {
 	int (*wake)(void *arg, double t);
 	/* the job's first finite reservation */
 	void (*resv)(void *arg, int job, double t);
+	/* idle shutdown: switch node off (on 0) or on (1); the switch's end,
+	 * or NAN (refused: stop) */
+	double (*power)(void *arg, int node, int on);
+};
+
+/* Idle shutdown: where each node stands (see power_slide); nodes' blocks
+ * gathered by date, so that the nodes asleep (most often under one date)
+ * change the profile once, not once each. */
+#define NBUCKETS 8
+enum { BN_ON, BN_OFF, BN_ASLEEP, BN_WAKING };
+struct bf_node {
+	int st;
+	int busy;          /* its cores held by running jobs */
+	double idle;       /* ON and not busy: since when */
+	double until;      /* OFF, WAKING: the switch's end */
+	double b1;         /* not ON: its cores are held in the profile until b1 */
+	double off, on;    /* its sleeping state's switch times */
 };
 
 struct bf_job {
@@ -166,6 +185,15 @@ struct bf {
 	 * resources then, though its interval is over (see linger). */
 	struct bf_wend { double t; int j; } *wend;
 	int nwend, cwend;
+	/* Idle shutdown (c.shutdown finite): the nodes, which core is whose,
+	 * scratch sets and dates, the latest wake-up asked for it. */
+	struct bf_node *nodes;
+	int nnodes;
+	int *node_first, *core_node;
+	uint64_t *nset;
+	double *rmin;
+	double pwoken;
+	struct bucket { double t; uint64_t *set; int used; } bk[NBUCKETS]; /* power_slide's */
 };
 
 /* ---------------- setup ---------------- */
@@ -237,6 +265,23 @@ static struct bf *bf_new(const struct bf_conf *c, int njobs, int nnodes, const i
 	 * bigger job lacks too; local over several clusters is the exception
 	 * (a bigger job may use more clusters). */
 	b->monotone = c->variant != HS_SELECT_LOCAL || nclusters <= 1;
+	if (c->power) {
+		b->nnodes = nnodes;
+		b->nodes = hs_calloc((size_t)nnodes + 1, sizeof *b->nodes);
+		b->node_first = hs_malloc(((size_t)nnodes + 1) * sizeof *b->node_first);
+		memcpy(b->node_first, node_first, ((size_t)nnodes + 1) * sizeof *b->node_first);
+		b->core_node = hs_malloc(((size_t)b->nres + 1) * sizeof *b->core_node);
+		for (int j = 0; j < nnodes; j++) {
+			b->nodes[j].idle = t0;
+			for (int r = node_first[j]; r < node_first[j + 1]; r++)
+				b->core_node[r] = j;
+		}
+		b->nset = hs_calloc(b->nw, sizeof *b->nset);
+		b->rmin = hs_malloc(((size_t)nnodes + 1) * sizeof *b->rmin);
+		b->pwoken = -INFINITY;
+		for (int k = 0; k < NBUCKETS; k++)
+			b->bk[k].set = hs_calloc(b->nw, sizeof *b->bk[k].set);
+	}
 	return b;
 }
 
@@ -261,6 +306,13 @@ static void bf_free(struct bf *b)
 	free(b->prev_end);
 	free(b->miss);
 	free(b->wend);
+	free(b->nodes);
+	free(b->node_first);
+	free(b->core_node);
+	free(b->nset);
+	free(b->rmin);
+	for (int k = 0; b->nodes && k < NBUCKETS; k++)
+		free(b->bk[k].set);
 	free(b);
 }
 
@@ -530,6 +582,8 @@ static int start(struct bf *b, int j)
 		b->easy_head = -1;
 	b->started++;
 	int n = hs_bits_list(J->set, b->nres, b->ids);
+	for (int k = 0; b->nodes && k < n; k++)
+		b->nodes[b->core_node[b->ids[k]]].busy++;
 	return b->out.start(b->out.arg, j, b->ids, n);
 }
 
@@ -588,6 +642,11 @@ static void bf_end(struct bf *b, int j, double now)
 	}
 	J->in_prof = 0;
 	J->state = BF_ENDED;
+	for (int r = 0; b->nodes && (r = hs_bits_next(J->set, r, b->nres)) < b->nres; r++) {
+		struct bf_node *N = &b->nodes[b->core_node[r]];
+		if (--N->busy == 0)
+			N->idle = now;
+	}
 	free(J->set);
 	J->set = NULL;
 }
@@ -1005,6 +1064,214 @@ static int wake(struct bf *b)
 	return 0;
 }
 
+/* ---------------- idle shutdown ----------------
+ *
+ * A node that is not on is held in the profile until the date it could
+ * run a job if it were woken now (asleep: now + its on time; switching
+ * off: the switch's end + on time; switching on: the switch's end), so
+ * that reservations fall after the wake-up and nothing starts there
+ * before.  That block slides with time while the node sleeps.  A node
+ * sleeping under a reservation is woken on time: when the reservation
+ * begins within its on time (a wake-up is asked at that date).  A node on
+ * and idle for c.shutdown seconds goes to sleep unless a reservation
+ * holds it before it could switch off and on again (c.power). */
+
+/* set += node j's cores. */
+static void add_node(struct bf *b, uint64_t *set, int j)
+{
+	for (int r = b->node_first[j]; r < b->node_first[j + 1]; r++)
+		hs_bits_set(set, r);
+}
+
+/* The date node j could run a job if woken now. */
+static double node_ready(const struct bf *b, int j)
+{
+	const struct bf_node *N = &b->nodes[j];
+	switch (N->st) {
+	case BN_ASLEEP: return b->now + N->on;
+	case BN_OFF: return fmax(N->until, b->now) + N->on;
+	case BN_WAKING: return N->until;
+	default: return b->now;
+	}
+}
+
+/* Lift the reservations on set that begin before t1 (their jobs back to
+ * none: EASY's head is placed again, conservative's by the caller);
+ * whether any was. */
+static int lift_before(struct bf *b, const uint64_t *set, double t1)
+{
+	int moved = 0;
+	for (int i = 0; i < b->nq; i++) {
+		struct bf_job *W = &b->jobs[b->queue[i]];
+		if (W->state == BF_WAITING && W->in_prof && W->rs < t1 && overlap(W->set, set, b->nw)) {
+			unhold(b, b->queue[i]);
+			W->rs = INFINITY;
+			if (b->easy_head == b->queue[i])
+				b->easy_head = -1;
+			moved = 1;
+		}
+	}
+	return moved;
+}
+
+
+/* Flush the buckets: remove (insert 0) [now, t) on each set, or insert
+ * it after lifting what it would overlap (insert 1). */
+static int flush(struct bf *b, struct bucket *bk, int insert)
+{
+	int moved = 0;
+	for (int k = 0; k < NBUCKETS; k++) {
+		if (!bk[k].used)
+			continue;
+		int rc;
+		if (insert) {
+			moved |= lift_before(b, bk[k].set, bk[k].t);
+			rc = hs_profile_insert(b->prof, b->now, bk[k].t, bk[k].set);
+		} else
+			rc = hs_profile_remove(b->prof, b->now, bk[k].t, bk[k].set);
+		if (rc != 0)
+			b->bug = 1;
+		memset(bk[k].set, 0, b->nw * sizeof *bk[k].set);
+		bk[k].used = 0;
+	}
+	return moved;
+}
+
+/* Node j into the bucket of date t (flushed when no bucket is left). */
+static int to_bucket(struct bf *b, struct bucket *bk, int j, double t, int insert)
+{
+	int moved = 0, k;
+	for (k = 0; k < NBUCKETS && bk[k].used && bk[k].t != t; k++)
+		;
+	if (k == NBUCKETS) {
+		moved = flush(b, bk, insert);
+		k = 0;
+	}
+	bk[k].t = t;
+	bk[k].used = 1;
+	add_node(b, bk[k].set, j);
+	return moved;
+}
+
+/* Before a batch's pass: the blocks of nodes asleep or switching off
+ * slide to now (their ready date moves with it). */
+static void power_slide(struct bf *b)
+{
+	struct bucket *bk = b->bk;
+	for (int j = 0; j < b->nnodes; j++) {
+		struct bf_node *N = &b->nodes[j];
+		if ((N->st == BN_ASLEEP || N->st == BN_OFF) && N->b1 > b->now)
+			to_bucket(b, bk, j, N->b1, 0);
+	}
+	flush(b, bk, 0);
+	int moved = 0;
+	for (int j = 0; j < b->nnodes; j++) {
+		struct bf_node *N = &b->nodes[j];
+		if (N->st != BN_ASLEEP && N->st != BN_OFF)
+			continue;
+		N->b1 = node_ready(b, j);
+		if (N->b1 > b->now)
+			moved |= to_bucket(b, bk, j, N->b1, 1);
+	}
+	moved |= flush(b, bk, 1);
+	for (int i = 0; moved && b->c.algo == BF_CONSERVATIVE && i < b->nq; i++)
+		if (b->jobs[b->queue[i]].state == BF_WAITING && b->jobs[b->queue[i]].rs == INFINITY)
+			reserve(b, b->queue[i]);
+}
+
+/* rmin[j]: the earliest reservation on node j of the jobs waiting (FCFS:
+ * where its head could start first). */
+static void power_rmin(struct bf *b)
+{
+	for (int j = 0; j < b->nnodes; j++)
+		b->rmin[j] = INFINITY;
+	for (int i = 0; i < b->nq; i++) {
+		int q = b->queue[i];
+		struct bf_job *W = &b->jobs[q];
+		if (W->state != BF_WAITING)
+			continue;
+		const uint64_t *set = W->set;
+		double rs = W->rs;
+		if (!W->in_prof) {
+			/* FCFS keeps no reservation: its head's earliest fit */
+			if (b->c.algo != BF_FCFS || i > 0)
+				continue;
+			rs = find(b, q, b->now, INFINITY);
+			set = b->got;
+		}
+		for (int r = 0; rs < INFINITY && (r = hs_bits_next(set, r, b->nres)) < b->nres;) {
+			int j = b->core_node[r];
+			b->rmin[j] = fmin(b->rmin[j], rs);
+			r = b->node_first[j + 1];
+		}
+	}
+}
+
+/* After a batch's pass: wake the sleeping nodes a reservation needs,
+ * put to sleep the nodes idle for long enough, ask for the next date
+ * either happens at. */
+static int power_after(struct bf *b)
+{
+	power_rmin(b);
+	double next = INFINITY;
+	for (int j = 0; j < b->nnodes; j++) {
+		struct bf_node *N = &b->nodes[j];
+		if (N->st == BN_ASLEEP && b->rmin[j] < INFINITY) {
+			if (b->rmin[j] > b->now + N->on) {
+				next = fmin(next, b->rmin[j] - N->on);
+				continue;
+			}
+			double u = b->out.power(b->out.arg, j, 1);
+			if (u != u)
+				return -1;
+			N->st = BN_WAKING;
+			N->until = u;
+		} else if (N->st == BN_ON && N->busy == 0) {
+			double due = N->idle + b->c.shutdown;
+			if (due > b->now) {
+				next = fmin(next, due);
+				continue;
+			}
+			if (b->rmin[j] < b->now + N->off + N->on)
+				continue; /* needed soon: stays on */
+			double u = b->out.power(b->out.arg, j, 0);
+			if (u != u)
+				return -1;
+			N->st = BN_OFF;
+			N->until = u;
+			/* nothing waits on it before off + on: the block takes no
+			 * reservation away */
+			N->b1 = u + N->on;
+			if (N->b1 > b->now) {
+				memset(b->nset, 0, b->nw * sizeof *b->nset);
+				add_node(b, b->nset, j);
+				if (hs_profile_insert(b->prof, b->now, N->b1, b->nset) != 0)
+					b->bug = 1;
+			}
+		}
+	}
+	if (next < INFINITY && next > b->now && (b->pwoken <= b->now || next < b->pwoken)) {
+		b->pwoken = next;
+		return b->out.wake(b->out.arg, next);
+	}
+	return 0;
+}
+
+/* Node j's switch ended (the host's STATE event): on or asleep. */
+static void bf_power_done(struct bf *b, int j, int on, double now)
+{
+	if (!b->nodes || j < 0 || j >= b->nnodes)
+		return;
+	struct bf_node *N = &b->nodes[j];
+	if (on && N->st == BN_WAKING) {
+		N->st = BN_ON;
+		N->idle = now;
+		N->b1 = 0; /* its block ended with the switch */
+	} else if (!on && N->st == BN_OFF) {
+		N->st = BN_ASLEEP;
+	}
+}
+
 /* A batch of events at now, after its bf_end and bf_submit calls: nend
  * jobs ended, nsub were submitted.  Returns 0, -1 (a host call failed) or
  * -2 (b->bug: the profile's bookkeeping broke). */
@@ -1013,10 +1280,14 @@ static int bf_batch(struct bf *b, double now, int nend, int nsub)
 	b->now = now;
 	hs_profile_advance(b->prof, now);
 	linger(b);
+	if (b->nodes)
+		power_slide(b);
 	if (admit(b) != 0)
 		return -1;
 	int rc = b->c.algo == BF_FCFS ? fcfs(b) : b->c.algo == BF_EASY ? easy(b) : conservative(b, nend, nsub);
 	b->npend = 0;
+	if (!rc && b->nodes)
+		rc = power_after(b);
 	if (b->bug)
 		return -2;
 	return rc ? rc : wake(b);
@@ -1031,6 +1302,7 @@ struct glue {
 	struct hs_online *h;
 	int warned;   /* the compat order warning was given */
 	long rejected;
+	int sleep;    /* shutdown: the sleeping state's index (sleep=) */
 };
 
 static int g_start(void *arg, int job, const int *res, int n)
@@ -1064,6 +1336,44 @@ static void g_resv(void *arg, int job, double t)
 	hs_online_note(g->h, job, "resv", "%s", hs_fmt_double(buf, t));
 }
 
+/* Idle shutdown: node to its sleeping state or back to its initial
+ * computing state; the switch's end. */
+static double g_power(void *arg, int node, int on)
+{
+	struct glue *g = arg;
+	const struct hs_node *nd = &hs_online_machine(g->h)->plat->nodes[node];
+	struct hs_online_power p = { .struct_size = sizeof p };
+	if (hs_online_power(g->h, node, &p) < 0)
+		return NAN;
+	int to = on ? (nd->npstates > 0 ? nd->pstate : 0) : p.npstates + g->sleep;
+	if (hs_online_set_pstate(g->h, node, to) < 0 || hs_online_power(g->h, node, &p) < 0)
+		return NAN;
+	return p.until;
+}
+
+/* shutdown= and sleep=: every node has the sleeping state; the variants
+ * it works with.  0, or -1 after reporting. */
+static int power_conf(const struct bf_conf *c, const struct hs_optvals *opts, const struct hs_platform *pl,
+		      struct hs_ctx *ctx, int *sleep)
+{
+	*sleep = (int)hs_opt_int(opts, "sleep");
+	if (!c->power)
+		return 0;
+	if (c->count || c->lucarelli) {
+		hs_ctx_error(ctx, "shutdown= works with reservations of cores in the stream's order: "
+				  "not with %s", c->count ? "reserve=count" : "compat=lucarelli");
+		return -1;
+	}
+	for (int j = 0; j < pl->nnodes; j++)
+		if (*sleep < 0 || *sleep >= pl->nodes[j].nsleeps) {
+			hs_ctx_error(ctx, "shutdown=: node %s has no sleeping state %d (it has %d: "
+				     "sleep= in hs-format(5), sleep_pstates in a Batsim platform)",
+				     pl->nodes[j].id, *sleep, pl->nodes[j].nsleeps);
+			return -1;
+		}
+	return 0;
+}
+
 static int bf_start_algo(enum bf_algo algo, struct hs_online *h, const struct hs_optvals *opts,
 			 struct hs_ctx *ctx, void **state)
 {
@@ -1075,6 +1385,12 @@ static int bf_start_algo(enum bf_algo algo, struct hs_online *h, const struct hs
 	c.scratch = strcmp(hs_opt_str(opts, "recompute"), "scratch") == 0;
 	c.compress = strcmp(hs_opt_str(opts, "recompute"), "compress") == 0;
 	c.count = strcmp(hs_opt_str(opts, "reserve"), "count") == 0;
+	double T = hs_opt_double(opts, "shutdown");
+	c.power = T >= 0;
+	c.shutdown = T;
+	int sleep;
+	if (power_conf(&c, opts, pl, ctx, &sleep) < 0)
+		return -1;
 	if (c.count && algo != BF_EASY) {
 		hs_ctx_error(ctx, "reserve=count is EASY's rule (-a easy); %s reserves cores",
 			     algo == BF_FCFS ? "fcfs never" : "conservative");
@@ -1092,7 +1408,12 @@ static int bf_start_algo(enum bf_algo algo, struct hs_online *h, const struct hs
 	g->b = bf_new(&c, m->njobs, pl->nnodes, m->node_first_core, node_cluster, pl->nclusters,
 		      hs_online_now(h));
 	free(node_cluster);
-	g->b->out = (struct bf_out){ g, g_start, g_reject, g_wake, g_resv };
+	g->sleep = sleep;
+	g->b->out = (struct bf_out){ g, g_start, g_reject, g_wake, g_resv, g_power };
+	for (int j = 0; g->b->nodes && j < pl->nnodes; j++) {
+		g->b->nodes[j].off = pl->nodes[j].sleeps[sleep].off_time;
+		g->b->nodes[j].on = pl->nodes[j].sleeps[sleep].on_time;
+	}
 	if (c.lucarelli && hs_online_event_order(h, HS_ONLINE_ORDER_LUCARELLI) == 0) {
 		/* the host hands the events over in the authors' order */
 		g->b->host_order = 1;
@@ -1137,6 +1458,10 @@ static int bf_events(void *state, struct hs_online *h, const struct hs_online_ev
 			int n = J->gpus > 0 || J->on == HS_ON_GPU ? 0 : J->cores;
 			bf_submit(g->b, ev[i].job, n, J->walltime, J->scope, J->release);
 			nsub++;
+		} else if (ev[i].type == HS_ONLINE_STATE) {
+			struct hs_online_power p = { .struct_size = sizeof p };
+			if (hs_online_power(h, ev[i].job, &p) == 0)
+				bf_power_done(g->b, ev[i].job, p.kind == HS_POWER_ON, now);
 		}
 	}
 	int rc = bf_batch(g->b, now, nend, nsub);
@@ -1208,6 +1533,11 @@ static const struct hs_option bf_opts[] = {
 	  "easy: the head's reservation holds specific cores (pybatsim, batsched, Slurm), or a "
 	  "count: its shadow time and the extra cores free then (Mu'alem and Feitelson)",
 	  "cores|count" },
+	{ "shutdown", HS_OPT_DOUBLE, "-1",
+	  "idle shutdown: a node idle this many seconds goes to sleep, woken when a reservation "
+	  "needs it (-1: never)",
+	  NULL },
+	{ "sleep", HS_OPT_INT, "0", "shutdown: which of the nodes' sleeping states (0: the first)", NULL },
 	{ NULL, 0, NULL, NULL, NULL },
 };
 

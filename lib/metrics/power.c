@@ -143,8 +143,11 @@ static const char *sequence_problem(const struct hs_instance *in, const struct l
 	if (s->start != (first ? 0 : l[k - 1].s.end))
 		return first ? "a node's first span starts at 0"
 			     : "a node's spans follow each other without gap or overlap";
-	/* a run may stop during a switch: the last span may be cut short */
-	if (!isnan(d) && (last ? s->end - s->start > d : s->end - s->start != d))
+	/* a run may stop during a switch: the last span may be cut short;
+	 * dates as written are rounded: a length within 1e-9 of the dates is
+	 * the switch's */
+	double len = s->end - s->start, tol = 1e-9 * fmax(1, fabs(s->end));
+	if (!isnan(d) && (last ? len > d + tol : fabs(len - d) > tol))
 		return "a switch lasts its sleeping state's off or on time";
 	return NULL;
 }

@@ -11,7 +11,7 @@
  *     (written canonically, as hs-sim writes them) reads back into a model,
  *     whose run validates;
  *   - metrics of the plan and the run can be taken (hs-report's path,
- *     without the LP).
+ *     without the LP), with the power records' states when they read.
  * A platform's xml= is dropped: files named by the input are not opened
  * (the SimGrid reader has its own target). */
 #include "fuzz.h"
@@ -21,6 +21,7 @@
 #include "hs/format.h"
 #include "hs/metrics.h"
 #include "hs/model.h"
+#include "hs/power.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -67,6 +68,9 @@ static int model(struct hs_stream *s)
 	}
 	struct hs_metrics_opts mo;
 	hs_metrics_opts_init(&mo);
+	struct hs_power_trace pt;
+	if (hs_power_trace_load(&in, &pt) == 0)
+		mo.power = &pt;
 	struct hs_metrics m;
 	int replayed = 0;
 	if (in.has_run && hs_validate(&in, &in.run, 0) == 0)
@@ -90,6 +94,7 @@ static int model(struct hs_stream *s)
 		hs_schedule_release(&run);
 		replayed = 1;
 	}
+	hs_power_trace_release(&pt);
 	hs_instance_release(&in);
 	return replayed;
 }
