@@ -1257,21 +1257,6 @@ static int power_after(struct bf *b)
 	return 0;
 }
 
-/* Node j's switch ended (the host's STATE event): on or asleep. */
-static void bf_power_done(struct bf *b, int j, int on, double now)
-{
-	if (!b->nodes || j < 0 || j >= b->nnodes)
-		return;
-	struct bf_node *N = &b->nodes[j];
-	if (on && N->st == BN_WAKING) {
-		N->st = BN_ON;
-		N->idle = now;
-		N->b1 = 0; /* its block ended with the switch */
-	} else if (!on && N->st == BN_OFF) {
-		N->st = BN_ASLEEP;
-	}
-}
-
 /* A batch of events at now, after its bf_end and bf_submit calls: nend
  * jobs ended, nsub were submitted.  Returns 0, -1 (a host call failed) or
  * -2 (b->bug: the profile's bookkeeping broke). */
@@ -1304,6 +1289,21 @@ struct glue {
 	long rejected;
 	int sleep;    /* shutdown: the sleeping state's index (sleep=) */
 };
+
+/* Node j's switch ended (the host's STATE event): on or asleep. */
+static void bf_power_done(struct bf *b, int j, int on, double now)
+{
+	if (!b->nodes || j < 0 || j >= b->nnodes)
+		return;
+	struct bf_node *N = &b->nodes[j];
+	if (on && N->st == BN_WAKING) {
+		N->st = BN_ON;
+		N->idle = now;
+		N->b1 = 0; /* its block ended with the switch */
+	} else if (!on && N->st == BN_OFF) {
+		N->st = BN_ASLEEP;
+	}
+}
 
 static int g_start(void *arg, int job, const int *res, int n)
 {

@@ -85,7 +85,7 @@ j3 node=h3,h4 cores=0/0 start=0 end=10" ]
 	[ "$(records plan)" = "j1 node=h1,h2 cores=0/0 start=0 end=10 resv=0
 j2 node=h1,h2,h3,h4 cores=0/0/0/0 start=10 end=20 after=j1,j3 resv=100
 j3 node=h3,h4 cores=0/0 start=0 end=10 resv=0" ]
-	[[ "$output" == *" makespan=20 "*"algo=conservative plugin=backfill opts=variant=basic,compat=none,recompute=none,select=auto,reserve=cores knowledge=walltime rejected=0 backfill.select=paper"* ]]
+	[[ "$output" == *" makespan=20 "*"algo=conservative plugin=backfill opts=variant=basic,compat=none,recompute=none,select=auto,reserve=cores,shutdown=-1,sleep=0 knowledge=walltime rejected=0 backfill.select=paper"* ]]
 	# the flow model (the default) runs the same here: no comp, no comm
 	run hs-sim -a conservative "$tmp/four.hs"
 	[ "$status" -eq 0 ]

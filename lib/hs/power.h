@@ -46,6 +46,8 @@ void hs_power_trace_init(struct hs_power_trace *t);
 void hs_power_trace_release(struct hs_power_trace *t);
 void hs_power_trace_add(struct hs_power_trace *t, int node, enum hs_power_kind kind, int state,
 			double start, double end);
+/* qsort order of spans: by node, then start. */
+int hs_power_span_cmp(const void *a, const void *b);
 
 /* The name of a situation in power records: "p2" (ON in computing state
  * 2), "off0", "sleep0", "on0" (switching off into, asleep in, switching on

@@ -71,7 +71,7 @@ int hs_node_npstates(const struct hs_node *nd)
 
 /* ---------------- power records ---------------- */
 
-static int span_cmp(const void *a, const void *b)
+int hs_power_span_cmp(const void *a, const void *b)
 {
 	const struct hs_power_span *x = a, *y = b;
 	if (x->node != y->node)
@@ -97,7 +97,7 @@ struct lspan {
 
 static int lspan_cmp(const void *a, const void *b)
 {
-	return span_cmp(&((const struct lspan *)a)->s, &((const struct lspan *)b)->s);
+	return hs_power_span_cmp(&((const struct lspan *)a)->s, &((const struct lspan *)b)->s);
 }
 
 /* Record r as a span, or a problem reported (1). */
@@ -171,7 +171,8 @@ int hs_power_trace_load(const struct hs_instance *in, struct hs_power_trace *t)
 			problems++;
 	}
 	if (problems == 0) {
-		qsort(l, n, sizeof *l, lspan_cmp);
+		if (n > 1)
+			qsort(l, n, sizeof *l, lspan_cmp);
 		for (int k = 0; k < n; k++) {
 			const char *why = sequence_problem(in, l, n, k);
 			if (why) {
@@ -189,8 +190,10 @@ int hs_power_trace_load(const struct hs_instance *in, struct hs_power_trace *t)
 void hs_power_trace_emit(struct hs_instance *in, const struct hs_power_trace *t)
 {
 	struct hs_power_span *s = hs_malloc(((size_t)t->n + 1) * sizeof *s);
-	memcpy(s, t->s, (size_t)t->n * sizeof *s);
-	qsort(s, t->n, sizeof *s, span_cmp);
+	if (t->n > 0) { /* an empty trace may have no array */
+		memcpy(s, t->s, (size_t)t->n * sizeof *s);
+		qsort(s, t->n, sizeof *s, hs_power_span_cmp);
+	}
 	char name[HS_POWER_NAME_MAX];
 	for (int k = 0; k < t->n; k++) {
 		struct hs_record *r = hs_record_new("power", in->plat.nodes[s[k].node].id);
@@ -241,7 +244,8 @@ static struct use *uses_of(const struct hs_instance *in, const struct hs_schedul
 				u[n++] = (struct use){ pt->node, a, b, pt->ncores, pt->ngpus };
 		}
 	}
-	qsort(u, n, sizeof *u, use_cmp);
+	if (n > 1)
+		qsort(u, n, sizeof *u, use_cmp);
 	*nuse = n;
 	return u;
 }
@@ -314,8 +318,10 @@ double hs_power_energy(const struct hs_instance *in, const struct hs_schedule *r
 	int nuse;
 	struct use *u = uses_of(in, run, horizon, &nuse);
 	struct hs_power_span *s = hs_malloc(((size_t)t->n + 1) * sizeof *s);
-	memcpy(s, t->s, (size_t)t->n * sizeof *s);
-	qsort(s, t->n, sizeof *s, span_cmp);
+	if (t->n > 0) { /* an empty trace may have no array */
+		memcpy(s, t->s, (size_t)t->n * sizeof *s);
+		qsort(s, t->n, sizeof *s, hs_power_span_cmp);
+	}
 	struct hs_power_account a = { 0 };
 	int ku = 0, ks = 0;
 	for (int j = 0; j < pl->nnodes; j++) {

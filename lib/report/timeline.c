@@ -274,14 +274,6 @@ void hs_step_release(struct hs_step *s)
 
 /* ---------------- power with the nodes' states ---------------- */
 
-static int span_node_cmp(const void *a, const void *b)
-{
-	const struct hs_power_span *x = a, *y = b;
-	if (x->node != y->node)
-		return x->node < y->node ? -1 : 1;
-	return (x->start > y->start) - (x->start < y->start);
-}
-
 /* Watts of node nd in span s with nothing running (a switch of no time
  * draws nothing over a duration: its energy is a point the curve cannot
  * show). */
@@ -324,8 +316,8 @@ int hs_timeline_power(const struct hs_instance *in, const struct hs_schedule *s,
 			t1 = fmax(t1, s->p[i].end);
 		}
 	struct hs_power_span *sp = hs_malloc(((size_t)t->n + 1) * sizeof *sp);
-	memcpy(sp, t->s, (size_t)t->n * sizeof *sp);
-	qsort(sp, t->n, sizeof *sp, span_node_cmp);
+	memcpy(sp, t->s, (size_t)t->n * sizeof *sp); /* t->n > 0: checked above */
+	qsort(sp, t->n, sizeof *sp, hs_power_span_cmp);
 	int *first = hs_calloc((size_t)pl->nnodes + 1, sizeof *first);
 	for (int k = 0; k < t->n; k++)
 		first[sp[k].node + 1]++;

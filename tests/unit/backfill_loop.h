@@ -153,7 +153,7 @@ static int loop_run(struct loop *L, const struct bf_conf *c, int known_dates)
 	L->running = hs_malloc((2 * L->nj + 2) * sizeof *L->running); /* and the ends of a batch */
 	L->nrunning = 0;
 	L->b = bf_new(c, L->nj, L->nnodes, L->node_first, L->node_cluster, L->nclusters, 0);
-	L->b->out = (struct bf_out){ L, lp_start, lp_reject, lp_wake, lp_resv };
+	L->b->out = (struct bf_out){ L, lp_start, lp_reject, lp_wake, lp_resv, NULL };
 	L->b->verify = L->verify;
 	if (known_dates) {
 		double *keys = hs_malloc((L->nj + 1) * sizeof *keys);
