@@ -359,6 +359,28 @@ static int bs_query(struct bs_rd *r, json_t *data, struct bs_event *e)
 	return 0;
 }
 
+/* SET_RESOURCE_STATE: a non-empty interval set and a pstate number as a
+ * string, as Batsim reads them (its std::stoi, less signs and blanks). */
+static int bs_set_state(struct bs_rd *r, json_t *data, struct bs_event *e)
+{
+	char *why = NULL;
+	json_t *res = bs_get(r, data, "resources", BS_STR), *st;
+	if (!res)
+		return -1;
+	if (bs_ids_parse(json_string_value(res), &e->alloc, &why)) {
+		bs_fail(r, "resources: %s", why);
+		free(why);
+		return -1;
+	}
+	if (e->alloc.n == 0)
+		return bs_fail(r, "resources: empty (a state is set on one resource at least)");
+	if (!(st = bs_get(r, data, "state", BS_STR)))
+		return -1;
+	if (hs_parse_int(json_string_value(st), 0, 2147483647, &e->pstate) != 0)
+		return bs_fail(r, "state: '%s' is not a pstate number", json_string_value(st));
+	return bs_only(r, data, "resources state");
+}
+
 static int bs_notify(struct bs_rd *r, json_t *data, struct bs_event *e)
 {
 	if (bs_get_str(r, data, "type", &e->name))
@@ -386,7 +408,7 @@ static const struct {
 	{ "CHANGE_JOB_STATE", BS_CHANGE_JOB_STATE, bs_change_state },
 	{ "QUERY", BS_QUERY, bs_query },
 	{ "NOTIFY", BS_SCHED_NOTIFY, bs_notify },
-	{ "SET_RESOURCE_STATE", BS_UNSUPPORTED, NULL }, /* power states */
+	{ "SET_RESOURCE_STATE", BS_SET_RESOURCE_STATE, bs_set_state },
 	{ "TO_JOB_MSG", BS_UNSUPPORTED, NULL },         /* send/recv profiles */
 	{ "ANSWER", BS_UNSUPPORTED, NULL },             /* to a QUERY hs never sends */
 };
