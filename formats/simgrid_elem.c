@@ -147,6 +147,24 @@ static void append_state(char **s, const double *x, int n)
 	}
 }
 
+/* simgrid_pstates=: each SimGrid pstate's hs state number (computing
+ * states first, then sleeping ones), "-" for a switching one, so that
+ * Batsim's numbers (the index in speed) survive hs's renumbering. */
+static void simgrid_numbers(struct hs_record *r, const int *kind, int np, const struct power *pw,
+			    int ncomp)
+{
+	char *s = hs_malloc((size_t)np * 24 + 1), *p = s;
+	for (int q = 0, comp = 0; q < np; q++) {
+		int v = kind[q] == 0 ? comp++ : -1;
+		for (int i = 0; kind[q] == 1 && i < pw->nsleep; i++)
+			if (pw->sleep[i][0] == q)
+				v = ncomp + i;
+		p += v < 0 ? sprintf(p, "%s-", q ? "," : "") : sprintf(p, "%s%d", q ? "," : "", v);
+	}
+	hs_record_set(r, "simgrid_pstates", s);
+	free(s);
+}
+
 /* The node's power states (hs-format(5) SIMGRID PLATFORMS): cpu_busy and
  * cpu_idle per core from the initial pstate, as hs had them before states
  * (AllCores/cores, Idle/cores: SimGrid's power with every core busy and with
@@ -221,6 +239,8 @@ static int power_fields(struct sg *g, xmlNodePtr n, const char *id, const double
 	}
 	if (rc == 0 && sl)
 		hs_record_set(r, "sleep", sl);
+	if (rc == 0 && ps)
+		simgrid_numbers(r, kind, np, pw, ncomp);
 	if (rc == 0 && pw->off_given)
 		hs_record_set_num(r, "off_power", pw->off);
 out:

@@ -128,7 +128,7 @@ node a0.x cluster=A cores=4 flops=1000000000
 node a1.x cluster=A cores=4 flops=1000000000
 node a5.x cluster=A cores=4 flops=1000000000
 cluster C routing=full
-node c1 cluster=C cores=4 flops=500000000 cpu_busy=40 cpu_idle=22.5 pstates=2:25:50,1:22.5:40 pstate=1
+node c1 cluster=C cores=4 flops=500000000 cpu_busy=40 cpu_idle=22.5 pstates=2:25:50,1:22.5:40 pstate=1 simgrid_pstates=0,1
 router rc cluster=C
 link l1 bw=1000000 lat=1 sharing=splitduplex
 route c1:rc src=c1 dst=rc links=l1_UP symmetrical=no
@@ -374,7 +374,7 @@ link_b_DOWN bw=50 lat=0" ]
 	# pstate 0: 100 Mf, 95 W idle and 190.738 W busy; the master host out.
 	# Pstate 1 sleeps (9.75 W), 2 switches off (1 flop at 0.5 f/s: 2 s at
 	# 100.99672131147543 W), 3 on (1 flop at 0.05 f/s: 20 s at 125.17... W).
-	[ "$(records node | head -1)" = "host0 cluster=AS0 cores=1 flops=100000000 cpu_busy=190.738 cpu_idle=95 pstates=1:95:190.738 sleep=9.75:2:201.99344262295085:20:2503.487697993664 off_power=9.75 coords=0,0,0" ]
+	[ "$(records node | head -1)" = "host0 cluster=AS0 cores=1 flops=100000000 cpu_busy=190.738 cpu_idle=95 pstates=1:95:190.738 sleep=9.75:2:201.99344262295085:20:2503.487697993664 simgrid_pstates=0,1,-,- off_power=9.75 coords=0,0,0" ]
 	[ "$(records node | wc -l)" -eq 4 ]
 	printf '%s\n' "$output" | grep -q '^# .*master_host'
 	# Jobs run on it; hosts at the same coordinates without links
@@ -402,7 +402,7 @@ link_b_DOWN bw=50 lat=0" ]
 	# 8 W; off: 1 flop at 0.25 f/s = 4 s at Epsilon + (AllCores -
 	# Epsilon)/cores = 60 + 40/4 = 70 W, 280 J; on: 10 s at 40 + (80 - 40)/4
 	# (Epsilon = Idle with two values) = 50 W, 500 J.
-	[ "$(records node)" = "h cluster=z cores=4 flops=1000000000 cpu_busy=40 cpu_idle=22.5 pstates=2:25:50,1:22.5:40 pstate=1 sleep=8:4:280:10:500 off_power=5" ]
+	[ "$(records node)" = "h cluster=z cores=4 flops=1000000000 cpu_busy=40 cpu_idle=22.5 pstates=2:25:50,1:22.5:40 pstate=1 sleep=8:4:280:10:500 simgrid_pstates=0,1,2,-,- off_power=5" ]
 	# Two sleep pstates sharing their switching pstates (Batsim's Venus);
 	# a blank sleep_pstates is none; one pstate: no pstates= (as before).
 	xml "$tmp/v.xml" '<zone id="z" routing="Full">
@@ -412,8 +412,8 @@ link_b_DOWN bw=50 lat=0" ]
 <host id="x" speed="1Gf"><prop id="wattage_per_state" value="1:2"/><prop id="wattage_off" value="0.5"/></host></zone>'
 	run hs-gen platform "$tmp/v.xml"
 	[ "$status" -eq 0 ]
-	[ "$(records node)" = "v cluster=z cores=1 flops=1000000000 cpu_busy=20 cpu_idle=10 pstates=1:10:20 sleep=1:1:30:2:80,2:1:30:2:80
-w cluster=z cores=1 flops=1000000000 pstates=1:0:0,2:0:0
+	[ "$(records node)" = "v cluster=z cores=1 flops=1000000000 cpu_busy=20 cpu_idle=10 pstates=1:10:20 sleep=1:1:30:2:80,2:1:30:2:80 simgrid_pstates=0,1,-,-,2
+w cluster=z cores=1 flops=1000000000 pstates=1:0:0,2:0:0 simgrid_pstates=0,1
 x cluster=z cores=1 flops=1000000000 cpu_busy=2 cpu_idle=1 off_power=0.5" ]
 	# The records load: hs-sim runs on them as before (speed, cpu_busy).
 	printf 'hs 1\nplatform p xml=p.xml\ntask t model=rigid size=1 time=2\nplan t node=h cores=0 start=0 end=2\n' >"$tmp/s.hs"

@@ -276,7 +276,7 @@ swf() {
 }
 
 @test "batsim: a malformed message, an unknown event type, an unsupported one: named, exit 1, nothing written" {
-	for s in malformed unknown-type storage; do
+	for s in malformed unknown-type to-job-msg; do
 		scenario $s
 		run hs-sim -a batsim -o socket="$sock" "$tmp/small.hs"
 		echo "$s: $output"
@@ -285,7 +285,7 @@ swf() {
 		case $s in
 		malformed) [[ $output == "hs-sim: batsim: the scheduler's reply to message 2: "* ]] ;;
 		unknown-type) [[ $output == *"unknown event type 'FOO'"* ]] ;;
-		storage) [[ $output == *"SET_RESOURCE_STATE: not supported by hs-sim -a batsim: resource power states are not simulated"* ]] ;;
+		to-job-msg) [[ $output == *"TO_JOB_MSG: not supported by hs-sim -a batsim: hs's jobs take no messages"* ]] ;;
 		esac
 		reaped
 	done
@@ -331,6 +331,102 @@ swf() {
 	reaped
 	# at 2: 4 cores idle 2 s (8 J) and job 1's two cores 9 W above idle 1 s
 	grep -q '"type":"ANSWER","data":{"consumed_energy":26.0}' "$tmp/client.log"
+}
+
+# asleep FILE: every run on a node that was not on (a power record other
+# than pN overlapping it), one line each; nothing when none.
+asleep() {
+	awk 'NR == FNR { # the power records first: they follow the runs
+		if ($1 == "power" && $3 !~ /^state=p/) {
+			split($4, a, "="); split($5, b, "="); n[$2]++; s[$2, n[$2]] = a[2]; e[$2, n[$2]] = b[2]
+		}
+		next
+	}
+	$1 == "run" {
+		for (i = 3; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+		k = split(f["node"], nodes, ",")
+		for (j = 1; j <= k; j++)
+			for (m = 1; m <= n[nodes[j]]; m++)
+				if (s[nodes[j], m] < f["end"] && f["start"] < e[nodes[j], m])
+					print $2, "on", nodes[j], "from", f["start"], "to", f["end"]
+	}' "$1" "$1"
+}
+
+@test "batsim: pybatsim's fcfsSchedSleep (unchanged) puts hosts to sleep and wakes them: Batsim's pstates, power records, the energy hs-report recomputes" {
+	# Batsim's energy platform: pstates 0-2 compute, 3 sleeps, 4 and 5
+	# switch (10 s off, 20 s on); one-core hosts, where the host and core
+	# energy models agree
+	{
+		printf 'hs 1\nplatform p xml=%s\n' "$TOP/tests/simgrid/energy-sleep.xml"
+		printf 'task 1 model=rigid size=1 time=100 walltime=200 scope=any release=1\n'
+		printf 'task 2 model=rigid size=2 time=50 walltime=100 scope=any release=5\n'
+		printf 'task 3 model=rigid size=4 time=20 walltime=40 scope=any release=30\n'
+		printf 'task 4 model=rigid size=1 time=10 walltime=20 scope=any release=400\n'
+	} >"$tmp/sleep.hs"
+	# Batsim writes RESOURCE_STATE_CHANGED's state as a string ("3"), which
+	# fcfsSchedSleep.py compares with ints (it was written for Batsim's
+	# older text protocol): it gives up at once
+	pybatsim fcfsSchedSleep.py
+	run hs-sim -a batsim -o socket="$sock" -o timeout=2 "$tmp/sleep.hs"
+	[ "$status" -eq 1 ]
+	reaped
+	grep -q 'Switched to an unhandled pstate: 3' "$tmp/sched.err"
+	# as numbers, it runs
+	pybatsim fcfsSchedSleep.py
+	run hs-sim -a batsim -o socket="$sock" -o pstate-json=number -o trace="$tmp/trace" "$tmp/sleep.hs"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" >"$tmp/out.hs"
+	reaped
+	[ "$sched_status" -eq 0 ]
+	# the idle hosts sleep at 1 (Batsim's pstate 3), two wake for job 2
+	# (pstate 0): 10 s off, 20 s on
+	grep -q '^> {"now":11.0,"events":\[{"timestamp":11.0,"type":"RESOURCE_STATE_CHANGED","data":{"resources":"1","state":3}},' "$tmp/trace"
+	grep -q '^> {"now":31.0,"events":\[{"timestamp":31.0,"type":"RESOURCE_STATE_CHANGED","data":{"resources":"1","state":0}},{"timestamp":31.0,"type":"RESOURCE_STATE_CHANGED","data":{"resources":"2","state":0}}\]}$' "$tmp/trace"
+	[ "$(runs "$tmp/out.hs")" = "1@1:host0/0 2@31:host1,host2/0/0 3@121:host0,host1,host2,host3/0/0/0/0 4@420:host0/0" ]
+	[ "$(grep '^power host1 ' "$tmp/out.hs" | head -5 | tr '\n' '|')" = "power host1 state=p0 start=0 end=1|power host1 state=off0 start=1 end=11|power host1 state=sleep0 start=11 end=11|power host1 state=on0 start=11 end=31|power host1 state=p0 start=31 end=81|" ]
+	grep -q '^power host0 state=sleep0 start=151 end=400$' "$tmp/out.hs"
+	# no job on a node that was not on
+	[ -z "$(asleep "$tmp/out.hs")" ]
+	# the run's energy, and hs-report's from the records
+	e=$(sed -n 's/^prov sim .* energy=\([^ ]*\) .*/\1/p' "$tmp/out.hs")
+	[ "$e" = 93041 ]
+	[ "$(hs-report "$tmp/out.hs" | awk '$1 == "energy" { print $2 }')" = "$e" ]
+	[ "$(hs-report "$tmp/out.hs" | awk '$1 == "switches" { print $2 }')" = 16 ]
+}
+
+@test "batsim: SET_RESOURCE_STATE in Batsim's pstate numbers (simgrid_pstates=), a node per request, RESOURCE_STATE_CHANGED once done; QUERY answers the run's energy" {
+	# Batsim's pstates 0 and 4 compute (hs's 0 and 1), 2 sleeps (hs's 2),
+	# 1 and 3 switch
+	st='pstates=1:1:10,0.5:1:5 sleep=0.5:2:4:3:6 simgrid_pstates=0,-,2,-,1'
+	printf 'hs 1\nnode n1 cores=2 %s\nnode n2 cores=2 %s\ntask a model=rigid size=2 time=10 release=1\n' "$st" "$st" >"$tmp/p.hs"
+	for r in core node; do
+		scenario pstate
+		run hs-sim -a batsim -o socket="$sock" -o resource=$r "$tmp/p.hs"
+		echo "$r: $output"
+		[ "$status" -eq 0 ]
+		reaped
+		# core 2 (resource=core) or node 1 asks: node n2 sleeps, every
+		# core of it is told; 2 s off, 3 s on into Batsim's pstate 4
+		res=2-3
+		[ $r = core ] || res=1
+		grep -q '^< {"now":3.0,"events":\[{"timestamp":3.0,"type":"RESOURCE_STATE_CHANGED","data":{"resources":"'$res'","state":"2"}}\]}$' "$tmp/client.log"
+		grep -q '^< {"now":6.0,"events":\[{"timestamp":6.0,"type":"RESOURCE_STATE_CHANGED","data":{"resources":"'$res'","state":"4"}}\]}$' "$tmp/client.log"
+		# at 3: n1 2 W idle for 1 s, then its 2 cores busy (20 W) 2 s;
+		# n2 2 W idle for 1 s, then 4 J to switch off
+		grep -q '^< {"now":3.0,"events":\[{"timestamp":3.0,"type":"ANSWER","data":{"consumed_energy":48.0}}\]}$' "$tmp/client.log"
+		[ "$(grep '^power ' <<<"$output" | tr '\n' '|')" = "power n2 state=p0 start=0 end=1|power n2 state=off0 start=1 end=3|power n2 state=sleep0 start=3 end=3|power n2 state=on0 start=3 end=6|power n2 state=p1 start=6 end=11|" ]
+	done
+	# refused, the request named, nothing written
+	while IFS='|' read -r s want; do
+		scenario "$s"
+		run hs-sim -a batsim -o socket="$sock" "$tmp/p.hs"
+		reaped
+		[ "$status" -eq 1 ] && [ "$output" = "hs-sim: batsim: $want" ] || { echo "$s: $status $output"; false; }
+	done <<-'EOF'
+	pstate-virtual|SET_RESOURCE_STATE (resources '2', state '1'): pstate 1 of node n2 is a switching (virtual) pstate, one a switch passes through: ask for a computing or a sleep pstate
+	pstate-none|SET_RESOURCE_STATE (resources '2', state '7'): node n2 has no pstate 7 (Batsim's pstates of the node: 0-4)
+	EOF
 }
 
 @test "batsim: -o resource=node: a resource per node, whole nodes" {

@@ -392,3 +392,21 @@ geq() {
 		[ "${lines[0]}" = "hs-plan: $tmp/e.hs:3: node ${c#*:node }" ] || { echo "got: ${lines[0]}"; false; }
 	done
 }
+
+@test "energy: simgrid_pstates= (Batsim's pstate numbers): read, written back unchanged, each state once, errors at FILE:LINE" {
+	st='pstates=1:1:2,0.5:1:1 sleep=1:2:30:5:100'
+	printf 'hs 1\nnode n cores=1 %s simgrid_pstates=0,2,-,1,-\ntask t model=rigid size=1 time=2\n' "$st" >"$tmp/p.hs"
+	run hs-plan -a taskp "$tmp/p.hs"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" | grep -qx "node n cores=1 $st simgrid_pstates=0,2,-,1,-"
+	for c in 'simgrid_pstates=:node n: simgrid_pstates must be a list of state numbers and '"'-'"', got '"''" \
+		'simgrid_pstates=0,x,1,2:node n: simgrid_pstates: item 1 '"'x'"' is neither a state number nor '"'-'" \
+		'simgrid_pstates=0,1,3:node n: simgrid_pstates: item 2: state 3, but the node'"'"'s are 0-2 (computing, then sleeping)' \
+		'simgrid_pstates=0,1,-,1,2:node n: simgrid_pstates: state 1 given twice (items 1 and 3)' \
+		'simgrid_pstates=0,-,2:node n: simgrid_pstates: state 1 has no SimGrid pstate (got 0,-,2)'; do
+		printf 'hs 1\n\nnode n cores=1 %s %s\n' "$st" "${c%%:node *}" >"$tmp/e.hs"
+		run hs-plan -a taskp "$tmp/e.hs"
+		[ "$status" -eq 2 ] || { echo "status $status: $c"; false; }
+		[ "${lines[0]}" = "hs-plan: $tmp/e.hs:3: node ${c#*:node }" ] || { echo "got: ${lines[0]}"; false; }
+	done
+}

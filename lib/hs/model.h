@@ -87,6 +87,13 @@ struct hs_node {
 	const struct hs_sleep_state *sleeps; /* sleeping states, or NULL */
 	int nsleeps;
 	double off_power;                /* watts while switched off (SimGrid's wattage_off) */
+	/* appended: simgrid_pstates= (hs-format(5)): SimGrid pstate k (the
+	 * index in the host's speed list, Batsim's number) is hs state
+	 * simgrid_pstates[k] (computing states, then sleeping ones: hs/online.h),
+	 * or -1 for a switching (virtual) pstate.  NULL (0): SimGrid's numbers
+	 * are hs's. */
+	const int *simgrid_pstates;
+	int nsimgrid_pstates;
 };
 
 struct hs_platform {

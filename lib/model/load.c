@@ -549,6 +549,7 @@ void hs_instance_release(struct hs_instance *in)
 		free(ix->dep_bytes);
 		free(ix->pstates);
 		free(ix->sleeps);
+		free(ix->simgrid_pstates);
 		hs_load_net_release(&ix->net);
 		free(ix);
 	}

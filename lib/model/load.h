@@ -48,6 +48,7 @@ struct index {
 	struct hs_netrecs net;   /* hs_instance_netrecs */
 	struct hs_pstate *pstates;      /* every node's computing states, one block */
 	struct hs_sleep_state *sleeps;  /* every node's sleeping states, one block */
+	int *simgrid_pstates;           /* every node's simgrid_pstates=, one block */
 	const char *net_file[2]; /* the names its places give (struct err's file) */
 };
 

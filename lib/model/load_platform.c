@@ -140,8 +140,9 @@ void hs_load_cluster(struct loader *L, struct hs_cluster *c, struct hs_record *r
 struct states {
 	struct hs_pstate *p;
 	struct hs_sleep_state *s;
-	size_t np, nsl, capp, caps;
-	size_t *poff, *soff; /* per node (stream order): its first states */
+	int *sg;             /* simgrid_pstates= */
+	size_t np, nsl, nsg, capp, caps, capsg;
+	size_t *poff, *soff, *sgoff; /* per node (stream order): its first states */
 };
 
 /* key= of node r: items of k numbers separated by ':', comma-separated (a
@@ -192,6 +193,63 @@ static int state_list(struct loader *L, const struct hs_record *r, const char *w
 	}
 	*out = x;
 	return rc;
+}
+
+/* simgrid_pstates= of node n, once its states are known: a state number
+ * or '-' per SimGrid pstate, every state of the node exactly once (a
+ * Batsim pstate must name one state, and each state must be reachable by
+ * one), appended to st. */
+static void load_simgrid_numbers(struct loader *L, struct hs_node *n, const struct hs_record *r,
+				 const char *what, struct states *st, int i)
+{
+	const char *v = hs_record_get(r, "simgrid_pstates");
+	st->sgoff[i] = st->nsg;
+	if (!v)
+		return;
+	int m, ns = n->npstates + n->nsleeps, bad = 0;
+	char **items = hs_split_list(v, ',', &m);
+	int *x = hs_calloc((size_t)m + 1, sizeof *x), *seen = hs_calloc((size_t)ns, sizeof *seen);
+	if (m == 0) {
+		hs_load_error(L, r->line, "%s: simgrid_pstates must be a list of state numbers and '-', "
+			      "got ''", what);
+		bad = 1;
+	}
+	for (int k = 0; k < m && !bad; k++) {
+		if (strcmp(items[k], "-") == 0) {
+			x[k] = -1;
+			continue;
+		}
+		bad = 1;
+		if (hs_parse_int(items[k], 0, INT_MAX, &x[k]) != 0)
+			hs_load_error(L, r->line, "%s: simgrid_pstates: item %d '%s' is neither a state "
+				      "number nor '-'", what, k, items[k]);
+		else if (x[k] >= ns)
+			hs_load_error(L, r->line, "%s: simgrid_pstates: item %d: state %d, but the node's "
+				      "are 0-%d (computing, then sleeping)", what, k, x[k], ns - 1);
+		else if (seen[x[k]])
+			hs_load_error(L, r->line, "%s: simgrid_pstates: state %d given twice (items %d "
+				      "and %d)", what, x[k], seen[x[k]] - 1, k);
+		else
+			bad = 0, seen[x[k]] = k + 1;
+	}
+	for (int s = 0; s < ns && !bad; s++)
+		if (!seen[s]) {
+			hs_load_error(L, r->line, "%s: simgrid_pstates: state %d has no SimGrid pstate "
+				      "(got %s)", what, s, v);
+			bad = 1;
+		}
+	if (!bad) {
+		if (st->nsg + (size_t)m > st->capsg) {
+			st->capsg = (st->nsg + (size_t)m) * 2;
+			st->sg = hs_reallocarray(st->sg, st->capsg, sizeof *st->sg);
+		}
+		memcpy(st->sg + st->nsg, x, (size_t)m * sizeof *x);
+		st->nsg += (size_t)m;
+		n->nsimgrid_pstates = m;
+	}
+	free(items);
+	free(x);
+	free(seen);
 }
 
 /* pstates=, pstate=, sleep= and off_power= of node n (hs-format(5)): its
@@ -254,6 +312,7 @@ static void load_states(struct loader *L, struct hs_node *n, const struct hs_rec
 	}
 	free(ps);
 	free(sl);
+	load_simgrid_numbers(L, n, r, what, st, i);
 }
 
 /* Decode a node; returns the number of problems found.  cluster is left -1
@@ -344,6 +403,7 @@ void hs_load_nodes(struct loader *L, struct kind_recs *kn)
 	struct states st = { 0 };
 	st.poff = hs_calloc(nn ? nn : 1, sizeof *st.poff);
 	st.soff = hs_calloc(nn ? nn : 1, sizeof *st.soff);
+	st.sgoff = hs_calloc(nn ? nn : 1, sizeof *st.sgoff);
 	for (int i = 0; i < nn; i++) {
 		L->file = kn->file[i];
 		bad[i] = load_node(L, &tmp[i], kn->v[i], kn->ids[i], &net[i], &st, i) > 0;
@@ -352,12 +412,15 @@ void hs_load_nodes(struct loader *L, struct kind_recs *kn)
 	L->file = 0;
 	ix->pstates = st.p;
 	ix->sleeps = st.s;
+	ix->simgrid_pstates = st.sg;
 	for (int i = 0; i < nn; i++) {
 		tmp[i].pstates = st.p + st.poff[i];
 		tmp[i].sleeps = tmp[i].nsleeps ? st.s + st.soff[i] : NULL;
+		tmp[i].simgrid_pstates = tmp[i].nsimgrid_pstates ? st.sg + st.sgoff[i] : NULL;
 	}
 	free(st.poff);
 	free(st.soff);
+	free(st.sgoff);
 	count_limits(L, kn, tmp, bad);
 	if (need_default) {
 		int d = hs_strmap_get(&ix->clusters, "default");

@@ -31,6 +31,7 @@ enum bs_type {
 	BS_REQUESTED_CALL,
 	BS_NOTIFY,          /* no_more_static_job_to_submit */
 	BS_ANSWER,          /* consumed_energy */
+	BS_RESOURCE_STATE_CHANGED,
 	BS_SIMULATION_ENDS,
 	/* the scheduler to Batsim (hs) */
 	BS_EXECUTE_JOB,
@@ -43,8 +44,9 @@ enum bs_type {
 	BS_CHANGE_JOB_STATE,
 	BS_QUERY,           /* consumed_energy */
 	BS_SCHED_NOTIFY,    /* registration_finished, continue_registration */
-	/* an event of the protocol that hs does not simulate (storage, power
-	 * states, messages to jobs): name says which; refused by the bridge */
+	BS_SET_RESOURCE_STATE,
+	/* an event of the protocol that hs does not simulate (storage,
+	 * messages to jobs): name says which; refused by the bridge */
 	BS_UNSUPPORTED,
 	BS_NTYPES
 };
@@ -128,7 +130,12 @@ struct bs_event {
 	char *workload;            /* REGISTER_PROFILE: workload_name */
 	char *state;               /* COMPLETED: job_state; CHANGE_JOB_STATE: the new state */
 	int return_code;           /* COMPLETED */
-	struct bs_ids alloc;       /* COMPLETED, EXECUTE */
+	struct bs_ids alloc;       /* COMPLETED, EXECUTE; SET_RESOURCE_STATE,
+				    * RESOURCE_STATE_CHANGED: resources */
+	int pstate;                /* SET_RESOURCE_STATE, RESOURCE_STATE_CHANGED: the
+				    * state, Batsim's pstate number (a string on the wire) */
+	int pstate_number;         /* RESOURCE_STATE_CHANGED: write state as a JSON
+				    * number, not Batsim's string (-o pstate-json=number) */
 	char **job_ids;            /* KILLED, KILL_JOB */
 	int njob_ids;
 	/* KILLED: per job_ids[k], the fraction of its profile done

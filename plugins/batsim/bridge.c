@@ -245,10 +245,12 @@ static int apply_due(struct bridge *b, double now)
 }
 
 /* Batsim's end of a simulation: every static job submitted, none waiting
- * nor running, no decision nor call to come, no registration open. */
+ * nor running, no decision nor call to come, no switch under way, no
+ * registration open. */
 static int finished(const struct bridge *b)
 {
-	if (hs_online_unsubmitted(b->h) > 0 || b->ndefer || b->ncalls || b->nkills || b->out.n)
+	if (hs_online_unsubmitted(b->h) > 0 || b->ndefer || b->ncalls || b->nkills || b->out.n ||
+	    b->nswitches)
 		return 0;
 	if (b->dynamic && !b->reg_finished)
 		return 0;
@@ -359,5 +361,6 @@ void bs_bridge_release(struct bridge *b)
 		free(b->kills[k].profile);
 	}
 	free(b->kills);
+	bs_switches_release(b);
 	free(b);
 }

@@ -25,8 +25,6 @@ struct bjob {
 	enum bj_state state;
 	int dynamic;     /* registered by the scheduler (REGISTER_JOB) */
 	int kill_asked;  /* a KILL_JOB named it while it ran */
-	double dw;       /* energy: its watts above idle while it runs */
-	double start;
 };
 
 /* Batsim job id -> hs job index (open addressing). */
@@ -41,6 +39,15 @@ struct kill_ack {
 	char **ids;
 	double *progress; /* < 0: no entry (it was not running) */
 	char **profile;
+	int n, left;
+};
+
+/* A SET_RESOURCE_STATE under way: its RESOURCE_STATE_CHANGED goes once
+ * every node it names reached the state (Batsim's CurrentSwitches). */
+struct bs_switch {
+	struct bs_ids res; /* the resources to report: the nodes' (all their cores) */
+	int pstate;        /* Batsim's number */
+	int *nodes;        /* hs nodes; -1 once switched */
 	int n, left;
 };
 
@@ -62,6 +69,7 @@ struct bridge {
 	int dynamic, acked;   /* dynamic-jobs, ack-dynamic-jobs */
 	double timeout;       /* seconds to wait for a reply (0: for ever) */
 	const char *workload; /* the static jobs' workload ("w0") */
+	int pstate_number;    /* pstate-json=number: RESOURCE_STATE_CHANGED's state an int */
 	FILE *trace;          /* -o trace=FILE: every message, as sent and received */
 	/* the machine as Batsim resources */
 	int nres;
@@ -90,9 +98,8 @@ struct bridge {
 	int notified;         /* no_more_static_job_to_submit sent */
 	int reg_finished;     /* the scheduler said registration_finished */
 	int expect;           /* a batch of this date is coming (a kill, a submission) */
-	/* QUERY consumed_energy: the per-core model, busy above idle while a
-	 * job runs: idle * now + ended + run_dw * now - run_dws */
-	double idle_watts, ended_energy, run_dw, run_dws;
+	struct bs_switch *switches; /* SET_RESOURCE_STATEs under way, in order */
+	int nswitches;
 	/* statistics (provenance) */
 	long messages;
 	double wait_s;        /* waiting for replies: the scheduler's time */
@@ -125,6 +132,13 @@ void bs_job_alloc(struct bridge *b, int job, struct bs_ids *ids);
 
 /* decide.c: one decision of the scheduler, at hs_online_now */
 int bs_apply(struct bridge *b, const struct bs_event *e);
+
+/* power.c: SET_RESOURCE_STATE applied (Batsim's pstate numbers mapped to
+ * hs's), each node's STATE event counted towards its request's
+ * RESOURCE_STATE_CHANGED, the requests under way freed */
+int bs_set_state(struct bridge *b, const struct bs_event *e);
+void bs_state_reached(struct bridge *b, int node, double now);
+void bs_switches_release(struct bridge *b);
 
 #pragma GCC visibility pop
 

@@ -1,8 +1,8 @@
 /* batsim/decide.c - the scheduler's decisions, each checked as Batsim
  * 4.2.1 checks it (src/server.cpp) and carried out with hs's online ABI at
  * its date.  What Batsim refuses is refused with a message that names the
- * message and the job; what hs does not simulate (storage, power states,
- * messages to jobs) is refused by name, never ignored. */
+ * message and the job; what hs does not simulate (storage, messages to
+ * jobs) is refused by name, never ignored. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,17 +72,6 @@ static int execute(struct bridge *b, const struct bs_event *e)
 	if (rc < 0)
 		return -1;
 	J->state = BJ_RUNNING;
-	J->start = hs_online_now(b->h);
-	/* its watts above idle, for QUERY consumed_energy */
-	struct hs_online_alloc a = { .struct_size = sizeof a };
-	J->dw = 0;
-	if (hs_online_alloc(b->h, j, &a) == 0)
-		for (int k = 0; k < a.ncores; k++) {
-			const struct hs_node *nd = &m->plat->nodes[m->core_node[a.cores[k]]];
-			J->dw += nd->cpu_busy - nd->cpu_idle;
-		}
-	b->run_dw += J->dw;
-	b->run_dws += J->dw * J->start;
 	return 0;
 }
 
@@ -258,24 +247,22 @@ static int change_state(struct bridge *b, const struct bs_event *e)
 		       e->job_id, e->state);
 }
 
+/* QUERY consumed_energy: the platform's energy from 0 to now, as the run
+ * counts it (hs-sim --energy, the nodes' power states). */
 static int query(struct bridge *b, const struct bs_event *e)
 {
-	double now = hs_online_now(b->h);
-	struct bs_event *a = bs_msg_add(&b->out, BS_ANSWER, now);
+	struct bs_event *a = bs_msg_add(&b->out, BS_ANSWER, hs_online_now(b->h));
 	a->name = hs_strdup(e->name);
-	a->at = b->idle_watts * now + b->ended_energy + b->run_dw * now - b->run_dws;
+	a->at = hs_online_energy(b->h);
 	return 0;
 }
 
 /* What hs does not simulate, by name. */
 static int unsupported(struct bridge *b, const struct bs_event *e)
 {
-	const char *why = strcmp(e->name, "SET_RESOURCE_STATE") == 0
-				  ? "resource power states are not simulated (hs's energy is busy and "
-				    "idle power)"
-			  : strcmp(e->name, "TO_JOB_MSG") == 0 ? "hs's jobs take no messages"
-			  : strcmp(e->name, "ANSWER") == 0     ? "hs-sim asks the scheduler nothing"
-							       : "not simulated by hs";
+	const char *why = strcmp(e->name, "TO_JOB_MSG") == 0 ? "hs's jobs take no messages"
+			  : strcmp(e->name, "ANSWER") == 0   ? "hs-sim asks the scheduler nothing"
+							     : "not simulated by hs";
 	return bs_fail(b, "%s: not supported by hs-sim -a batsim: %s", e->name, why);
 }
 
@@ -290,6 +277,7 @@ int bs_apply(struct bridge *b, const struct bs_event *e)
 	case BS_REGISTER_JOB: return register_job(b, e);
 	case BS_CHANGE_JOB_STATE: return change_state(b, e);
 	case BS_QUERY: return query(b, e);
+	case BS_SET_RESOURCE_STATE: return bs_set_state(b, e);
 	case BS_SET_JOB_METADATA: {
 		int j = named_job(b, e, e->job_id);
 		if (j < 0)

@@ -353,6 +353,17 @@ static void w_data(struct bs_out *o, const struct bs_event *e)
 	case BS_ANSWER:
 		k_num(o, "consumed_energy", e->at);
 		break;
+	case BS_RESOURCE_STATE_CHANGED:
+	case BS_SET_RESOURCE_STATE:
+		k_ids(o, "resources", &e->alloc);
+		if (e->pstate_number) {
+			k_int(o, "state", e->pstate);
+		} else {
+			char b[24];
+			bs_fmt_ll(b, e->pstate);
+			k_str(o, "state", b);
+		}
+		break;
 	case BS_EXECUTE_JOB:
 		k_str(o, "job_id", e->job_id);
 		k_ids(o, "alloc", &e->alloc);

@@ -14,6 +14,7 @@ static const char *const bs_names[BS_NTYPES] = {
 	[BS_REQUESTED_CALL] = "REQUESTED_CALL",
 	[BS_NOTIFY] = "NOTIFY",
 	[BS_ANSWER] = "ANSWER",
+	[BS_RESOURCE_STATE_CHANGED] = "RESOURCE_STATE_CHANGED",
 	[BS_SIMULATION_ENDS] = "SIMULATION_ENDS",
 	[BS_EXECUTE_JOB] = "EXECUTE_JOB",
 	[BS_REJECT_JOB] = "REJECT_JOB",
@@ -24,6 +25,7 @@ static const char *const bs_names[BS_NTYPES] = {
 	[BS_SET_JOB_METADATA] = "SET_JOB_METADATA",
 	[BS_CHANGE_JOB_STATE] = "CHANGE_JOB_STATE",
 	[BS_QUERY] = "QUERY",
+	[BS_SET_RESOURCE_STATE] = "SET_RESOURCE_STATE",
 	/* both directions call it NOTIFY: the type field tells them apart */
 	[BS_SCHED_NOTIFY] = "NOTIFY",
 	/* its own name is in the event (name) */

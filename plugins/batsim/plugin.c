@@ -36,7 +36,6 @@ static int machine(struct bridge *b, const struct hs_optvals *opts)
 		return bs_fail(b, "the platform has no %s", b->per_node ? "node" : "core");
 	for (int n = 0; n < pl->nnodes; n++) {
 		const struct hs_node *nd = &pl->nodes[n];
-		b->idle_watts += nd->cores * nd->cpu_idle + nd->gpus * nd->gpu_idle;
 		if (b->per_node && nd->cores != pl->nodes[0].cores)
 			return bs_fail(b, "resource=node needs nodes of one size: %s has %d cores, %s %d",
 				       pl->nodes[0].id, pl->nodes[0].cores, nd->id, nd->cores);
@@ -59,6 +58,7 @@ static int bs_start(struct hs_online *h, const struct hs_optvals *opts, struct h
 	b->acked = hs_opt_bool(opts, "ack-dynamic-jobs");
 	b->timeout = hs_opt_double(opts, "timeout");
 	b->workload = hs_opt_str(opts, "workload");
+	b->pstate_number = strcmp(hs_opt_str(opts, "pstate-json"), "number") == 0;
 	b->can_send = 1;
 	if (!(b->timeout >= 0) || !isfinite(b->timeout))
 		return bs_fail(b, "timeout must be a number of seconds >= 0 (0: wait for ever)");
@@ -142,6 +142,10 @@ static const struct hs_option batsim_opts[] = {
 	  NULL },
 	{ "trace", HS_OPT_STRING, "", "write every message to this file, '>' sent, '<' received",
 	  NULL },
+	{ "pstate-json", HS_OPT_CHOICE, "string",
+	  "RESOURCE_STATE_CHANGED's state as Batsim writes it (a string), or as a number (what "
+	  "pybatsim's fcfsSchedSleep.py compares it with)",
+	  "string|number" },
 	{ NULL, 0, NULL, NULL, NULL },
 };
 

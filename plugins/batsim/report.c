@@ -2,7 +2,8 @@
  * submitted (JOB_SUBMITTED, the profile too when forwarded), ended
  * (JOB_COMPLETED with Batsim's state and return code), killed on the
  * scheduler's request (JOB_COMPLETED COMPLETED_KILLED, then one JOB_KILLED
- * per KILL_JOB once all its jobs ended, with each one's progress), a call
+ * per KILL_JOB once all its jobs ended, with each one's progress), nodes
+ * that reached the state asked for (RESOURCE_STATE_CHANGED, power.c), a call
  * the scheduler asked for (REQUESTED_CALL), and the last static job
  * (NOTIFY no_more_static_job_to_submit, in the same message, as Batsim
  * sends it). */
@@ -107,10 +108,6 @@ static void ended(struct bridge *b, int j, enum hs_state st, double now)
 	}
 	e->state = hs_strdup(state);
 	bs_job_alloc(b, j, &e->alloc);
-	/* energy: its share above idle, now fixed */
-	b->ended_energy += J->dw * (now - J->start);
-	b->run_dw -= J->dw;
-	b->run_dws -= J->dw * J->start;
 	if (J->kill_asked)
 		killed(b, j, now);
 }
@@ -124,6 +121,8 @@ int bs_report(struct bridge *b, const struct hs_online_event *ev, int nev)
 			ended(b, j, ev[i].state, now);
 		else if (ev[i].type == HS_ONLINE_SUBMIT && j >= 0 && j < b->njobs)
 			submitted(b, j, now);
+		else if (ev[i].type == HS_ONLINE_STATE)
+			bs_state_reached(b, j, now); /* j: the node */
 		else if (ev[i].type == HS_ONLINE_WAKE) {
 			/* every call asked for this date (or before: none is late) */
 			int k = 0;

@@ -149,6 +149,24 @@ static int bs_only(struct bs_rd *r, json_t *data, const char *keys)
 	return 0;
 }
 
+/* A non-empty interval set (why: what an empty one would break). */
+static int bs_get_ids(struct bs_rd *r, json_t *obj, const char *key, const char *why,
+		      struct bs_ids *out)
+{
+	char *err = NULL;
+	json_t *v = bs_get(r, obj, key, BS_STR);
+	if (!v)
+		return -1;
+	if (bs_ids_parse(json_string_value(v), out, &err)) {
+		bs_fail(r, "%s: %s", key, err);
+		free(err);
+		return -1;
+	}
+	if (out->n == 0)
+		return bs_fail(r, "%s: empty (%s)", key, why);
+	return 0;
+}
+
 static int bs_execute(struct bs_rd *r, json_t *data, struct bs_event *e)
 {
 	/* Batsim's optional fields: hs has no executors, storage or I/O jobs */
@@ -157,19 +175,9 @@ static int bs_execute(struct bs_rd *r, json_t *data, struct bs_event *e)
 		{ "storage_mapping", "hs simulates no storage resources" },
 		{ "additional_io_job", "hs does not simulate additional I/O jobs" },
 	};
-	char *why = NULL;
-	if (bs_job_id(r, json_object_get(data, "job_id"), "job_id", &e->job_id))
+	if (bs_job_id(r, json_object_get(data, "job_id"), "job_id", &e->job_id) ||
+	    bs_get_ids(r, data, "alloc", "a job runs on one resource at least", &e->alloc))
 		return -1;
-	json_t *alloc = bs_get(r, data, "alloc", BS_STR);
-	if (!alloc)
-		return -1;
-	if (bs_ids_parse(json_string_value(alloc), &e->alloc, &why)) {
-		bs_fail(r, "alloc: %s", why);
-		free(why);
-		return -1;
-	}
-	if (e->alloc.n == 0)
-		return bs_fail(r, "alloc: empty (a job runs on one resource at least)");
 	for (size_t k = 0; k < sizeof unsupported / sizeof *unsupported; k++)
 		if (json_object_get(data, unsupported[k][0]))
 			return bs_fail(r, "%s: %s", unsupported[k][0], unsupported[k][1]);
@@ -359,6 +367,19 @@ static int bs_query(struct bs_rd *r, json_t *data, struct bs_event *e)
 	return 0;
 }
 
+/* SET_RESOURCE_STATE: a non-empty interval set and a pstate number as a
+ * string, as Batsim reads them (its std::stoi, less signs and blanks). */
+static int bs_set_state(struct bs_rd *r, json_t *data, struct bs_event *e)
+{
+	json_t *st;
+	if (bs_get_ids(r, data, "resources", "a state is set on one resource at least", &e->alloc) ||
+	    !(st = bs_get(r, data, "state", BS_STR)))
+		return -1;
+	if (hs_parse_int(json_string_value(st), 0, 2147483647, &e->pstate) != 0)
+		return bs_fail(r, "state: '%s' is not a pstate number", json_string_value(st));
+	return bs_only(r, data, "resources state");
+}
+
 static int bs_notify(struct bs_rd *r, json_t *data, struct bs_event *e)
 {
 	if (bs_get_str(r, data, "type", &e->name))
@@ -386,7 +407,7 @@ static const struct {
 	{ "CHANGE_JOB_STATE", BS_CHANGE_JOB_STATE, bs_change_state },
 	{ "QUERY", BS_QUERY, bs_query },
 	{ "NOTIFY", BS_SCHED_NOTIFY, bs_notify },
-	{ "SET_RESOURCE_STATE", BS_UNSUPPORTED, NULL }, /* power states */
+	{ "SET_RESOURCE_STATE", BS_SET_RESOURCE_STATE, bs_set_state },
 	{ "TO_JOB_MSG", BS_UNSUPPORTED, NULL },         /* send/recv profiles */
 	{ "ANSWER", BS_UNSUPPORTED, NULL },             /* to a QUERY hs never sends */
 };

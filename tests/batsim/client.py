@@ -10,7 +10,7 @@ hs-sim -a fcfs's rule, decided per message as hs decides per date), trivial
 (fcfs, for the benchmark), kill, dynamic, dynamic-acked, call-later,
 call-past, call-now, busy, unknown-job, malformed, unknown-type,
 no-data, die, silent, now-past, metadata, energy, reject-running,
-storage, too-many.  LOG gets every message, '<' received, '>' sent.
+to-job-msg, too-many, pstate, pstate-virtual, pstate-none.  LOG gets every message, '<' received, '>' sent.
 It exits 0 after SIMULATION_ENDS, 3 when the simulator left early.
 """
 import json
@@ -174,8 +174,20 @@ def scenario_events(scenario, sched, state, msg, now, n):
         return [ev(now, "EXECUTE_JOB", job_id="w0!nope", alloc="0")]
     if scenario == "unknown-type" and n == 2:
         return [ev(now, "FOO")]
-    if scenario == "storage" and n == 2:
-        return [ev(now, "SET_RESOURCE_STATE", resources="0", state="1")]
+    if scenario == "to-job-msg" and n == 2:
+        return [ev(now, "TO_JOB_MSG", job_id="w0!1", msg="hello")]
+    if scenario.startswith("pstate"):
+        # node n2 (core 2, or resource 1 with resource=node) to sleep
+        # (Batsim's pstate 2), then the energy so far and a wake-up of its
+        # cores 2-3 (or of it) into pstate 4
+        node = sched.total == 2
+        if n == 2:
+            state = {"pstate": "2", "pstate-virtual": "1", "pstate-none": "7"}[scenario]
+            return [ev(now, "SET_RESOURCE_STATE", resources="1" if node else "2", state=state)]
+        if any(e["type"] == "RESOURCE_STATE_CHANGED" and e["data"]["state"] == "2"
+               for e in msg["events"]):
+            return [ev(now, "QUERY", requests={"consumed_energy": {}}),
+                    ev(now, "SET_RESOURCE_STATE", resources="1" if node else "2-3", state="4")]
     if scenario == "metadata" and subs:
         return [ev(now, "SET_JOB_METADATA", job_id=j, metadata="seen at %g" % now) for j in subs]
     if scenario == "energy" and n == 3:

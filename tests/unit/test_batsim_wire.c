@@ -391,6 +391,25 @@ static void test_encode(void)
 	       "REQUESTED_CALL, ANSWER, forwarded profiles, no walltime, a canonical alloc");
 	bs_msg_clear(&m);
 
+	/* RESOURCE_STATE_CHANGED as protocol.cpp writes it: the state a
+	 * string; a number with pstate-json=number */
+	m.now = 10;
+	for (int k = 0; k < 2; k++) {
+		e = bs_msg_add(&m, BS_RESOURCE_STATE_CHANGED, 10);
+		char *err = NULL;
+		bs_ids_parse("5 1-3", &e->alloc, &err);
+		e->pstate = 42;
+		e->pstate_number = k;
+	}
+	enc_is(&m,
+	       "{\"now\":10.0,\"events\":["
+	       "{\"timestamp\":10.0,\"type\":\"RESOURCE_STATE_CHANGED\",\"data\":{\"resources\":"
+	       "\"1-3 5\",\"state\":\"42\"}},"
+	       "{\"timestamp\":10.0,\"type\":\"RESOURCE_STATE_CHANGED\",\"data\":{\"resources\":"
+	       "\"1-3 5\",\"state\":42}}]}",
+	       "RESOURCE_STATE_CHANGED: the state a string (Batsim's), or a number");
+	bs_msg_clear(&m);
+
 	/* strings as rapidjson escapes them */
 	submitted(&m, 0, "w0!a\"b\\c\nd\te\x01\x1f/\xc3\xa9", 1, 1, "p");
 	enc_is(&m,
@@ -508,10 +527,13 @@ static void test_decode_pybatsim(void)
 		TAP_OK(e[5].type == BS_SCHED_NOTIFY && !strcmp(e[5].name, "registration_finished") &&
 			       e[6].type == BS_SCHED_NOTIFY && !strcmp(e[6].name, "continue_registration"),
 		       "  NOTIFY registration_finished, continue_registration");
-		TAP_OK(e[7].type == BS_UNSUPPORTED && !strcmp(e[7].name, "SET_RESOURCE_STATE") &&
-			       e[8].type == BS_UNSUPPORTED && !strcmp(e[8].name, "TO_JOB_MSG") &&
+		static const int two[] = { 2 };
+		TAP_OK(e[7].type == BS_SET_RESOURCE_STATE && ids_are(&e[7].alloc, two, 1) &&
+			       e[7].pstate == 3,
+		       "  SET_RESOURCE_STATE: resources 2, state '3' (pybatsim's str(state))");
+		TAP_OK(e[8].type == BS_UNSUPPORTED && !strcmp(e[8].name, "TO_JOB_MSG") &&
 			       e[9].type == BS_UNSUPPORTED && !strcmp(e[9].name, "ANSWER"),
-		       "  SET_RESOURCE_STATE, TO_JOB_MSG, ANSWER: unsupported, named");
+		       "  TO_JOB_MSG, ANSWER: unsupported, named");
 		TAP_OK(e[10].type == BS_REGISTER_PROFILE && e[10].profile.type == BS_PROFILE_PARALLEL_HOMOGENEOUS &&
 			       e[10].profile.cpu == 1e9 && e[10].profile.com == 0 && e[10].profile.ret == -3,
 		       "  a parallel_homogeneous profile, ret -3");
@@ -732,6 +754,24 @@ static void test_decode_errors(void)
 		  "event 0 (QUERY): requests.consumed_energy: not empty" },
 		{ "QUERY", "{\"requests\": {\"consumed_energy\": {}}, \"more\": 1}",
 		  "event 0 (QUERY): more: unexpected (QUERY's data holds requests only)" },
+		/* SET_RESOURCE_STATE: Batsim's checks */
+		{ "SET_RESOURCE_STATE", "{\"state\": \"1\"}",
+		  "event 0 (SET_RESOURCE_STATE): resources: missing" },
+		{ "SET_RESOURCE_STATE", "{\"resources\": \"\", \"state\": \"1\"}",
+		  "event 0 (SET_RESOURCE_STATE): resources: empty (a state is set on one resource at "
+		  "least)" },
+		{ "SET_RESOURCE_STATE", "{\"resources\": \"0-x\", \"state\": \"1\"}",
+		  "event 0 (SET_RESOURCE_STATE): resources: '0-x' is not an interval set: '0-x' is "
+		  "neither N nor A-B (integers from 0)" },
+		{ "SET_RESOURCE_STATE", "{\"resources\": \"0\", \"state\": 1}",
+		  "event 0 (SET_RESOURCE_STATE): state: an integer, not a string" },
+		{ "SET_RESOURCE_STATE", "{\"resources\": \"0\", \"state\": \"sleep\"}",
+		  "event 0 (SET_RESOURCE_STATE): state: 'sleep' is not a pstate number" },
+		{ "SET_RESOURCE_STATE", "{\"resources\": \"0\", \"state\": \"-1\"}",
+		  "event 0 (SET_RESOURCE_STATE): state: '-1' is not a pstate number" },
+		{ "SET_RESOURCE_STATE", "{\"resources\": \"0\", \"state\": \"1\", \"at\": 2}",
+		  "event 0 (SET_RESOURCE_STATE): at: unexpected (SET_RESOURCE_STATE's data holds "
+		  "resources state only)" },
 		/* NOTIFY */
 		{ "NOTIFY", "{}", "event 0 (NOTIFY): type: missing" },
 		{ "NOTIFY", "{\"type\": \"bar\"}",
@@ -775,6 +815,9 @@ static void test_round_trips(void)
 	e->state = hs_strdup("RUNNING");
 	bs_msg_add(&m, BS_QUERY, 1e-9)->name = hs_strdup("consumed_energy");
 	bs_msg_add(&m, BS_SCHED_NOTIFY, 1e-9)->name = hs_strdup("registration_finished");
+	e = bs_msg_add(&m, BS_SET_RESOURCE_STATE, 1e-9);
+	bs_ids_parse("1-3 5", &e->alloc, &err);
+	e->pstate = 3;
 	bs_msg_add(&m, BS_UNSUPPORTED, 1e-9)->name = hs_strdup("TO_JOB_MSG");
 	size_t n;
 	char *s = bs_wire_json.encode(&m, &n);
@@ -795,6 +838,8 @@ static void test_round_trips(void)
 		  "\"job_state\":\"RUNNING\"}},"
 		  "{\"timestamp\":1e-9,\"type\":\"QUERY\",\"data\":{\"requests\":{\"consumed_energy\":{}}}},"
 		  "{\"timestamp\":1e-9,\"type\":\"NOTIFY\",\"data\":{\"type\":\"registration_finished\"}},"
+		  "{\"timestamp\":1e-9,\"type\":\"SET_RESOURCE_STATE\",\"data\":{\"resources\":"
+		  "\"1-3 5\",\"state\":\"3\"}},"
 		  "{\"timestamp\":1e-9,\"type\":\"TO_JOB_MSG\",\"data\":{}}]}",
 		  "every scheduler event written");
 	int rc = bs_wire_json.decode(s, n, &back, &err);
@@ -834,9 +879,10 @@ static void test_msg(void)
 {
 	static const char *const names[BS_NTYPES] = {
 		"SIMULATION_BEGINS", "JOB_SUBMITTED", "JOB_COMPLETED", "JOB_KILLED", "REQUESTED_CALL",
-		"NOTIFY", "ANSWER", "SIMULATION_ENDS", "EXECUTE_JOB", "REJECT_JOB", "CALL_ME_LATER",
-		"KILL_JOB", "REGISTER_JOB", "REGISTER_PROFILE", "SET_JOB_METADATA", "CHANGE_JOB_STATE",
-		"QUERY", "NOTIFY", "UNSUPPORTED",
+		"NOTIFY", "ANSWER", "RESOURCE_STATE_CHANGED", "SIMULATION_ENDS", "EXECUTE_JOB",
+		"REJECT_JOB", "CALL_ME_LATER", "KILL_JOB", "REGISTER_JOB", "REGISTER_PROFILE",
+		"SET_JOB_METADATA", "CHANGE_JOB_STATE", "QUERY", "NOTIFY", "SET_RESOURCE_STATE",
+		"UNSUPPORTED",
 	};
 	int ok = 1;
 	for (int t = 0; t < BS_NTYPES; t++)
