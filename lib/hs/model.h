@@ -76,8 +76,8 @@ struct hs_node {
 	double gpu_busy, gpu_idle; /* watts per GPU */
 	struct hs_record *rec;
 	/* appended: power states (hs-format(5) pstates=, pstate=, sleep=,
-	 * off_power=).  Not used by the simulator yet: it runs at speed and
-	 * draws cpu_busy/cpu_idle, which are the initial state's.  The
+	 * off_power=).  speed, cpu_busy and cpu_idle are the initial state's;
+	 * an online algorithm may switch states (hs/online.h, ABI 3).  The
 	 * loader always gives at least one computing state: without
 	 * pstates=, the one state {1, cpu_idle, cpu_busy}; a node made
 	 * elsewhere may have npstates 0, which means the same. */
