@@ -1076,11 +1076,16 @@ static int wake(struct bf *b)
  * and idle for c.shutdown seconds goes to sleep unless a reservation
  * holds it before it could switch off and on again (c.power). */
 
-/* set += node j's cores. */
+/* set += node j's cores: [lo, hi) a word at a time (the slide does it
+ * for every node asleep at every date). */
 static void add_node(struct bf *b, uint64_t *set, int j)
 {
-	for (int r = b->node_first[j]; r < b->node_first[j + 1]; r++)
-		hs_bits_set(set, r);
+	int lo = b->node_first[j], hi = b->node_first[j + 1];
+	while (lo < hi) {
+		int w = lo / 64, a = lo % 64, n = hi - lo < 64 - a ? hi - lo : 64 - a;
+		set[w] |= (n == 64 ? ~0ULL : ((1ULL << n) - 1)) << a;
+		lo += n;
+	}
 }
 
 /* The date node j could run a job if woken now. */
