@@ -175,7 +175,7 @@ end stream records=8 tasks=0 plans=0 runs=0" ]
 @test "gen: bad platforms exit 2" {
 	run hs-gen sleep -n 1 -x 1 --platform nosuch
 	[ "$status" -eq 2 ]
-	[ "$output" = "hs-gen: unknown platform 'nosuch': no such file, and the built-in ones are dietze, dietze-cs1, dietze-cs1-ws1, dutot-homo, dutot-hetero, homogeneous, local, a100, quadro, k40m (hs-gen platform -l says what they are)" ]
+	[ "$output" = "hs-gen: unknown platform 'nosuch': no such file, and the built-in ones are dietze, dietze-cs1, dietze-cs1-ws1, dutot-homo, dutot-homo-literal, dutot-hetero, homogeneous, local, a100, quadro, k40m (hs-gen platform -l says what they are)" ]
 	# A name with a file's extension is a file: missing, it says so, as hs-sim does.
 	for args in "sleep -n 1 -x 1 --platform missing.xml" "platform missing.xml" \
 		"swf --platform missing.xml $SHARED/data/traces/HPC2N-2002-2.2-cln.first3171.swf"; do
@@ -253,7 +253,7 @@ end stream records=8 tasks=0 plans=0 runs=0" ]
 	printf '%s\n' "$output" | grep -q '^  sleep  *Dietze'
 	run hs-gen platform -l
 	[ "$status" -eq 0 ]
-	[ "$(printf '%s\n' "$output" | cut -d' ' -f1 | tr '\n' ' ')" = "dietze dietze-cs1 dietze-cs1-ws1 dutot-homo dutot-hetero homogeneous local a100 quadro k40m " ]
+	[ "$(printf '%s\n' "$output" | cut -d' ' -f1 | tr '\n' ' ')" = "dietze dietze-cs1 dietze-cs1-ws1 dutot-homo dutot-homo-literal dutot-hetero homogeneous local a100 quadro k40m " ]
 }
 
 @test "gen: the generated instance loads in the other tools" {

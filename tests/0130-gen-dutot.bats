@@ -18,13 +18,19 @@ types() {
 		if ($i ~ /^type=/) printf "%s ", substr($i, 6) }'
 }
 
-@test "dutot: homo is 8 clusters of 16 one-core hosts with the paper's links" {
-	run hs-gen platform dutot-homo
+@test "dutot: homo is 8 clusters of 16 one-core hosts with Griffon's links, literal with the printed ones" {
+	run hs-gen platform dutot-homo-literal
 	[ "$status" -eq 0 ]
-	[ "$(printf '%s\n' "$output" | sed -n '4,6p')" = "platform dutot-homo ref_flops=286097 backbone_bw=1250000000 backbone_lat=2.4e-08
+	[ "$(printf '%s\n' "$output" | sed -n '5,7p')" = "platform dutot-homo-literal ref_flops=286097 backbone_bw=1250000000 backbone_lat=2.4e-08
 cluster c1 bw=1250000 lat=2.4e-08 sharing=splitduplex bb_bw=1250000000 bb_lat=0
 node n1 cluster=c1 cores=1 speed=1" ]
 	[ "$(printf '%s\n' "$output" | grep -c '^cluster c[1-8] bw=1250000 lat=2.4e-08 sharing=splitduplex bb_bw=1250000000 bb_lat=0$')" -eq 8 ]
+	run hs-gen platform dutot-homo
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | sed -n '5,7p')" = "platform dutot-homo ref_flops=286097 backbone_bw=1250000000 backbone_lat=2.4e-05
+cluster c1 bw=125000000 lat=2.4e-05 sharing=splitduplex bb_bw=1250000000 bb_lat=0
+node n1 cluster=c1 cores=1 speed=1" ]
+	[ "$(printf '%s\n' "$output" | grep -c '^cluster c[1-8] bw=125000000 lat=2.4e-05 sharing=splitduplex bb_bw=1250000000 bb_lat=0$')" -eq 8 ]
 	[ "$(printf '%s\n' "$output" | grep -c '^node n[0-9]* cluster=c[1-8] cores=1 speed=1$')" -eq 128 ]
 	# Hosts are numbered across clusters: n17 opens c2, n128 closes c8.
 	printf '%s\n' "$output" | grep -qx 'node n17 cluster=c2 cores=1 speed=1'

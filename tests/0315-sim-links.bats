@@ -64,14 +64,14 @@ teardown() {
 }
 
 @test "sim-links: with an online algorithm, every link of the platform, none overfull" {
-	hs-gen ptask -n 20 --lt 1h --ut 4h --fcomm 1e7 --scope any --platform dutot-homo --seed 3 >"$tmp/jobs.hs"
+	hs-gen ptask -n 20 --lt 1h --ut 4h --fcomm 1e7 --scope any --platform dutot-homo-literal --seed 3 >"$tmp/jobs.hs"
 	run hs-sim -a conservative -o variant=basic --link-stats "$tmp/l.tsv" "$tmp/jobs.hs"
 	[ "$status" -eq 0 ]
 	# 128 hosts x 2 halves, 8 switches, the backbone
 	[ "$(wc -l <"$tmp/l.tsv")" -eq $((1 + 256 + 8 + 1)) ]
 	awk -F'\t' 'NR > 1 && ($3 < 0 || $3 > 1 + 1e-9 || $4 > $5 + 1e-6 || $6 < 0) { bad++ } END { exit bad > 0 }' "$tmp/l.tsv"
 	awk -F'\t' 'NR > 1 { s += $6 } END { exit !(s > 0) }' "$tmp/l.tsv"
-	# on dutot-homo a switch carries at most 32 host links of 1.25e6 B/s
+	# on dutot-homo-literal a switch carries at most 32 host links of 1.25e6 B/s
 	awk -F'\t' '$1 ~ /backbone/ && $3 > 32 * 1.25e6 / 1.25e9 + 1e-12 { bad++ } END { exit bad > 0 }' "$tmp/l.tsv"
 }
 

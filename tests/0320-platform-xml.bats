@@ -475,10 +475,10 @@ $1</host></zone>"
 		output=$d
 		dl="$(field cluster $c bw) $(field cluster $c lat) $(field cluster $c sharing) $(field cluster $c bb_bw) $(field cluster $c bb_lat)"
 		[ "$gl" = "$dl" ]
-		[ "$gl" = "1250000 2.4e-08 splitduplex 1250000000 0" ]
+		[ "$gl" = "125000000 2.4e-05 splitduplex 1250000000 0" ]
 	done
 	# The backbone: a link record joining every pair of clusters.
-	printf '%s\n' "$g" | grep -qx 'link backbone bw=1250000000 lat=2.4e-08'
+	printf '%s\n' "$g" | grep -qx 'link backbone bw=1250000000 lat=2.4e-05'
 	[ "$(printf '%s\n' "$g" | grep -c '^route c[1-8]:c[1-8] .* links=backbone$')" -eq 28 ]
-	printf '%s\n' "$d" | grep -q ' backbone_bw=1250000000 backbone_lat=2.4e-08$'
+	printf '%s\n' "$d" | grep -q ' backbone_bw=1250000000 backbone_lat=2.4e-05$'
 }

@@ -29,12 +29,12 @@ static const struct hs_cli_opt opts[] = {
 	{0, "clusters", "K", "homogeneous, dutot-homo: number of clusters (default 1; dutot 8)"},
 	{0, "hosts", "N", "dutot-*: hosts per cluster (default 16)"},
 	{0, "flops", "F", "dutot-*: flop/s of a base host core (default 286.097e3)"},
-	{0, "bw", "B", "dutot-*: host link bandwidth, bytes/s (1.25e6; hetero 1.25e9)"},
-	{0, "lat", "S", "dutot-*: host link latency, seconds (default 24e-9)"},
+	{0, "bw", "B", "dutot-*: host link bandwidth, bytes/s (1.25e8; literal 1.25e6; hetero 1.25e9)"},
+	{0, "lat", "S", "dutot-*: host link latency, seconds (homo 24e-6; literal, hetero 24e-9)"},
 	{0, "switch-bw", "B", "dutot-*: cluster switch bandwidth, bytes/s (default 1.25e9)"},
 	{0, "switch-lat", "S", "dutot-*: cluster switch latency, seconds (default 0)"},
 	{0, "backbone-bw", "B", "dutot-*: main switch bandwidth, bytes/s (default 1.25e9)"},
-	{0, "backbone-lat", "S", "dutot-*: main switch latency, seconds (default 24e-9)"},
+	{0, "backbone-lat", "S", "dutot-*: main switch latency, seconds (homo 24e-6; literal, hetero 24e-9)"},
 	{0, "sharing", "POLICY", "dutot-*: host links shared, fatpipe or splitduplex (default)"},
 	{0, "order", "ORDER", "dutot-hetero: o1, o2, o3, o4 or c1-c2-... (default o1)"},
 	{0, "set", "SET", "dutot-hetero: high (Table 1 c1-c3, default) or low (c4-c6)"},
@@ -100,7 +100,8 @@ static int which(const char *name)
 {
 	size_t n = strcspn(name, ":");
 	static const struct { const char *name; int bit; } p[] = {
-		{"homogeneous", HOMOG}, {"dutot-homo", DHOMO}, {"dutot-hetero", DHETERO}};
+		{"homogeneous", HOMOG}, {"dutot-homo", DHOMO}, {"dutot-homo-literal", DHOMO},
+		{"dutot-hetero", DHETERO}};
 	for (size_t i = 0; i < sizeof p / sizeof *p; i++)
 		if (strlen(p[i].name) == n && strncmp(p[i].name, name, n) == 0)
 			return p[i].bit;

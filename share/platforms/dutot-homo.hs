@@ -1,8 +1,9 @@
 hs 1
 # Dutot, Poquet, Trystram 5.3: homogeneous platform derived from Griffon.
+# Links as Griffon's (125 MBps, 24 us); the paper's print: dutot-homo-literal.
 # Host speed: Table 1's base cp (286.097e3 flop/s); see hs-gen(1).
-platform dutot-homo ref_flops=286097 backbone_bw=1250000000 backbone_lat=2.4e-08
-cluster c1 bw=1250000 lat=2.4e-08 sharing=splitduplex bb_bw=1250000000 bb_lat=0
+platform dutot-homo ref_flops=286097 backbone_bw=1250000000 backbone_lat=2.4e-05
+cluster c1 bw=125000000 lat=2.4e-05 sharing=splitduplex bb_bw=1250000000 bb_lat=0
 node n1 cluster=c1 cores=1 speed=1
 node n2 cluster=c1 cores=1 speed=1
 node n3 cluster=c1 cores=1 speed=1
@@ -19,7 +20,7 @@ node n13 cluster=c1 cores=1 speed=1
 node n14 cluster=c1 cores=1 speed=1
 node n15 cluster=c1 cores=1 speed=1
 node n16 cluster=c1 cores=1 speed=1
-cluster c2 bw=1250000 lat=2.4e-08 sharing=splitduplex bb_bw=1250000000 bb_lat=0
+cluster c2 bw=125000000 lat=2.4e-05 sharing=splitduplex bb_bw=1250000000 bb_lat=0
 node n17 cluster=c2 cores=1 speed=1
 node n18 cluster=c2 cores=1 speed=1
 node n19 cluster=c2 cores=1 speed=1
@@ -36,7 +37,7 @@ node n29 cluster=c2 cores=1 speed=1
 node n30 cluster=c2 cores=1 speed=1
 node n31 cluster=c2 cores=1 speed=1
 node n32 cluster=c2 cores=1 speed=1
-cluster c3 bw=1250000 lat=2.4e-08 sharing=splitduplex bb_bw=1250000000 bb_lat=0
+cluster c3 bw=125000000 lat=2.4e-05 sharing=splitduplex bb_bw=1250000000 bb_lat=0
 node n33 cluster=c3 cores=1 speed=1
 node n34 cluster=c3 cores=1 speed=1
 node n35 cluster=c3 cores=1 speed=1
@@ -53,7 +54,7 @@ node n45 cluster=c3 cores=1 speed=1
 node n46 cluster=c3 cores=1 speed=1
 node n47 cluster=c3 cores=1 speed=1
 node n48 cluster=c3 cores=1 speed=1
-cluster c4 bw=1250000 lat=2.4e-08 sharing=splitduplex bb_bw=1250000000 bb_lat=0
+cluster c4 bw=125000000 lat=2.4e-05 sharing=splitduplex bb_bw=1250000000 bb_lat=0
 node n49 cluster=c4 cores=1 speed=1
 node n50 cluster=c4 cores=1 speed=1
 node n51 cluster=c4 cores=1 speed=1
@@ -70,7 +71,7 @@ node n61 cluster=c4 cores=1 speed=1
 node n62 cluster=c4 cores=1 speed=1
 node n63 cluster=c4 cores=1 speed=1
 node n64 cluster=c4 cores=1 speed=1
-cluster c5 bw=1250000 lat=2.4e-08 sharing=splitduplex bb_bw=1250000000 bb_lat=0
+cluster c5 bw=125000000 lat=2.4e-05 sharing=splitduplex bb_bw=1250000000 bb_lat=0
 node n65 cluster=c5 cores=1 speed=1
 node n66 cluster=c5 cores=1 speed=1
 node n67 cluster=c5 cores=1 speed=1
@@ -87,7 +88,7 @@ node n77 cluster=c5 cores=1 speed=1
 node n78 cluster=c5 cores=1 speed=1
 node n79 cluster=c5 cores=1 speed=1
 node n80 cluster=c5 cores=1 speed=1
-cluster c6 bw=1250000 lat=2.4e-08 sharing=splitduplex bb_bw=1250000000 bb_lat=0
+cluster c6 bw=125000000 lat=2.4e-05 sharing=splitduplex bb_bw=1250000000 bb_lat=0
 node n81 cluster=c6 cores=1 speed=1
 node n82 cluster=c6 cores=1 speed=1
 node n83 cluster=c6 cores=1 speed=1
@@ -104,7 +105,7 @@ node n93 cluster=c6 cores=1 speed=1
 node n94 cluster=c6 cores=1 speed=1
 node n95 cluster=c6 cores=1 speed=1
 node n96 cluster=c6 cores=1 speed=1
-cluster c7 bw=1250000 lat=2.4e-08 sharing=splitduplex bb_bw=1250000000 bb_lat=0
+cluster c7 bw=125000000 lat=2.4e-05 sharing=splitduplex bb_bw=1250000000 bb_lat=0
 node n97 cluster=c7 cores=1 speed=1
 node n98 cluster=c7 cores=1 speed=1
 node n99 cluster=c7 cores=1 speed=1
@@ -121,7 +122,7 @@ node n109 cluster=c7 cores=1 speed=1
 node n110 cluster=c7 cores=1 speed=1
 node n111 cluster=c7 cores=1 speed=1
 node n112 cluster=c7 cores=1 speed=1
-cluster c8 bw=1250000 lat=2.4e-08 sharing=splitduplex bb_bw=1250000000 bb_lat=0
+cluster c8 bw=125000000 lat=2.4e-05 sharing=splitduplex bb_bw=1250000000 bb_lat=0
 node n113 cluster=c8 cores=1 speed=1
 node n114 cluster=c8 cores=1 speed=1
 node n115 cluster=c8 cores=1 speed=1

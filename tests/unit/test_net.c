@@ -344,8 +344,8 @@ static void test_griffon(void)
 		}
 	TAP_OK(same && routes == 128 * 128, "same links on all %ld routes", routes);
 	hs_net_route(&d.net, 0, 127, &d.r);
-	TAP_OK(d.r.n == 5 && d.r.lat == 3 * 24e-9,
-	       "n1 to n128: up, switch, backbone, switch, down; latency 3 x 24e-9");
+	TAP_OK(d.r.n == 5 && d.r.lat == 3 * 24e-6,
+	       "n1 to n128: up, switch, backbone, switch, down; latency 3 x 24e-6");
 	fx_net_free(&g);
 	fx_net_free(&d);
 }

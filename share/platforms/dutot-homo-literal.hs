@@ -1,0 +1,142 @@
+hs 1
+# Dutot, Poquet, Trystram 5.3: homogeneous platform derived from Griffon.
+# Links as the paper prints them (1.25e6 B/s, 24e-9 s); Griffon's: dutot-homo.
+# Host speed: Table 1's base cp (286.097e3 flop/s); see hs-gen(1).
+platform dutot-homo-literal ref_flops=286097 backbone_bw=1250000000 backbone_lat=2.4e-08
+cluster c1 bw=1250000 lat=2.4e-08 sharing=splitduplex bb_bw=1250000000 bb_lat=0
+node n1 cluster=c1 cores=1 speed=1
+node n2 cluster=c1 cores=1 speed=1
+node n3 cluster=c1 cores=1 speed=1
+node n4 cluster=c1 cores=1 speed=1
+node n5 cluster=c1 cores=1 speed=1
+node n6 cluster=c1 cores=1 speed=1
+node n7 cluster=c1 cores=1 speed=1
+node n8 cluster=c1 cores=1 speed=1
+node n9 cluster=c1 cores=1 speed=1
+node n10 cluster=c1 cores=1 speed=1
+node n11 cluster=c1 cores=1 speed=1
+node n12 cluster=c1 cores=1 speed=1
+node n13 cluster=c1 cores=1 speed=1
+node n14 cluster=c1 cores=1 speed=1
+node n15 cluster=c1 cores=1 speed=1
+node n16 cluster=c1 cores=1 speed=1
+cluster c2 bw=1250000 lat=2.4e-08 sharing=splitduplex bb_bw=1250000000 bb_lat=0
+node n17 cluster=c2 cores=1 speed=1
+node n18 cluster=c2 cores=1 speed=1
+node n19 cluster=c2 cores=1 speed=1
+node n20 cluster=c2 cores=1 speed=1
+node n21 cluster=c2 cores=1 speed=1
+node n22 cluster=c2 cores=1 speed=1
+node n23 cluster=c2 cores=1 speed=1
+node n24 cluster=c2 cores=1 speed=1
+node n25 cluster=c2 cores=1 speed=1
+node n26 cluster=c2 cores=1 speed=1
+node n27 cluster=c2 cores=1 speed=1
+node n28 cluster=c2 cores=1 speed=1
+node n29 cluster=c2 cores=1 speed=1
+node n30 cluster=c2 cores=1 speed=1
+node n31 cluster=c2 cores=1 speed=1
+node n32 cluster=c2 cores=1 speed=1
+cluster c3 bw=1250000 lat=2.4e-08 sharing=splitduplex bb_bw=1250000000 bb_lat=0
+node n33 cluster=c3 cores=1 speed=1
+node n34 cluster=c3 cores=1 speed=1
+node n35 cluster=c3 cores=1 speed=1
+node n36 cluster=c3 cores=1 speed=1
+node n37 cluster=c3 cores=1 speed=1
+node n38 cluster=c3 cores=1 speed=1
+node n39 cluster=c3 cores=1 speed=1
+node n40 cluster=c3 cores=1 speed=1
+node n41 cluster=c3 cores=1 speed=1
+node n42 cluster=c3 cores=1 speed=1
+node n43 cluster=c3 cores=1 speed=1
+node n44 cluster=c3 cores=1 speed=1
+node n45 cluster=c3 cores=1 speed=1
+node n46 cluster=c3 cores=1 speed=1
+node n47 cluster=c3 cores=1 speed=1
+node n48 cluster=c3 cores=1 speed=1
+cluster c4 bw=1250000 lat=2.4e-08 sharing=splitduplex bb_bw=1250000000 bb_lat=0
+node n49 cluster=c4 cores=1 speed=1
+node n50 cluster=c4 cores=1 speed=1
+node n51 cluster=c4 cores=1 speed=1
+node n52 cluster=c4 cores=1 speed=1
+node n53 cluster=c4 cores=1 speed=1
+node n54 cluster=c4 cores=1 speed=1
+node n55 cluster=c4 cores=1 speed=1
+node n56 cluster=c4 cores=1 speed=1
+node n57 cluster=c4 cores=1 speed=1
+node n58 cluster=c4 cores=1 speed=1
+node n59 cluster=c4 cores=1 speed=1
+node n60 cluster=c4 cores=1 speed=1
+node n61 cluster=c4 cores=1 speed=1
+node n62 cluster=c4 cores=1 speed=1
+node n63 cluster=c4 cores=1 speed=1
+node n64 cluster=c4 cores=1 speed=1
+cluster c5 bw=1250000 lat=2.4e-08 sharing=splitduplex bb_bw=1250000000 bb_lat=0
+node n65 cluster=c5 cores=1 speed=1
+node n66 cluster=c5 cores=1 speed=1
+node n67 cluster=c5 cores=1 speed=1
+node n68 cluster=c5 cores=1 speed=1
+node n69 cluster=c5 cores=1 speed=1
+node n70 cluster=c5 cores=1 speed=1
+node n71 cluster=c5 cores=1 speed=1
+node n72 cluster=c5 cores=1 speed=1
+node n73 cluster=c5 cores=1 speed=1
+node n74 cluster=c5 cores=1 speed=1
+node n75 cluster=c5 cores=1 speed=1
+node n76 cluster=c5 cores=1 speed=1
+node n77 cluster=c5 cores=1 speed=1
+node n78 cluster=c5 cores=1 speed=1
+node n79 cluster=c5 cores=1 speed=1
+node n80 cluster=c5 cores=1 speed=1
+cluster c6 bw=1250000 lat=2.4e-08 sharing=splitduplex bb_bw=1250000000 bb_lat=0
+node n81 cluster=c6 cores=1 speed=1
+node n82 cluster=c6 cores=1 speed=1
+node n83 cluster=c6 cores=1 speed=1
+node n84 cluster=c6 cores=1 speed=1
+node n85 cluster=c6 cores=1 speed=1
+node n86 cluster=c6 cores=1 speed=1
+node n87 cluster=c6 cores=1 speed=1
+node n88 cluster=c6 cores=1 speed=1
+node n89 cluster=c6 cores=1 speed=1
+node n90 cluster=c6 cores=1 speed=1
+node n91 cluster=c6 cores=1 speed=1
+node n92 cluster=c6 cores=1 speed=1
+node n93 cluster=c6 cores=1 speed=1
+node n94 cluster=c6 cores=1 speed=1
+node n95 cluster=c6 cores=1 speed=1
+node n96 cluster=c6 cores=1 speed=1
+cluster c7 bw=1250000 lat=2.4e-08 sharing=splitduplex bb_bw=1250000000 bb_lat=0
+node n97 cluster=c7 cores=1 speed=1
+node n98 cluster=c7 cores=1 speed=1
+node n99 cluster=c7 cores=1 speed=1
+node n100 cluster=c7 cores=1 speed=1
+node n101 cluster=c7 cores=1 speed=1
+node n102 cluster=c7 cores=1 speed=1
+node n103 cluster=c7 cores=1 speed=1
+node n104 cluster=c7 cores=1 speed=1
+node n105 cluster=c7 cores=1 speed=1
+node n106 cluster=c7 cores=1 speed=1
+node n107 cluster=c7 cores=1 speed=1
+node n108 cluster=c7 cores=1 speed=1
+node n109 cluster=c7 cores=1 speed=1
+node n110 cluster=c7 cores=1 speed=1
+node n111 cluster=c7 cores=1 speed=1
+node n112 cluster=c7 cores=1 speed=1
+cluster c8 bw=1250000 lat=2.4e-08 sharing=splitduplex bb_bw=1250000000 bb_lat=0
+node n113 cluster=c8 cores=1 speed=1
+node n114 cluster=c8 cores=1 speed=1
+node n115 cluster=c8 cores=1 speed=1
+node n116 cluster=c8 cores=1 speed=1
+node n117 cluster=c8 cores=1 speed=1
+node n118 cluster=c8 cores=1 speed=1
+node n119 cluster=c8 cores=1 speed=1
+node n120 cluster=c8 cores=1 speed=1
+node n121 cluster=c8 cores=1 speed=1
+node n122 cluster=c8 cores=1 speed=1
+node n123 cluster=c8 cores=1 speed=1
+node n124 cluster=c8 cores=1 speed=1
+node n125 cluster=c8 cores=1 speed=1
+node n126 cluster=c8 cores=1 speed=1
+node n127 cluster=c8 cores=1 speed=1
+node n128 cluster=c8 cores=1 speed=1
+end stream records=137 tasks=0 plans=0 runs=0
