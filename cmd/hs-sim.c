@@ -3,7 +3,7 @@
  *
  *   hs-sim [-a ALGO [-o KEY[=VAL]]... [--clairvoyant] [--timeout S] [--per-event]] [-l] [-v]
  *          [--model flow|replay] [--solver bottleneck|simgrid] [--tcp-gamma B]
- *          [--energy host|core] [--platform FILE] [--check-durations]
+ *          [--energy host|core] [--gpu shared|slices] [--platform FILE] [--check-durations]
  *          [--check-simgrid] [--progress|--no-progress] [--stats]
  *          [--link-stats FILE] [FILE]
  *
@@ -31,6 +31,7 @@ enum {
 	O_SOLVER,
 	O_TCP_GAMMA,
 	O_ENERGY,
+	O_GPU,
 	O_PLATFORM,
 	O_CHECK_DURATIONS,
 	O_PROGRESS,
@@ -52,6 +53,8 @@ static const struct hs_cli_opt opts[] = {
 	 "sharing: SimGrid's fair bottleneck less its bugs (default) or as SimGrid has it"},
 	{0, "tcp-gamma", "BYTES", "TCP window bounding a flow's rate (default 4194304; 0: none)"},
 	{0, "energy", "host|core", "energy total: busy or idle per node (default) or per core"},
+	{0, "gpu", "shared|slices",
+	 "a GPU's streams share it (default) or each is a fixed slice (gpu_time, the old model)"},
 	{0, "platform", "FILE", "simulate on the platform of FILE (hs stream or SimGrid XML)"},
 	{0, "check-durations", NULL,
 	 "also reject a plan whose durations differ from the runtime model"},
@@ -93,7 +96,7 @@ static const struct hs_cli cli = {
 	"hs-sim",
 	"[-a ALGO [-o KEY[=VAL]]... [--clairvoyant] [--timeout SECONDS] [--per-event]] [-v] "
 	"[--model flow|replay] "
-	"[--solver bottleneck|simgrid] [--tcp-gamma BYTES] [--energy host|core] [--platform FILE] "
+	"[--solver bottleneck|simgrid] [--tcp-gamma BYTES] [--energy host|core] [--gpu shared|slices] [--platform FILE] "
 	"[--check-durations] [--check-simgrid] [--progress|--no-progress] [--stats] "
 	"[--link-stats FILE] [--partial] [--event-log FILE] [--replay-events FILE] [FILE]",
 	"Simulate a planned stream (from hs-plan) and add run records, or schedule it online "
@@ -145,6 +148,11 @@ int main(int argc, char **argv)
 			if (strcmp(arg, "host") != 0 && strcmp(arg, "core") != 0)
 				hs_cli_usage_error(&cli, "option --energy: '%s' must be host or core", arg);
 			t.o.energy = strcmp(arg, "core") == 0 ? HS_SIM_ENERGY_CORE : HS_SIM_ENERGY_HOST;
+			break;
+		case O_GPU:
+			if (strcmp(arg, "shared") != 0 && strcmp(arg, "slices") != 0)
+				hs_cli_usage_error(&cli, "option --gpu: '%s' must be shared or slices", arg);
+			t.o.gpu_slices = strcmp(arg, "slices") == 0;
 			break;
 		case O_PLATFORM: t.platform = arg; break;
 		case O_CHECK_DURATIONS: t.check_durations = 1; break;

@@ -146,15 +146,15 @@ EOF
 
 @test "cholesky: affinities 0, 1 and 2 (both codelets, CPU only, GPU only)" {
 	hs-gen cholesky --size 640 --blocks 1 --affinity 0 >"$tmp/a0"
-	grep -q '^task a1.potrf.0 model=rigid size=1 time=[0-9.e-]* gpu_time=[0-9.e-]* on=any app=a1$' "$tmp/a0"
+	grep -q '^task a1.potrf.0 model=rigid size=1 time=[0-9.e-]* gpu_time=[0-9.e-]* gpu_alone=[0-9.e-]* gpu_share=1.696 on=any app=a1$' "$tmp/a0"
 	hs-gen cholesky --size 640 --blocks 1 --affinity 1 >"$tmp/a1"
 	grep -q '^task a1.potrf.0 model=rigid size=1 time=[0-9.e-]* on=cpu app=a1$' "$tmp/a1"
 	hs-gen cholesky --size 640 --blocks 1 --affinity 2 >"$tmp/a2"
-	grep -q '^task a1.potrf.0 model=gpu gpu_time=[0-9.e-]* on=gpu app=a1$' "$tmp/a2"
+	grep -q '^task a1.potrf.0 model=gpu gpu_time=[0-9.e-]* gpu_alone=[0-9.e-]* gpu_share=1.696 on=gpu app=a1$' "$tmp/a2"
 	# The same times in all three.
 	t0=$(sed -n 's/^task a1.potrf.0 .* time=\([^ ]*\) gpu_time=\([^ ]*\) .*/\1 \2/p' "$tmp/a0")
 	t1=$(sed -n 's/^task a1.potrf.0 .* time=\([^ ]*\) on=.*/\1/p' "$tmp/a1")
-	t2=$(sed -n 's/^task a1.potrf.0 .* gpu_time=\([^ ]*\) on=.*/\1/p' "$tmp/a2")
+	t2=$(sed -n 's/^task a1.potrf.0 .* gpu_time=\([^ ]*\) gpu_alone=.*/\1/p' "$tmp/a2")
 	[ "$t0" = "$t1 $t2" ]
 }
 
@@ -204,8 +204,15 @@ EOF
 		'a100 double gemm 100 9 9' >"$tmp/k"
 	hs-gen cholesky --size 300 --blocks 3 --kernels "$tmp/k" >"$tmp/g"
 	grep -q '^task a1.potrf.0 model=rigid size=1 time=1 on=cpu app=a1$' "$tmp/g"
-	grep -q '^task a1.trsm.0.1 model=rigid size=1 time=2 gpu_time=0.5 on=any app=a1 deps=a1.potrf.0:40000$' "$tmp/g"
-	grep -q '^task a1.gemm.0.2.1 model=rigid size=1 time=4 gpu_time=0.125 on=any ' "$tmp/g"
+	# no share column: the built-in shape (2.954 below tile 320), alone =
+	# gpu x share / 16 streams
+	grep -q '^task a1.trsm.0.1 model=rigid size=1 time=2 gpu_time=0.5 gpu_alone=0.0923125 gpu_share=2.954 on=any app=a1 deps=a1.potrf.0:40000$' "$tmp/g"
+	grep -q '^task a1.gemm.0.2.1 model=rigid size=1 time=4 gpu_time=0.125 gpu_alone=0.023078125 gpu_share=2.954 on=any ' "$tmp/g"
+	# a share column: alone = gpu x share / 16
+	printf '%s\n' 'a100 single potrf 100 1 - -' 'a100 single trsm 100 2 0.5 4' 'a100 single syrk 100 3 0.25 1' \
+		'a100 single gemm 100 4 0.125 2' >"$tmp/k7"
+	hs-gen cholesky --size 300 --blocks 3 --kernels "$tmp/k7" >"$tmp/g7"
+	grep -q '^task a1.trsm.0.1 model=rigid size=1 time=2 gpu_time=0.5 gpu_alone=0.125 gpu_share=4 on=any ' "$tmp/g7"
 	grep -q "^prov gen .* kernels=$tmp/k\$" "$tmp/g"
 	# GPU only: POTRF has no GPU codelet.
 	run hs-gen cholesky --size 300 --blocks 3 --kernels "$tmp/k" --affinity 2
@@ -224,7 +231,7 @@ EOF
 	printf '%s\n' 'a100 single potrf 100 1' >"$tmp/k"
 	run hs-gen cholesky --size 100 --blocks 1 --kernels "$tmp/k"
 	[ "$status" -eq 2 ]
-	[ "$output" = "hs-gen: $tmp/k:1: expected 6 fields (node precision kernel tile cpu gpu), got 5" ]
+	[ "$output" = "hs-gen: $tmp/k:1: expected 6 or 7 fields (node precision kernel tile cpu gpu [share]), got 5" ]
 	printf '%s\n' '' 'a100 half potrf 100 1 1' 'a100 single lu 100 1 1' 'a100 single potrf 0 1 1' \
 		'a100 single potrf 100 0 1' 'a100 single potrf 100 1 1' 'a100 single potrf 100 2 2' >"$tmp/k"
 	run hs-gen cholesky --size 100 --blocks 1 --kernels "$tmp/k"

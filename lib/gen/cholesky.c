@@ -91,6 +91,7 @@ struct app {
 /* The kernel times of one application: per kernel, CPU core and GPU worker. */
 struct ktimes {
 	double cpu[CK_NKERNELS], gpu[CK_NKERNELS];
+	double alone[CK_NKERNELS], share[CK_NKERNELS]; /* hs-sim --gpu shared */
 };
 
 struct gen {
@@ -101,6 +102,7 @@ struct gen {
 	char bytes[40];      /* ":B", the bytes of a tile */
 	struct ktimes kt;
 	char ctext[CK_NKERNELS][HS_NUMBUF], gtext[CK_NKERNELS][HS_NUMBUF]; /* kt as text */
+	char atext[CK_NKERNELS][HS_NUMBUF], stext[CK_NKERNELS][HS_NUMBUF];
 	char *deps;          /* scratch */
 	size_t cap;
 };
@@ -128,8 +130,11 @@ static void task(struct gen *g, const char *id, enum ck_kernel k, const char *co
 	} else {
 		hs_record_set(r, "model", "gpu");
 	}
-	if (gpu)
+	if (gpu) {
 		hs_record_set(r, "gpu_time", g->gtext[k]);
+		hs_record_set(r, "gpu_alone", g->atext[k]);
+		hs_record_set(r, "gpu_share", g->stext[k]);
+	}
 	hs_record_set(r, "on", cpu && gpu ? "any" : cpu ? "cpu" : "gpu");
 	hs_record_set(r, "app", g->app);
 	size_t len = 0;
@@ -225,18 +230,17 @@ static int times_for(const struct ck_table *tab, const char *path, const struct 
 		     enum ck_prec p, int b, struct ktimes *kt)
 {
 	for (int k = 0; k < CK_NKERNELS; k++) {
-		if (!tab) {
-			ck_derive(node, p, (enum ck_kernel)k, b, &kt->cpu[k], &kt->gpu[k]);
-			continue;
-		}
-		const struct ck_row *r = ck_table_find(tab, node->name, p, (enum ck_kernel)k, b);
-		if (!r) {
+		struct ck_row d = { NULL, p, (enum ck_kernel)k, b, 0, 0, NAN, NAN, 0 };
+		const struct ck_row *r = &d;
+		if (!tab)
+			ck_derive(node, p, (enum ck_kernel)k, b, &d.cpu, &d.gpu);
+		else if (!(r = ck_table_find(tab, node->name, p, (enum ck_kernel)k, b))) {
 			hs_error("%s: no %s time for tile %d on node %s (%s)", path, ck_kernel_names[k],
 				 b, node->name, ck_prec_names[p]);
 			return -1;
 		}
 		kt->cpu[k] = r->cpu;
-		kt->gpu[k] = r->gpu;
+		ck_gpu_times(r, node->streams, &kt->gpu[k], &kt->alone[k], &kt->share[k]);
 	}
 	return 0;
 }
@@ -372,7 +376,8 @@ static int run(int argc, char **argv, struct hs_stream *out)
 		hs_record_set_int(r, "tasks", N + N * (N - 1) + N * (N - 1) * (N - 2) / 6);
 		hs_stream_append(out, r);
 	}
-	struct gen g = {out, NULL, (int)affinity, cmd, "", {{0}, {0}}, {{0}}, {{0}}, NULL, 0};
+	struct gen g = {out, NULL, (int)affinity, cmd, "", {{0}, {0}, {0}, {0}}, {{0}}, {{0}}, {{0}}, {{0}},
+			NULL, 0};
 	for (int i = 0; i < n; i++) {
 		char app[32];
 		snprintf(app, sizeof app, "a%d", i + 1);
@@ -382,6 +387,8 @@ static int run(int argc, char **argv, struct hs_stream *out)
 		for (int k = 0; k < CK_NKERNELS; k++) {
 			hs_fmt_double(g.ctext[k], kt[i].cpu[k]);
 			hs_fmt_double(g.gtext[k], kt[i].gpu[k]);
+			hs_fmt_double(g.atext[k], kt[i].alone[k]);
+			hs_fmt_double(g.stext[k], kt[i].share[k]);
 		}
 		snprintf(g.bytes, sizeof g.bytes, ":%.17g", (double)b * b * (p == CK_SINGLE ? 4 : 8));
 		emit_graph(&g, apps[i].blocks);

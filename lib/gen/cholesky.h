@@ -43,22 +43,36 @@ void ck_derive(const struct ck_node *n, enum ck_prec p, enum ck_kernel k, int b,
 /* A table of kernel times: rows of node, precision, kernel, tile size,
  * CPU-core time and GPU-worker time (+inf: no such codelet). */
 struct ck_row {
-	char *node;
+	char *node;           /* "*" (a measured table): any node */
 	enum ck_prec prec;
 	enum ck_kernel kernel;
 	int tile;
-	double cpu, gpu;
+	double cpu, gpu;      /* gpu: on one stream of a busy GPU; NAN: from alone */
+	double share;         /* kernels the GPU runs at full speed together; NAN: ck_gpu_share */
+	double alone;         /* measured: one call alone on the GPU; NAN: from gpu */
 	int line;
 };
 struct ck_table {
 	struct ck_row *rows;
 	int n;
 };
+/* How many kernels on b x b tiles a GPU runs at their speed alone
+ * together (aggregate(k) = min(k, K) calls per time alone, hs-sim --gpu
+ * shared): the shape measured on an H200 for gemm replayed from CUDA
+ * graphs (../shared/data/gpu), by tile, linear between 320, 640 and 960. */
+double ck_gpu_share(enum ck_prec p, int b);
+/* A kernel's GPU times on a node of s streams a GPU from row r: on one
+ * stream of a busy GPU (*slice), alone on the GPU (*alone), and its share
+ * K, with slice = alone * s / K. */
+void ck_gpu_times(const struct ck_row *r, int s, double *slice, double *alone, double *share);
+
 /* The built-in table for the tile sizes of the paper's twelve
  * configurations (320, 640, 960), every node and both precisions. */
 void ck_table_builtin(struct ck_table *t);
-/* Read a table (hs-gen(1), KERNEL TIMES for the format).  Returns 0, or -1
- * after reporting "hs-gen: FILE:LINE: ...". */
+/* Read a table (hs-gen(1), KERNEL TIMES for the format), or a measured
+ * one (a header "device precision kernel tile streams per_call_s
+ * aggregate_gflops", ../shared/data/gpu/kernels-h200.tsv: rows for any
+ * node).  Returns 0, or -1 after reporting "hs-gen: FILE:LINE: ...". */
 int ck_table_read(struct ck_table *t, const char *path);
 void ck_table_write(FILE *f, const struct ck_table *t);
 void ck_table_release(struct ck_table *t);

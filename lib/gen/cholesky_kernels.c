@@ -51,6 +51,37 @@ static const double eff_cpu[CK_NKERNELS] = {0.60, 0.80, 0.85, 0.90};
 static const double eff_gpu[CK_NKERNELS] = {0.30, 0.70, 0.85, 0.90};
 #define GPU_HALF_TILE 320.0
 
+/* ck_gpu_share's shape: aggregate Gflop/s with 8 or 16 streams over 1, of
+ * gemm replayed from CUDA graphs on an H200 (../shared/data/gpu/
+ * transfer-h200.tsv: no launch overhead, unlike the eager per-kernel
+ * times), single and double, tiles 320, 640, 960. */
+static const double share_tile[3] = {320, 640, 960};
+static const double share_k[2][3] = {{2.954, 1.696, 1.290}, {2.570, 1.754, 1.179}};
+
+double ck_gpu_share(enum ck_prec p, int b)
+{
+	const double *k = share_k[p == CK_DOUBLE];
+	if (b <= share_tile[0])
+		return k[0];
+	for (int i = 1; i < 3; i++)
+		if (b <= share_tile[i])
+			return k[i - 1] + (k[i] - k[i - 1]) * (b - share_tile[i - 1]) /
+						  (share_tile[i] - share_tile[i - 1]);
+	return k[2];
+}
+
+void ck_gpu_times(const struct ck_row *r, int s, double *slice, double *alone, double *share)
+{
+	*share = isnan(r->share) ? ck_gpu_share(r->prec, r->tile) : r->share;
+	if (!isnan(r->alone)) {
+		*alone = r->alone;
+		*slice = r->alone * s / *share;
+	} else {
+		*slice = r->gpu;
+		*alone = r->gpu * *share / s;
+	}
+}
+
 /* The tile sizes of the twelve configurations (size / blocks). */
 static const int builtin_tiles[] = {320, 640, 960};
 
@@ -125,6 +156,8 @@ void ck_table_builtin(struct ck_table *t)
 					r->kernel = (enum ck_kernel)k;
 					r->tile = builtin_tiles[s];
 					ck_derive(&nodes[i], r->prec, r->kernel, r->tile, &r->cpu, &r->gpu);
+					r->share = ck_gpu_share(r->prec, r->tile);
+					r->alone = NAN;
 				}
 }
 
@@ -142,7 +175,8 @@ const struct ck_row *ck_table_find(const struct ck_table *t, const char *node, e
 {
 	for (int i = 0; i < t->n; i++) {
 		const struct ck_row *r = &t->rows[i];
-		if (r->prec == p && r->kernel == k && r->tile == tile && strcmp(r->node, node) == 0)
+		if (r->prec == p && r->kernel == k && r->tile == tile &&
+		    (strcmp(r->node, node) == 0 || strcmp(r->node, "*") == 0))
 			return r;
 	}
 	return NULL;
@@ -157,8 +191,9 @@ static void put_time(FILE *f, double v)
 void ck_table_write(FILE *f, const struct ck_table *t)
 {
 	fputs("# hs-gen cholesky kernel times (hs-gen(1), KERNEL TIMES): seconds of one call on "
-	      "one\n# CPU core and on one GPU worker (a CUDA stream); '-': no such codelet.\n"
-	      "# node\tprecision\tkernel\ttile\tcpu\tgpu\n",
+	      "one\n# CPU core and on one GPU worker (a CUDA stream of a busy GPU); '-': no such "
+	      "codelet;\n# share: how many calls the GPU runs at their speed alone together.\n"
+	      "# node\tprecision\tkernel\ttile\tcpu\tgpu\tshare\n",
 	      f);
 	for (int i = 0; i < t->n; i++) {
 		const struct ck_row *r = &t->rows[i];
@@ -167,6 +202,8 @@ void ck_table_write(FILE *f, const struct ck_table *t)
 		put_time(f, r->cpu);
 		fputc('\t', f);
 		put_time(f, r->gpu);
+		fputc('\t', f);
+		put_time(f, r->share);
 		fputc('\n', f);
 	}
 }
@@ -192,18 +229,22 @@ static int parse_time(const char *w, double *v)
 /* One line into r; a message in why (static text or into buf) when bad. */
 static const char *parse_row(char *line, struct ck_row *r, char *buf, size_t size)
 {
-	char *w[7];
+	char *w[8];
 	int n = 0;
 	for (char *tok = strtok(line, " \t\r"); tok; tok = strtok(NULL, " \t\r"))
-		if (n < 7)
+		if (n < 8)
 			w[n++] = tok;
 		else
 			n++;
-	if (n != 6)
-		return snprintf(buf, size, "expected 6 fields (node precision kernel tile cpu gpu), "
-					   "got %d",
+	if (n != 6 && n != 7)
+		return snprintf(buf, size, "expected 6 or 7 fields (node precision kernel tile cpu gpu "
+					   "[share]), got %d",
 				n),
 		       buf;
+	r->share = r->alone = NAN;
+	if (n == 7 && strcmp(w[6], "-") != 0 &&
+	    (hs_parse_double(w[6], &r->share) != 0 || !(r->share >= 1) || !isfinite(r->share)))
+		return snprintf(buf, size, "share must be a number >= 1 or '-', got '%s'", w[6]), buf;
 	int p = word_index(w[1], ck_prec_names, 2);
 	int k = word_index(w[2], ck_kernel_names, CK_NKERNELS);
 	int tile;
@@ -225,6 +266,84 @@ static const char *parse_row(char *line, struct ck_row *r, char *buf, size_t siz
 	return NULL;
 }
 
+/* The row of t for (p, k, tile) of a measured table, made when new. */
+static struct ck_row *measured_row(struct ck_table *t, int *cap, enum ck_prec p, enum ck_kernel k,
+				   int tile, int line)
+{
+	for (int i = 0; i < t->n; i++)
+		if (t->rows[i].prec == p && t->rows[i].kernel == k && t->rows[i].tile == tile)
+			return &t->rows[i];
+	if (t->n == *cap) {
+		*cap = *cap ? 2 * *cap : 64;
+		t->rows = hs_reallocarray(t->rows, (size_t)*cap, sizeof *t->rows);
+	}
+	struct ck_row *r = &t->rows[t->n++];
+	*r = (struct ck_row){ hs_strdup("*"), p, k, tile, INFINITY, NAN, NAN, NAN, line };
+	return r;
+}
+
+/* One line of a measured table (device precision kernel tile streams
+ * per_call_s aggregate_gflops) into t: a CPU core's time (device cpu1),
+ * a GPU's time alone (streams 1), its share (the best aggregate over that
+ * of one stream; aggregate kept in r->gpu meanwhile).  A message when bad. */
+static const char *parse_measured(char *line, struct ck_table *t, int *cap, int lineno, char *buf,
+				  size_t size)
+{
+	char *w[8];
+	int n = 0;
+	for (char *tok = strtok(line, " \t\r"); tok; tok = strtok(NULL, " \t\r"))
+		if (n < 8)
+			w[n++] = tok;
+		else
+			n++;
+	if (n != 7)
+		return snprintf(buf, size, "expected 7 fields (device precision kernel tile streams "
+					   "per_call_s aggregate_gflops), got %d",
+				n),
+		       buf;
+	int p = word_index(w[1], ck_prec_names, 2), k = word_index(w[2], ck_kernel_names, CK_NKERNELS);
+	int tile, streams;
+	double sec, agg;
+	if (strcmp(w[0], "gpu") != 0 && strcmp(w[0], "cpu1") != 0)
+		return snprintf(buf, size, "device must be gpu or cpu1, got '%s'", w[0]), buf;
+	if (p < 0 || k < 0)
+		return snprintf(buf, size, "unknown precision '%s' or kernel '%s'", w[1], w[2]), buf;
+	if (hs_parse_int(w[3], 1, 1000000, &tile) != 0 || hs_parse_int(w[4], 1, 1000000, &streams) != 0)
+		return snprintf(buf, size, "tile and streams must be positive integers"), buf;
+	if (hs_parse_double(w[5], &sec) != 0 || !(sec > 0) || !isfinite(sec) ||
+	    hs_parse_double(w[6], &agg) != 0 || !(agg > 0) || !isfinite(agg))
+		return snprintf(buf, size, "per_call_s and aggregate_gflops must be positive numbers"), buf;
+	struct ck_row *r = measured_row(t, cap, (enum ck_prec)p, (enum ck_kernel)k, tile, lineno);
+	if (w[0][0] == 'c') {
+		if (streams == 1)
+			r->cpu = sec;
+		return NULL;
+	}
+	/* meanwhile: share holds the aggregate alone, gpu the best one */
+	if (streams == 1) {
+		r->alone = sec;
+		r->share = agg;
+	}
+	r->gpu = isnan(r->gpu) ? agg : fmax(r->gpu, agg);
+	return NULL;
+}
+
+/* A measured table's rows finished: share = best aggregate / solo's; a
+ * kernel without a time alone on the GPU has no GPU codelet. */
+static void measured_finish(struct ck_table *t)
+{
+	for (int i = 0; i < t->n; i++) {
+		struct ck_row *r = &t->rows[i];
+		if (isnan(r->alone)) {
+			r->gpu = INFINITY;
+			r->share = NAN;
+			continue;
+		}
+		r->share = fmax(1, r->gpu / r->share);
+		r->gpu = NAN; /* from alone, per node (ck_gpu_times) */
+	}
+}
+
 int ck_table_read(struct ck_table *t, const char *path)
 {
 	t->rows = NULL;
@@ -232,7 +351,7 @@ int ck_table_read(struct ck_table *t, const char *path)
 	struct hs_input *in = hs_input_open(path);
 	if (!in)
 		return -1;
-	int cap = 0, bad = 0;
+	int cap = 0, bad = 0, measured = 0;
 	char *line, buf[256];
 	long len;
 	while ((len = hs_input_getline(in, &line)) >= 0) {
@@ -246,10 +365,18 @@ int ck_table_read(struct ck_table *t, const char *path)
 		size_t skip = strspn(line, " \t\r");
 		if (line[skip] == '#' || line[skip] == '\0')
 			continue;
+		if (!t->n && !measured && strncmp(line + skip, "device", 6) == 0 &&
+		    strchr(" \t", line[skip + 6])) {
+			measured = 1; /* the header of a measured table */
+			continue;
+		}
 		char *copy = hs_strndup(line, (size_t)len);
 		struct ck_row r = {0};
-		const char *why = parse_row(copy, &r, buf, sizeof buf);
+		const char *why = measured ? parse_measured(copy, t, &cap, lineno, buf, sizeof buf)
+					   : parse_row(copy, &r, buf, sizeof buf);
 		free(copy);
+		if (measured && !why)
+			continue;
 		if (!why && ck_table_find(t, r.node, r.prec, r.kernel, r.tile)) {
 			const struct ck_row *o = ck_table_find(t, r.node, r.prec, r.kernel, r.tile);
 			snprintf(buf, sizeof buf, "%s %s %s %d given twice (first at line %d)", r.node,
@@ -271,6 +398,8 @@ int ck_table_read(struct ck_table *t, const char *path)
 	}
 	bad |= len == -2;
 	hs_input_close(in);
+	if (measured && !bad)
+		measured_finish(t);
 	if (bad)
 		ck_table_release(t);
 	return bad ? -1 : 0;

@@ -94,6 +94,11 @@ struct hs_node {
 	 * are hs's. */
 	const int *simgrid_pstates;
 	int nsimgrid_pstates;
+	/* appended: gpu_streams= (hs-format(5)): the node's GPU workers are
+	 * streams of physical GPUs, gpu_streams each (GPU worker g is a stream
+	 * of device g / gpu_streams); 1: every worker a device of its own.
+	 * hs-sim --gpu shared shares a device among its running kernels. */
+	int gpu_streams;
 };
 
 struct hs_platform {
@@ -162,6 +167,12 @@ struct hs_task {
 	const int *deps;
 	const double *dep_bytes;
 	int ndeps;
+	/* appended: a GPU kernel's time alone on a whole GPU device (seconds on
+	 * the reference GPU; NAN: not given) and how many kernels the device
+	 * runs at that speed together (>= 1): with k running on the device, it
+	 * runs at min(1, gpu_share / k) of its speed alone (hs-sim --gpu
+	 * shared; hs-format(5) gpu_alone=, gpu_share=). */
+	double gpu_alone, gpu_share;
 };
 
 /* t_i(p) on the reference node; +inf when p is not allowed. */

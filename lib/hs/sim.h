@@ -56,6 +56,10 @@ struct hs_sim_opts {
 	int runtime_only;
 	/* Measure what every link carries (hs_sim_result.links). */
 	int link_stats;
+	/* appended: GPUs as fixed slices (hs-sim --gpu slices): a kernel on a
+	 * GPU worker lasts its gpu_time whatever else runs on its device; 0:
+	 * the device is shared (hs_node.gpu_streams, hs_task.gpu_alone) */
+	int gpu_slices;
 };
 
 void hs_sim_opts_default(struct hs_sim_opts *o);

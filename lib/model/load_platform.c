@@ -338,6 +338,10 @@ static int load_node(struct loader *L, struct hs_node *n, struct hs_record *r, c
 	hs_load_net_node(L, net, r, what);
 	hs_load_int(L, r, what, "gpus", 0, 0, 0, &n->gpus);
 	hs_load_num(L, r, what, "gpu_speed", NUM_POS, 0, 1, &n->gpu_speed);
+	hs_load_int(L, r, what, "gpu_streams", 1, 0, 1, &n->gpu_streams);
+	if (n->gpus > 0 && n->gpu_streams > 0 && n->gpus % n->gpu_streams != 0)
+		hs_load_error(L, r->line, "%s: gpus=%d is not a whole number of GPUs of gpu_streams=%d",
+			      what, n->gpus, n->gpu_streams);
 	hs_load_num(L, r, what, "cpu_busy", NUM_NONNEG, 0, 0, &n->cpu_busy);
 	hs_load_num(L, r, what, "cpu_idle", NUM_NONNEG, 0, 0, &n->cpu_idle);
 	hs_load_num(L, r, what, "gpu_busy", NUM_NONNEG, 0, 0, &n->gpu_busy);

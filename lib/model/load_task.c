@@ -13,6 +13,29 @@
 #include "load.h"
 
 /* t(1) from the model fields alone (before on= is known), for alpha. */
+/* gpu_alone= and gpu_share=, given together or not at all, for a task
+ * that may run on a GPU. */
+static void load_gpu_share(struct loader *L, const struct hs_record *r, const char *what,
+			   struct hs_task *t)
+{
+	const char *a = hs_record_get(r, "gpu_alone"), *k = hs_record_get(r, "gpu_share");
+	if (!a && !k)
+		return;
+	if (!a || !k) {
+		hs_load_error(L, r->line, "%s: give gpu_alone= and gpu_share= together", what);
+		return;
+	}
+	if (hs_load_num(L, r, what, "gpu_alone", NUM_POS, 1, NAN, &t->gpu_alone) != 0 ||
+	    hs_load_num(L, r, what, "gpu_share", NUM_POS, 1, NAN, &t->gpu_share) != 0)
+		return;
+	if (!(t->gpu_share >= 1) || !isfinite(t->gpu_share))
+		hs_load_error(L, r->line, "%s: gpu_share=%s must be a number >= 1 (kernels the GPU runs at "
+			      "full speed together)", what, k);
+	else if (!isfinite(t->gpu_time))
+		hs_load_error(L, r->line, "%s: gpu_alone= needs gpu_time= (the time on one stream of a "
+			      "busy GPU)", what);
+}
+
 static double model_seq_time(const struct hs_task *t)
 {
 	switch (t->model) {
@@ -87,6 +110,7 @@ void hs_load_task(struct loader *L, struct hs_task *t, int index, struct hs_reco
 	t->rec = r;
 	t->gpu_time = INFINITY;
 	t->alpha = NAN;
+	t->gpu_alone = t->gpu_share = NAN;
 	t->walltime = INFINITY;
 	t->on = HS_ON_CPU;
 	t->scope = HS_SCOPE_NODE;
@@ -156,6 +180,7 @@ void hs_load_task(struct loader *L, struct hs_task *t, int index, struct hs_reco
 	}
 	if (model_ok && t->model == HS_MODEL_GPU && !isfinite(t->gpu_time) && !(gt && al))
 		hs_load_error(L, r->line, "%s: model gpu needs gpu_time=", what);
+	load_gpu_share(L, r, what, t);
 
 	const char *on = hs_record_get(r, "on");
 	if (!on) {

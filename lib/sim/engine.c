@@ -21,6 +21,7 @@
 #include "hs/net.h"
 #include "hs/util.h"
 #include "util/heap.h"
+#include "gpushare.h"
 #include "links.h"
 #include "lost.h"
 #include "model/ids.h"
@@ -50,6 +51,8 @@ struct act {
 	int el0, nel;      /* flow: elements in sim.el_c / el_w */
 	int var;           /* sharing variable while running, or -1 */
 	int holds;         /* it holds its cores and GPUs (run.occ) */
+	int gpu;           /* delay: on one GPU worker: 1 counted on its device (--gpu
+			    * shared), 2 also shared (gpu_alone=): dur is its time alone */
 	double rem, rate, last;
 	double progress;   /* once ended: the fraction of its work done */
 };
@@ -320,6 +323,19 @@ static int build_task(struct sim *S, int i, const struct hs_placement *p)
 	a->kind = ACT_DELAY;
 	a->dur = hs_placement_duration(in, t, p);
 	a->fail = !isfinite(a->dur);
+	a->gpu = 0;
+	if (!S->o->gpu_slices && !a->fail && P == 0 && G == 1) {
+		a->gpu = 1;
+		if (t->gpu_alone > 0) {
+			/* its time alone on the whole device, at the node's GPU speed */
+			const struct hs_node *nd = &in->plat.nodes[p->parts[0].node];
+			for (int k = 0; k < p->nparts; k++)
+				if (p->parts[k].ngpus)
+					nd = &in->plat.nodes[p->parts[k].node];
+			a->dur = t->gpu_alone / nd->gpu_speed;
+			a->gpu = 2;
+		}
+	}
 	return 0;
 }
 
@@ -401,6 +417,7 @@ struct run {
 	int *shared, nshared, capsh; /* scratch: a task's resources found shared */
 	long overlaps;
 	struct hs_lost lost;    /* durations lost to the spacing of dates */
+	struct hs_gpushare gs;  /* --gpu shared: the devices and their kernels */
 };
 
 /* What a driver holds: the run, first member (so the two convert). */
@@ -723,6 +740,13 @@ static void add_var(struct run *R, int i, double now)
 		share_held(R, i);
 }
 
+/* A shared GPU kernel's new end (gpushare.h). */
+static void gs_set_end(void *arg, int task, double end)
+{
+	struct run *R = arg;
+	hs_iheap_set(&R->done, task, end);
+}
+
 static void start(struct run *R, int i, double now)
 {
 	struct act *a = &R->S->a[i];
@@ -734,6 +758,9 @@ static void start(struct run *R, int i, double now)
 	if (a->kind == ACT_DELAY) {
 		a->state = ST_RUNNING;
 		hs_iheap_set(&R->done, i, a->fail ? now : hs_lost_end(&R->lost, R->S->in, i, now, a->dur));
+		if (a->gpu)
+			hs_gpushare_start(&R->gs, i, hs_gpushare_device(&R->gs, R->S->in, &R->run->p[i]),
+					  a->gpu == 2 && !shared, a->dur, t->gpu_share, now, gs_set_end, R);
 		if (shared)
 			delay_var(R, i, now);
 	} else if (!a->work && !(a->lat > 0)) {
@@ -756,6 +783,8 @@ static double progress_at(const struct run *R, int i, double now)
 	const struct act *a = &R->S->a[i];
 	if (a->state == ST_ENDED)
 		return a->progress;
+	if (a->kind == ACT_DELAY && a->gpu == 2 && !isnan(hs_gpushare_progress(&R->gs, i, now)))
+		return a->fail ? 0 : hs_gpushare_progress(&R->gs, i, now);
 	if (a->kind == ACT_DELAY) {
 		double d = now - R->run->p[i].start;
 		return a->fail ? 0 : a->dur > 0 ? fmin(1, d / a->dur) : 1;
@@ -776,6 +805,8 @@ static void finish(struct run *R, int i, double now, enum hs_state st)
 		a->var = -1;
 	}
 	release_held(R, i);
+	if (a->gpu)
+		hs_gpushare_end(&R->gs, i, now, gs_set_end, R);
 	a->state = ST_ENDED;
 	hs_iheap_remove(&R->done, i);
 	struct hs_placement *r = &R->run->p[i];
@@ -917,6 +948,7 @@ static void run_begin(struct run *R, struct sim *S, struct hs_schedule *run)
 		hs_link_acct_init(&R->links, &S->net);
 	hs_heap_init(&R->ev);
 	hs_iheap_init(&R->done, S->n);
+	hs_gpushare_init(&R->gs, S->in, S->n);
 }
 
 /* Whether something is due at date now: a completion or an event. */
@@ -1028,6 +1060,7 @@ static void run_end(struct run *R, struct hs_sim_result *res)
 		hs_link_acct_finish(&R->links, res);
 	hs_heap_release(&R->ev);
 	hs_iheap_release(&R->done);
+	hs_gpushare_release(&R->gs);
 	hs_plan_graph_release(&R->g);
 	release_system(R);
 }
@@ -1150,6 +1183,8 @@ double hs_sim_known_end(const struct hs_sim *sim, int task)
 	double start = R->run->p[task].start, wall = R->S->in->tasks[task].walltime;
 	if (a->fail)
 		return start;
+	if (a->gpu == 2)
+		return NAN; /* a device shared with kernels to come */
 	double end = start + a->dur;
 	/* the kill at start + walltime, when it comes first */
 	return isfinite(wall) && start + wall < end ? start + wall : end;
@@ -1177,6 +1212,7 @@ void hs_sim_grow(struct hs_sim *sim, int ntasks)
 	for (int i = S->n; i < ntasks; i++)
 		S->a[i].var = -1;
 	hs_iheap_grow(&R->done, ntasks);
+	hs_gpushare_grow(&R->gs, ntasks);
 	hs_schedule_grow(R->run, ntasks);
 	R->total += ntasks - S->n;
 	S->n = ntasks;

@@ -95,6 +95,12 @@ int hs_sim_tool_output(const struct hs_sim_tool *t, struct hs_stream *s, struct 
 	hs_drift_warn(in, &in->run, stderr); /* durations far from time= (hs/drift.h) */
 	struct hs_record *prov = hs_instance_prov(in, "sim");
 	sim_prov(prov, t, t->algo || !t->replay ? res : NULL);
+	/* The GPU model, where it matters: some task has a time alone. */
+	for (int i = 0; !t->replay && i < in->ntasks; i++)
+		if (in->tasks[i].gpu_alone > 0) {
+			hs_record_set(prov, "gpu", t->o.gpu_slices ? "slices" : "shared");
+			break;
+		}
 	if (t->algo)
 		online_prov(prov, t, out);
 	if (t->verbose && t->algo)
