@@ -226,16 +226,24 @@ static int parse_time(const char *w, double *v)
 	return hs_parse_double(w, v) == 0 && *v > 0 ? 0 : -1;
 }
 
-/* One line into r; a message in why (static text or into buf) when bad. */
-static const char *parse_row(char *line, struct ck_row *r, char *buf, size_t size)
+/* The blank-separated words of line (cut in place) into w, at most 8
+ * kept; returns how many there are. */
+static int split_words(char *line, char *w[8])
 {
-	char *w[8];
 	int n = 0;
 	for (char *tok = strtok(line, " \t\r"); tok; tok = strtok(NULL, " \t\r"))
 		if (n < 8)
 			w[n++] = tok;
 		else
 			n++;
+	return n;
+}
+
+/* One line into r; a message in why (static text or into buf) when bad. */
+static const char *parse_row(char *line, struct ck_row *r, char *buf, size_t size)
+{
+	char *w[8];
+	int n = split_words(line, w);
 	if (n != 6 && n != 7)
 		return snprintf(buf, size, "expected 6 or 7 fields (node precision kernel tile cpu gpu "
 					   "[share]), got %d",
@@ -290,12 +298,7 @@ static const char *parse_measured(char *line, struct ck_table *t, int *cap, int 
 				  size_t size)
 {
 	char *w[8];
-	int n = 0;
-	for (char *tok = strtok(line, " \t\r"); tok; tok = strtok(NULL, " \t\r"))
-		if (n < 8)
-			w[n++] = tok;
-		else
-			n++;
+	int n = split_words(line, w);
 	if (n != 7)
 		return snprintf(buf, size, "expected 7 fields (device precision kernel tile streams "
 					   "per_call_s aggregate_gflops), got %d",
