@@ -35,6 +35,9 @@
 struct rs_fig {
 	double cpu_w, gpu_w;   /* total sequential workload on a CPU, on a GPU */
 	double cpu_pw, gpu_pw; /* of the tasks that run only there */
+	double cp;             /* ideal=cp: its critical path (each task at its best
+				* time), below which no distribution brings it; 0:
+				* Algorithm 1 alone, the paper's */
 };
 
 /* Rule 1 (eqs. 1-2): 0 when the figures hold together, else -1. */
@@ -52,7 +55,7 @@ static int rs_rule1(const struct rs_fig *f)
  * parallel efficiency coefficient coef applied once per worker beyond the
  * first (k = coef^(c+g-1) multiplies every workload).  +inf when the
  * workers cannot run its work (Rule 3). */
-static double rs_ideal(const struct rs_fig *f, double c, double g, double coef, int nworkers)
+static double rs_ideal_work(const struct rs_fig *f, double c, double g, double coef, int nworkers)
 {
 	if (nworkers <= 0)
 		return INFINITY;
@@ -83,6 +86,14 @@ static double rs_ideal(const struct rs_fig *f, double c, double g, double coef, 
 	return fmax(tc, tg) + cpu_rem / (c + g * cpu_rem / gpu_rem);
 }
 
+/* Algorithm 1, and with ideal=cp never below the critical path: workers
+ * an application cannot use (its graph too narrow) do not shorten it. */
+static double rs_ideal(const struct rs_fig *f, double c, double g, double coef, int nworkers)
+{
+	double t = rs_ideal_work(f, c, g, coef, nworkers);
+	return f->cp > 0 && isfinite(t) ? fmax(t, f->cp) : t;
+}
+
 /* ---------------- distributions ---------------- */
 
 enum rs_strategy { RS_LPSOLVE, RS_MINMAXWL, RS_DSR_CLUS, RS_DSR_GD, RS_SEQ, RS_CONC };
@@ -93,6 +104,7 @@ struct rs_conf {
 	enum rs_strategy strategy;
 	double coef;   /* parallel efficiency coefficient of Algorithm 1 */
 	double barter; /* DSR: bartering when the GPU/CPU speedups' relative stdev exceeds it */
+	int cp;        /* ideal=cp: the ideal makespan is at least the critical path */
 };
 
 /* Which workers each of n applications holds: own[a * (ncpu + ngpu) + w],
@@ -796,6 +808,8 @@ struct rs_job {
 	int next;       /* next in its worker's queue or its application's hold */
 	long seq;       /* dispatch order */
 	char ended;
+	const int *deps;/* the jobs it depends on (ideal=cp), ndeps of them */
+	int ndeps;
 };
 
 struct rs_app {
@@ -825,6 +839,8 @@ struct rs {
 	int cur;             /* seq: the application whose turn it is */
 	int nalive;          /* applications not ended */
 	double dist_s;       /* distribution's own computing time */
+	int *topo;           /* ideal=cp: the jobs in an order that puts deps first */
+	double *fin;         /* ideal=cp: scratch, a job's finish along its longest path */
 	int ndists;
 	struct rs_out out;
 };
@@ -866,7 +882,60 @@ static struct rs_fig rs_left(const struct rs *S, int a)
 	const struct rs_app *A = &S->a[a];
 	double pc = A->npc > 0 ? fmax(0, A->pc) : 0, pg = A->npg > 0 ? fmax(0, A->pg) : 0;
 	double hc = A->nhyb > 0 ? fmax(0, A->hc) : 0, hg = A->nhyb > 0 ? fmax(0, A->hg) : 0;
-	return (struct rs_fig){ pc + hc, pg + hg, pc, pg };
+	return (struct rs_fig){ pc + hc, pg + hg, pc, pg, 0 };
+}
+
+/* ideal=cp: the jobs in dependency order (Kahn's), once. */
+static void rs_topo(struct rs *S)
+{
+	int n = S->nj, *indeg = hs_calloc((size_t)n + 1, sizeof *indeg);
+	int *off = hs_calloc((size_t)n + 2, sizeof *off);
+	for (int i = 0; i < n; i++)
+		for (int k = 0; k < S->j[i].ndeps; k++) {
+			off[S->j[i].deps[k] + 1]++;
+			indeg[i]++;
+		}
+	for (int i = 0; i < n; i++)
+		off[i + 1] += off[i];
+	int *succ = hs_malloc(((size_t)off[n] + 1) * sizeof *succ), *fill = hs_malloc(((size_t)n + 1) * sizeof *fill);
+	memcpy(fill, off, (size_t)n * sizeof *fill);
+	for (int i = 0; i < n; i++)
+		for (int k = 0; k < S->j[i].ndeps; k++)
+			succ[fill[S->j[i].deps[k]]++] = i;
+	S->topo = hs_malloc(((size_t)n + 1) * sizeof *S->topo);
+	int head = 0, tail = 0;
+	for (int i = 0; i < n; i++)
+		if (indeg[i] == 0)
+			S->topo[tail++] = i;
+	while (head < tail) {
+		int i = S->topo[head++];
+		for (int k = off[i]; k < off[i + 1]; k++)
+			if (--indeg[succ[k]] == 0)
+				S->topo[tail++] = succ[k];
+	}
+	S->fin = hs_malloc(((size_t)n + 1) * sizeof *S->fin);
+	free(indeg);
+	free(off);
+	free(succ);
+	free(fill);
+}
+
+/* ideal=cp: the critical path of what is left of each application into
+ * cp[a] (its jobs not ended, each at its best time). */
+static void rs_cp_left(struct rs *S, double *cp)
+{
+	for (int a = 0; a < S->napps; a++)
+		cp[a] = 0;
+	for (int t = 0; t < S->nj; t++) {
+		int i = S->topo[t];
+		const struct rs_job *J = &S->j[i];
+		double start = 0;
+		for (int k = 0; k < J->ndeps; k++)
+			if (!S->j[J->deps[k]].ended)
+				start = fmax(start, S->fin[J->deps[k]]);
+		S->fin[i] = J->ended ? 0 : start + best_time(J);
+		cp[J->app] = fmax(cp[J->app], S->fin[i]);
+	}
 }
 
 /* s->j[] and the applications filled by the caller (app, tc, tg); then
@@ -932,6 +1001,8 @@ static void rs_free(struct rs *S)
 	free(S->running);
 	free(S->avail);
 	free(S->run_end);
+	free(S->topo);
+	free(S->fin);
 	rs_dist_free(&S->dist);
 	free(S);
 }
@@ -942,14 +1013,19 @@ static int rs_redistribute(struct rs *S, double now, const double *rate, char *w
 {
 	int n = 0, *map = hs_malloc((S->napps + 1) * sizeof *map);
 	struct rs_fig *f = hs_malloc((S->napps + 1) * sizeof *f);
+	double *cp = hs_calloc((size_t)S->napps + 1, sizeof *cp);
+	if (S->conf.cp)
+		rs_cp_left(S, cp);
 	for (int a = 0; a < S->napps; a++)
 		if (S->a[a].nleft > 0) {
 			map[n] = a;
 			f[n] = rs_left(S, a);
 			double r = rate ? rate[a] : 1;
 			f[n].cpu_w /= r, f[n].gpu_w /= r, f[n].cpu_pw /= r, f[n].gpu_pw /= r;
+			f[n].cp = cp[a] / r;
 			n++;
 		}
+	free(cp);
 	double t0 = hs_now();
 	struct rs_dist d;
 	rs_dist_init(&d, n, S->ncpu, S->ngpu);
@@ -1092,11 +1168,16 @@ static void rs_inherit(struct rs *S, const unsigned char *released, const double
 {
 	int W_ = S->ncpu + S->ngpu;
 	struct rs_fig *f = hs_malloc((S->napps + 1) * sizeof *f);
+	double *cp = hs_calloc((size_t)S->napps + 1, sizeof *cp);
+	if (S->conf.cp)
+		rs_cp_left(S, cp);
 	for (int b = 0; b < S->napps; b++) {
 		f[b] = rs_left(S, b);
 		double r = rate[b];
 		f[b].cpu_w /= r, f[b].gpu_w /= r, f[b].cpu_pw /= r, f[b].gpu_pw /= r;
+		f[b].cp = cp[b] / r;
 	}
+	free(cp);
 	double t0 = hs_now();
 	for (int w = 0; w < W_; w++) {
 		if (!released[w])
@@ -1269,6 +1350,7 @@ static int g_start_algo(struct hs_online *h, const struct hs_optvals *opts, stru
 	c.strategy = find_choice(rs_strategy_names, hs_opt_str(opts, "strategy"));
 	c.coef = hs_opt_double(opts, "coef");
 	c.barter = hs_opt_double(opts, "barter");
+	c.cp = strcmp(hs_opt_str(opts, "ideal"), "cp") == 0;
 	if (!(c.coef >= 1) || !isfinite(c.coef)) {
 		hs_ctx_error(ctx, "coef=%g: the parallel efficiency coefficient is a number >= 1", c.coef);
 		return -1;
@@ -1306,6 +1388,10 @@ static int g_start_algo(struct hs_online *h, const struct hs_optvals *opts, stru
 		struct rs_job *J = &g->S->j[i];
 		const struct hs_online_job *oj = hs_online_job(h, i);
 		J->app = app[i];
+		if (oj) {
+			J->deps = oj->deps;
+			J->ndeps = oj->ndeps;
+		}
 		J->tc = hs_online_estimate(h, i, 0, 1, 0);
 		J->tg = m->ngpus ? hs_online_estimate(h, i, 0, 0, 1) : INFINITY;
 		if (oj && oj->cores > 1) {
@@ -1328,6 +1414,8 @@ static int g_start_algo(struct hs_online *h, const struct hs_optvals *opts, stru
 	free(app);
 	g->S->nalive = napps;
 	rs_figures(g->S);
+	if (c.cp)
+		rs_topo(g->S);
 	char why[256];
 	int rc;
 	if (c.strategy == RS_SEQ) {
@@ -1396,6 +1484,10 @@ static const struct hs_option rs_opts[] = {
 	  "one|multiple|inherit" },
 	{ "coef", HS_OPT_DOUBLE, "1",
 	  "parallel efficiency coefficient of the ideal makespan (coef^(workers-1)), >= 1", NULL },
+	{ "ideal", HS_OPT_CHOICE, "work",
+	  "the ideal makespan: Algorithm 1 on the workloads (the paper's), or never below the "
+	  "application's critical path (cp)",
+	  "work|cp" },
 	{ "barter", HS_OPT_DOUBLE, "0.5",
 	  "DSR: barter GPUs for CPUs when the GPU/CPU speedups' relative stdev exceeds this "
 	  "(negative: never)",

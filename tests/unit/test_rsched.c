@@ -28,9 +28,9 @@ static const char *workers(const struct rs_dist *d, int a)
 
 /* The worked example: all work hybrid, GPUs ten times faster. */
 static const struct rs_fig ex[3] = {
-	{ 31, 3.1, 0, 0 },
-	{ 56, 5.6, 0, 0 },
-	{ 13, 1.3, 0, 0 },
+	{ 31, 3.1, 0, 0, 0 },
+	{ 56, 5.6, 0, 0, 0 },
+	{ 13, 1.3, 0, 0, 0 },
 };
 
 static void test_ideal(void)
@@ -38,26 +38,26 @@ static void test_ideal(void)
 	/* CPU_W 10, GPU_W 4, CPU_PW 2, GPU_PW 2 on 2 CPUs, 1 GPU: tgpu 2/1 =
 	 * 2, tcpu 2/2 = 1; the CPUs' gap of 1 s takes 2 s of the hybrid 8:
 	 * cpu_rem 6, gpu_rem 6 x 2/8 = 1.5; 2 + 6 / (2 + 1 x 6/1.5) = 3. */
-	struct rs_fig f = { 10, 4, 2, 2 };
+	struct rs_fig f = { 10, 4, 2, 2, 0 };
 	TAP_NEAR(rs_ideal(&f, 2, 1, 1, 3), 3, 1e-12, "ideal: both kinds, CPU gap filled first (eq. 7)");
 	/* coef 1.1 on 3 workers multiplies every workload by 1.1^2 = 1.21 */
 	TAP_NEAR(rs_ideal(&f, 2, 1, 1.1, 3), 3 * 1.21, 1e-12, "ideal: coef^(workers-1) (eqs. 5-6)");
 	/* GPUs idle first: CPU_W 18, GPU_W 6, CPU_PW 6 on 2 CPUs, 1 GPU:
 	 * tcpu 3, tgpu 0; the GPU's 3 s take 3 x 12/6 = 6 CPU-s of the
 	 * hybrid 12: cpu_rem 6, gpu_rem 3; 3 + 6 / (2 + 1 x 2) = 4.5. */
-	struct rs_fig f2 = { 18, 6, 6, 0 };
+	struct rs_fig f2 = { 18, 6, 6, 0, 0 };
 	TAP_NEAR(rs_ideal(&f2, 2, 1, 1, 3), 4.5, 1e-12, "ideal: GPU gap filled first");
 	/* one kind only (lines 2-7): the whole workload of that kind */
-	struct rs_fig f3 = { 10, 4, 0, 0 };
+	struct rs_fig f3 = { 10, 4, 0, 0, 0 };
 	TAP_NEAR(rs_ideal(&f3, 0, 2, 1, 2), 2, 1e-12, "ideal: GPUs only: GPU_W / #GPUS");
 	TAP_NEAR(rs_ideal(&f3, 2, 0, 1, 2), 5, 1e-12, "ideal: CPUs only: CPU_W / #CPUS");
 	TAP_NEAR(rs_ideal(&f3, 2, 0, 1.5, 2), 7.5, 1e-12, "ideal: CPUs only, coef 1.5 on 2 workers");
 	/* pure GPU work and no GPU: cannot run (Rule 3) */
-	struct rs_fig f4 = { 10, 6, 0, 2 };
+	struct rs_fig f4 = { 10, 6, 0, 2, 0 };
 	TAP_OK(isinf(rs_ideal(&f4, 4, 0, 1, 4)), "ideal: pure GPU work without a GPU is +inf");
 	TAP_OK(isinf(rs_ideal(&f4, 0, 0, 1, 0)), "ideal: no worker is +inf");
 	/* only pure work (line 9): max(tgpu, tcpu) = max(3/1, 4/2) */
-	struct rs_fig f5 = { 3, 4, 3, 4 };
+	struct rs_fig f5 = { 3, 4, 3, 4, 0 };
 	TAP_NEAR(rs_ideal(&f5, 1, 2, 1, 3), 3, 1e-12, "ideal: pure work only: MAX(tcpu, tgpu)");
 	/* power rates: half a CPU and half a GPU of the example's app 0:
 	 * 31 / (0.5 + 0.5 x 10) */
@@ -65,12 +65,46 @@ static void test_ideal(void)
 	/* all hybrid: 31 / (4/3 + 1/3 x 10) */
 	TAP_NEAR(rs_ideal(&ex[0], 4.0 / 3, 1.0 / 3, 1, 3), 31 / (14.0 / 3), 1e-12,
 		 "ideal: hybrid only on 4/3 CPU and 1/3 GPU");
+	/* ideal=cp: never below the critical path; Algorithm 1 when above */
+	struct rs_fig f6 = { 10, 4, 2, 2, 3.5 };
+	TAP_NEAR(rs_ideal(&f6, 2, 1, 1, 3), 3.5, 1e-12, "ideal=cp: the critical path when longer (3.5 > 3)");
+	f6.cp = 2;
+	TAP_NEAR(rs_ideal(&f6, 2, 1, 1, 3), 3, 1e-12, "ideal=cp: Algorithm 1 when longer (3 > 2)");
+	TAP_OK(isinf(rs_ideal(&f4, 0, 0, 1, 0)), "ideal=cp: no worker is still +inf");
+}
+
+/* ideal=cp: the critical path of what is left of each application: app 0
+ * is j1 (best 1) -> j0 (best 2), app 1 is j2 (3); j1 listed after j0,
+ * so the order must come from the dependencies. */
+static void test_cp(void)
+{
+	struct rs_conf c = { RS_DSR_GD, 1, 0.5, 1 };
+	struct rs *S = rs_new(&c, RS_ONE, 3, 2, 1, 1);
+	double tc[3] = { 2, 4, 3 }, tg[3] = { 2, 1, INFINITY };
+	int app[3] = { 0, 0, 1 }, dep1 = 1;
+	for (int i = 0; i < 3; i++) {
+		S->j[i].app = app[i];
+		S->j[i].tc = tc[i];
+		S->j[i].tg = tg[i];
+	}
+	S->j[0].deps = &dep1; /* j0 depends on j1 here */
+	S->j[0].ndeps = 1;
+	rs_figures(S);
+	rs_topo(S);
+	double cp[2];
+	rs_cp_left(S, cp);
+	TAP_NEAR(cp[0], 3, 1e-12, "cp: j1 (1) then j0 (2)");
+	TAP_NEAR(cp[1], 3, 1e-12, "cp: app 1 alone (3)");
+	S->j[1].ended = 1;
+	rs_cp_left(S, cp);
+	TAP_NEAR(cp[0], 2, 1e-12, "cp: once j1 ended, j0 alone");
+	rs_free(S);
 }
 
 static void test_rules(void)
 {
-	struct rs_fig ok1 = { 5, 3, 1, 1 }, ok2 = { 5, 3, 5, 3 }, ok3 = { 0, 0, 0, 0 };
-	struct rs_fig bad1 = { 5, 3, 5, 1 }, bad2 = { 4, 3, 5, 0 }, bad3 = { 5, 3, 5, -1 };
+	struct rs_fig ok1 = { 5, 3, 1, 1, 0 }, ok2 = { 5, 3, 5, 3, 0 }, ok3 = { 0, 0, 0, 0, 0 };
+	struct rs_fig bad1 = { 5, 3, 5, 1, 0 }, bad2 = { 4, 3, 5, 0, 0 }, bad3 = { 5, 3, 5, -1, 0 };
 	TAP_OK(rs_rule1(&ok1) == 0, "Rule 1: both totals above the pure ones");
 	TAP_OK(rs_rule1(&ok2) == 0, "Rule 1: both totals equal to the pure ones");
 	TAP_OK(rs_rule1(&ok3) == 0, "Rule 1: nothing at all");
@@ -78,22 +112,22 @@ static void test_rules(void)
 	TAP_OK(rs_rule1(&bad2) < 0, "Rule 1: total below pure is rejected (eq. 1)");
 	TAP_OK(rs_rule1(&bad3) < 0, "Rule 1: a negative workload is rejected");
 	char why[256];
-	struct rs_conf c = { RS_DSR_CLUS, 1, 0.5 };
-	struct rs_fig f[2] = { { 5, 3, 5, 1 }, { 1, 1, 0, 0 } };
+	struct rs_conf c = { RS_DSR_CLUS, 1, 0.5, 0 };
+	struct rs_fig f[2] = { { 5, 3, 5, 1, 0 }, { 1, 1, 0, 0, 0 } };
 	struct rs_dist d;
 	rs_dist_init(&d, 2, 2, 1);
 	TAP_OK(rs_distribute(&c, f, &d, why, sizeof why) < 0 && strstr(why, "Rule 1") &&
 		       strstr(why, "application 0"),
 	       "distribute: Rule 1 broken is refused, naming the application: %s", why);
 	/* Rule 2: an application without a worker */
-	struct rs_fig g[2] = { { 2, 1, 0, 0 }, { 2, 1, 0, 0 } };
+	struct rs_fig g[2] = { { 2, 1, 0, 0, 0 }, { 2, 1, 0, 0, 0 } };
 	memset(d.own, 0, 6);
 	*own(&d, 0, 0) = 1;
 	TAP_OK(rs_check(g, &d, why, sizeof why) < 0 && strstr(why, "Rule 2") &&
 		       strstr(why, "application 1"),
 	       "Rule 2: an application without a worker is refused: %s", why);
 	/* Rule 3: pure GPU work, CPUs only */
-	struct rs_fig h[2] = { { 2, 1, 0, 0 }, { 2, 2, 0, 1 } };
+	struct rs_fig h[2] = { { 2, 1, 0, 0, 0 }, { 2, 2, 0, 1, 0 } };
 	*own(&d, 1, 1) = 1;
 	TAP_OK(rs_check(h, &d, why, sizeof why) < 0 && strstr(why, "Rule 3"),
 	       "Rule 3: pure GPU work without a GPU is refused: %s", why);
@@ -112,7 +146,7 @@ static void test_rate(void)
 {
 	/* §2.1.2: 100 s of CPU work on 10 CPUs (ideal 10 s); after 5 s, 20 s
 	 * are left: 80 done of 50 expected, rate 1.6. */
-	struct rs_conf c = { RS_DSR_GD, 1, 0.5 };
+	struct rs_conf c = { RS_DSR_GD, 1, 0.5, 0 };
 	struct rs *S = rs_new(&c, RS_INHERIT, 1, 1, 10, 0);
 	S->a[0].t0 = 0;
 	S->a[0].ideal0 = 10;
@@ -145,7 +179,7 @@ static void test_example(void)
 	rs_dist_free(&d);
 
 	char why[256];
-	struct rs_conf c = { RS_DSR_CLUS, 1, 0.5 };
+	struct rs_conf c = { RS_DSR_CLUS, 1, 0.5, 0 };
 	/* DSR-CLUS: one cluster per remaining worker: all three share CPU 0
 	 * and GPU 4 (every remaining demand is above zero) */
 	rs_dist_init(&d, 3, 4, 2);
@@ -224,7 +258,7 @@ static void test_example(void)
  * 20/4 = 5, app 1 20/(0 + 20) = 1 -> max 5 < 10: kept. */
 static void test_barter(void)
 {
-	struct rs_fig f[2] = { { 20, 10, 0, 0 }, { 20, 1, 0, 0 } };
+	struct rs_fig f[2] = { { 20, 10, 0, 0, 0 }, { 20, 1, 0, 0, 0 } };
 	struct rs_dist d;
 	rs_dist_init(&d, 2, 4, 1);
 	*own(&d, 0, 0) = *own(&d, 0, 1) = *own(&d, 0, 4) = 1;
@@ -295,7 +329,7 @@ static void lp_run(struct lp *L, int nj)
 static void test_schedule(void)
 {
 	for (int seq = 0; seq < 2; seq++) {
-		struct rs_conf c = { seq ? RS_SEQ : RS_CONC, 1, 0.5 };
+		struct rs_conf c = { seq ? RS_SEQ : RS_CONC, 1, 0.5, 0 };
 		struct lp L = { 0 };
 		L.S = rs_new(&c, RS_ONE, 3, 2, 1, 1);
 		L.S->out = (struct rs_out){ &L, lp_start };
@@ -335,7 +369,7 @@ static void test_schedule(void)
 static void test_inherit(void)
 {
 	for (int fast = 0; fast < 2; fast++) {
-		struct rs_conf c = { RS_DSR_GD, 1, 0.5 };
+		struct rs_conf c = { RS_DSR_GD, 1, 0.5, 0 };
 		struct rs *S = rs_new(&c, RS_INHERIT, 3, 3, 4, 0);
 		S->a[1].pc = 10, S->a[1].npc = 1, S->a[1].nleft = 1;
 		S->a[2].pc = 6, S->a[2].npc = 1, S->a[2].nleft = 1;
@@ -357,6 +391,7 @@ int main(void)
 	test_inherit();
 	test_schedule();
 	test_ideal();
+	test_cp();
 	test_rules();
 	test_rate();
 	test_example();
