@@ -1350,7 +1350,7 @@ static double g_power(void *arg, int node, int on)
 	struct hs_online_power p = { .struct_size = sizeof p };
 	if (hs_online_power(g->h, node, &p) < 0)
 		return NAN;
-	int to = on ? (nd->npstates > 0 ? nd->pstate : 0) : p.npstates + g->sleep;
+	int to = on ? hs_node_initial_pstate(nd) : p.npstates + g->sleep;
 	if (hs_online_set_pstate(g->h, node, to) < 0 || hs_online_power(g->h, node, &p) < 0)
 		return NAN;
 	return p.until;

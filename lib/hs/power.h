@@ -48,6 +48,8 @@ void hs_power_trace_add(struct hs_power_trace *t, int node, enum hs_power_kind k
 			double start, double end);
 /* qsort order of spans: by node, then start. */
 int hs_power_span_cmp(const void *a, const void *b);
+/* A copy of t's spans in that order (malloc'd, room for t->n + 1). */
+struct hs_power_span *hs_power_trace_sorted(const struct hs_power_trace *t);
 
 /* The name of a situation in power records: "p2" (ON in computing state
  * 2), "off0", "sleep0", "on0" (switching off into, asleep in, switching on
@@ -60,6 +62,12 @@ int hs_power_parse_name(const char *s, enum hs_power_kind *kind, int *state);
 /* Node's computing state k (its one implicit state when npstates is 0). */
 struct hs_pstate hs_node_pstate(const struct hs_node *nd, int k);
 int hs_node_npstates(const struct hs_node *nd);
+/* The computing state the node starts in. */
+int hs_node_initial_pstate(const struct hs_node *nd);
+/* The node's watts in a situation with nothing running: on, its cores and
+ * GPUs idle; asleep, the state's power; switching, the switch's energy
+ * over its time (0 for a switch of no time: its energy is a point). */
+double hs_power_idle_watts(const struct hs_node *nd, enum hs_power_kind kind, int state);
 
 /* The power records of in's stream ("power NODE state=NAME start=S
  * end=S") into t (initialised here): every node and state must exist,

@@ -69,6 +69,33 @@ int hs_node_npstates(const struct hs_node *nd)
 	return nd->npstates > 0 ? nd->npstates : 1;
 }
 
+int hs_node_initial_pstate(const struct hs_node *nd)
+{
+	return nd->npstates > 0 ? nd->pstate : 0;
+}
+
+/* A switch's time and energy (off into, or on from, its sleeping state). */
+static void switch_cost(const struct hs_node *nd, enum hs_power_kind kind, int state, double *t,
+			double *e)
+{
+	const struct hs_sleep_state *sl = &nd->sleeps[state];
+	*t = kind == HS_POWER_OFF ? sl->off_time : sl->on_time;
+	*e = kind == HS_POWER_OFF ? sl->off_energy : sl->on_energy;
+}
+
+double hs_power_idle_watts(const struct hs_node *nd, enum hs_power_kind kind, int state)
+{
+	if (kind == HS_POWER_ON) {
+		struct hs_pstate ps = hs_node_pstate(nd, state);
+		return nd->cores * ps.idle + nd->gpus * nd->gpu_idle;
+	}
+	if (kind == HS_POWER_ASLEEP)
+		return nd->sleeps[state].power;
+	double t, e;
+	switch_cost(nd, kind, state, &t, &e);
+	return t > 0 ? e / t : 0;
+}
+
 /* ---------------- power records ---------------- */
 
 int hs_power_span_cmp(const void *a, const void *b)
@@ -79,14 +106,23 @@ int hs_power_span_cmp(const void *a, const void *b)
 	return (x->start > y->start) - (x->start < y->start);
 }
 
+struct hs_power_span *hs_power_trace_sorted(const struct hs_power_trace *t)
+{
+	struct hs_power_span *s = hs_malloc(((size_t)t->n + 1) * sizeof *s);
+	if (t->n > 0) { /* an empty trace may have no array */
+		memcpy(s, t->s, (size_t)t->n * sizeof *s);
+		qsort(s, t->n, sizeof *s, hs_power_span_cmp);
+	}
+	return s;
+}
+
 /* The span's length as its state says it must be (switches), or NAN. */
 static double switch_time(const struct hs_node *nd, const struct hs_power_span *s)
 {
-	if (s->kind == HS_POWER_OFF)
-		return nd->sleeps[s->state].off_time;
-	if (s->kind == HS_POWER_WAKING)
-		return nd->sleeps[s->state].on_time;
-	return NAN;
+	double t = NAN, e;
+	if (s->kind == HS_POWER_OFF || s->kind == HS_POWER_WAKING)
+		switch_cost(nd, s->kind, s->state, &t, &e);
+	return t;
 }
 
 /* A span read from a record, with the record's line. */
@@ -189,11 +225,7 @@ int hs_power_trace_load(const struct hs_instance *in, struct hs_power_trace *t)
 
 void hs_power_trace_emit(struct hs_instance *in, const struct hs_power_trace *t)
 {
-	struct hs_power_span *s = hs_malloc(((size_t)t->n + 1) * sizeof *s);
-	if (t->n > 0) { /* an empty trace may have no array */
-		memcpy(s, t->s, (size_t)t->n * sizeof *s);
-		qsort(s, t->n, sizeof *s, hs_power_span_cmp);
-	}
+	struct hs_power_span *s = hs_power_trace_sorted(t);
 	char name[HS_POWER_NAME_MAX];
 	for (int k = 0; k < t->n; k++) {
 		struct hs_record *r = hs_record_new("power", in->plat.nodes[s[k].node].id);
@@ -250,16 +282,16 @@ static struct use *uses_of(const struct hs_instance *in, const struct hs_schedul
 	return u;
 }
 
-/* Busy seconds of a node's uses u[0 .. n) inside [a, b): per node
- * (merged: busy while any runs; *cores, *gpus unused) or per core and GPU
- * (*cores core-seconds, *gpus GPU-seconds). */
+/* Busy seconds of a node's uses u[0 .. n) (by start) that start inside
+ * [a, b): per node (merged: busy while any runs; *cores, *gpus unused) or
+ * per core and GPU (*cores core-seconds, *gpus GPU-seconds). */
 static double busy_in(const struct use *u, int n, double a, double b, int per_core, double *cores,
 		      double *gpus)
 {
 	double busy = 0, lo = NAN, hi = NAN;
 	*cores = *gpus = 0;
-	for (int k = 0; k < n; k++) {
-		if (u[k].a < a || u[k].a >= b)
+	for (int k = 0; k < n && u[k].a < b; k++) {
+		if (u[k].a < a)
 			continue; /* a job counts in the span its start is in */
 		double x = u[k].a, y = fmin(u[k].b, b);
 		*cores += (y - x) * u[k].ncores;
@@ -298,15 +330,11 @@ static double on_energy(const struct hs_node *nd, struct hs_pstate ps, double le
 static double other_energy(const struct hs_node *nd, const struct hs_power_span *s, double len,
 			   int begun)
 {
-	const struct hs_sleep_state *sl = &nd->sleeps[s->state];
-	double t, e;
-	switch (s->kind) {
-	case HS_POWER_ASLEEP: return sl->power * len;
-	case HS_POWER_OFF: t = sl->off_time, e = sl->off_energy; break;
-	default: t = sl->on_time, e = sl->on_energy; break;
-	}
+	double t = 1, e = 0;
+	if (s->kind != HS_POWER_ASLEEP)
+		switch_cost(nd, s->kind, s->state, &t, &e);
 	if (t > 0)
-		return e / t * len;
+		return hs_power_idle_watts(nd, s->kind, s->state) * len;
 	return begun ? e : 0;
 }
 
@@ -317,11 +345,7 @@ double hs_power_energy(const struct hs_instance *in, const struct hs_schedule *r
 	const struct hs_platform *pl = &in->plat;
 	int nuse;
 	struct use *u = uses_of(in, run, horizon, &nuse);
-	struct hs_power_span *s = hs_malloc(((size_t)t->n + 1) * sizeof *s);
-	if (t->n > 0) { /* an empty trace may have no array */
-		memcpy(s, t->s, (size_t)t->n * sizeof *s);
-		qsort(s, t->n, sizeof *s, hs_power_span_cmp);
-	}
+	struct hs_power_span *s = hs_power_trace_sorted(t);
 	struct hs_power_account a = { 0 };
 	int ku = 0, ks = 0;
 	for (int j = 0; j < pl->nnodes; j++) {
@@ -332,10 +356,11 @@ double hs_power_energy(const struct hs_instance *in, const struct hs_schedule *r
 		while (ks < t->n && s[ks].node == j)
 			ks++;
 		/* A node that never switched: its initial state throughout. */
-		struct hs_power_span whole = { j, HS_POWER_ON, nd->npstates > 0 ? nd->pstate : 0, 0, horizon };
+		struct hs_power_span whole = { j, HS_POWER_ON, hs_node_initial_pstate(nd), 0, horizon };
 		const struct hs_power_span *sp = ks > s0 ? s + s0 : &whole;
 		int nsp = ks > s0 ? ks - s0 : 1;
 		double e = 0;
+		int ui = u0; /* the first use not before span k (spans and uses by start) */
 		for (int k = 0; k < nsp; k++) {
 			/* the last span reaches the horizon, whatever its end */
 			double b = k + 1 == nsp ? fmax(horizon, sp[k].end) : sp[k].end;
@@ -343,7 +368,9 @@ double hs_power_energy(const struct hs_instance *in, const struct hs_schedule *r
 			int begun = sp[k].start <= horizon;
 			if (sp[k].kind == HS_POWER_ON) {
 				double cores, gpus;
-				double busy = busy_in(u + u0, ku - u0, sp[k].start, b, per_core, &cores, &gpus);
+				while (ui < ku && u[ui].a < sp[k].start)
+					ui++;
+				double busy = busy_in(u + ui, ku - ui, sp[k].start, b, per_core, &cores, &gpus);
 				x = on_energy(nd, hs_node_pstate(nd, sp[k].state), len, busy, cores, gpus, per_core);
 			} else {
 				x = other_energy(nd, &sp[k], len, begun);

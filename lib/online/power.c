@@ -17,17 +17,21 @@
 static const char *const kind_words[HS_POWER_KINDS] = {"on", "switching off", "asleep",
 						       "switching on"};
 
+/* A node as it starts: on in its initial computing state. */
+static struct node_power initial(const struct hs_node *nd)
+{
+	int k = hs_node_initial_pstate(nd);
+	return (struct node_power){ HS_POWER_ON, k, k, 0, INFINITY, 0 };
+}
+
 static void power_init(struct hs_online *h)
 {
 	const struct hs_platform *pl = &h->in->plat;
 	h->power = hs_calloc((size_t)pl->nnodes + 1, sizeof *h->power);
 	h->node_orig = hs_malloc(((size_t)pl->nnodes + 1) * sizeof *h->node_orig);
 	memcpy(h->node_orig, pl->nodes, (size_t)pl->nnodes * sizeof *pl->nodes);
-	for (int j = 0; j < pl->nnodes; j++) {
-		const struct hs_node *nd = &pl->nodes[j];
-		h->power[j] = (struct node_power){ HS_POWER_ON, nd->npstates > 0 ? nd->pstate : 0,
-						   nd->npstates > 0 ? nd->pstate : 0, 0, INFINITY, 0 };
-	}
+	for (int j = 0; j < pl->nnodes; j++)
+		h->power[j] = initial(&pl->nodes[j]);
 	hs_power_trace_init(&h->trace);
 }
 
@@ -78,22 +82,20 @@ int hs_online_power(const struct hs_online *h, int node, struct hs_online_power 
 		return -1;
 	const struct hs_node *nd = &pl->nodes[node];
 	int np = hs_node_npstates(nd);
-	struct node_power init = { HS_POWER_ON, nd->npstates > 0 ? nd->pstate : 0,
-				   nd->npstates > 0 ? nd->pstate : 0, 0, INFINITY, 0 };
+	struct node_power init = initial(nd);
 	const struct node_power *q = h->power ? &h->power[node] : &init;
 	int busy = h->node_busy[node];
 	for (int g = h->node_first_gpu[node]; g < h->node_first_gpu[node + 1]; g++)
 		busy += h->gpu_job[g] >= 0;
 	if (h->node_whole[node] >= 0)
 		busy = nd->cores;
+	int cur = q->kind == HS_POWER_ON ? q->pstate : np + q->pstate;
 	struct hs_online_power v = {
 		.struct_size = sizeof v,
 		.kind = q->kind,
-		.pstate = q->kind == HS_POWER_ON ? q->pstate : np + q->pstate,
-		.target = q->kind == HS_POWER_WAKING ? q->target
-			  : q->kind == HS_POWER_OFF  ? np + q->pstate
-			  : q->kind == HS_POWER_ON   ? q->pstate
-						     : np + q->pstate,
+		.pstate = cur,
+		/* only a switch on leads elsewhere than the state it names */
+		.target = q->kind == HS_POWER_WAKING ? q->target : cur,
 		.since = q->since,
 		.until = q->until,
 		.npstates = np,
@@ -155,7 +157,6 @@ int hs_online_set_pstate(struct hs_online *h, int node, int pstate)
 	if (pstate < np) {
 		if (pstate != p->pstate) {
 			enter(h, node, HS_POWER_ON, pstate, now, INFINITY);
-			p->target = pstate;
 			apply(h, node, pstate);
 		}
 		h->eng->timer(h->eng->arg, now, POWER_TIMER(node)); /* its event */
@@ -164,7 +165,6 @@ int hs_online_set_pstate(struct hs_online *h, int node, int pstate)
 	int s = pstate - np;
 	double until = now + nd->sleeps[s].off_time;
 	enter(h, node, HS_POWER_OFF, s, now, until);
-	p->target = s;
 	h->eng->timer(h->eng->arg, until, POWER_TIMER(node));
 	return 0;
 }

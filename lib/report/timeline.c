@@ -274,23 +274,6 @@ void hs_step_release(struct hs_step *s)
 
 /* ---------------- power with the nodes' states ---------------- */
 
-/* Watts of node nd in span s with nothing running (a switch of no time
- * draws nothing over a duration: its energy is a point the curve cannot
- * show). */
-static double span_watts(const struct hs_node *nd, const struct hs_power_span *s)
-{
-	if (s->kind == HS_POWER_ON) {
-		struct hs_pstate ps = hs_node_pstate(nd, s->state);
-		return nd->cores * ps.idle + nd->gpus * nd->gpu_idle;
-	}
-	const struct hs_sleep_state *sl = &nd->sleeps[s->state];
-	if (s->kind == HS_POWER_ASLEEP)
-		return sl->power;
-	double t = s->kind == HS_POWER_OFF ? sl->off_time : sl->on_time;
-	double e = s->kind == HS_POWER_OFF ? sl->off_energy : sl->on_energy;
-	return t > 0 ? e / t : 0;
-}
-
 /* The computing state node j is in at date t: the ON span of sp[first[j]
  * .. first[j + 1]) that t falls in (its initial state without spans). */
 static struct hs_pstate state_at(const struct hs_node *nd, const struct hs_power_span *sp, int a,
@@ -299,7 +282,7 @@ static struct hs_pstate state_at(const struct hs_node *nd, const struct hs_power
 	for (int k = b - 1; k >= a; k--)
 		if (sp[k].start <= t)
 			return hs_node_pstate(nd, sp[k].kind == HS_POWER_ON ? sp[k].state : 0);
-	return hs_node_pstate(nd, nd->npstates > 0 ? nd->pstate : 0);
+	return hs_node_pstate(nd, hs_node_initial_pstate(nd));
 }
 
 int hs_timeline_power(const struct hs_instance *in, const struct hs_schedule *s,
@@ -315,9 +298,7 @@ int hs_timeline_power(const struct hs_instance *in, const struct hs_schedule *s,
 			t0 = fmin(t0, s->p[i].start);
 			t1 = fmax(t1, s->p[i].end);
 		}
-	struct hs_power_span *sp = hs_malloc(((size_t)t->n + 1) * sizeof *sp);
-	memcpy(sp, t->s, (size_t)t->n * sizeof *sp); /* t->n > 0: checked above */
-	qsort(sp, t->n, sizeof *sp, hs_power_span_cmp);
+	struct hs_power_span *sp = hs_power_trace_sorted(t);
 	int *first = hs_calloc((size_t)pl->nnodes + 1, sizeof *first);
 	for (int k = 0; k < t->n; k++)
 		first[sp[k].node + 1]++;
@@ -329,12 +310,11 @@ int hs_timeline_power(const struct hs_instance *in, const struct hs_schedule *s,
 	for (int j = 0; j < pl->nnodes; j++) {
 		const struct hs_node *nd = &pl->nodes[j];
 		if (first[j] == first[j + 1]) {
-			struct hs_pstate ps = state_at(nd, sp, 0, 0, 0);
-			base += nd->cores * ps.idle + nd->gpus * nd->gpu_idle;
+			base += hs_power_idle_watts(nd, HS_POWER_ON, hs_node_initial_pstate(nd));
 			continue;
 		}
 		for (int k = first[j]; k < first[j + 1]; k++) {
-			double w = span_watts(nd, &sp[k]);
+			double w = hs_power_idle_watts(nd, sp[k].kind, sp[k].state);
 			double end = k + 1 == first[j + 1] ? fmax(sp[k].end, t1) : sp[k].end;
 			if (sp[k].start >= t1 || end <= sp[k].start)
 				continue;

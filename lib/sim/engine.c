@@ -327,12 +327,11 @@ static int build_task(struct sim *S, int i, const struct hs_placement *p)
 	if (!S->o->gpu_slices && !a->fail && P == 0 && G == 1) {
 		a->gpu = 1;
 		if (t->gpu_alone > 0) {
-			/* its time alone on the whole device, at the node's GPU speed */
-			const struct hs_node *nd = &in->plat.nodes[p->parts[0].node];
-			for (int k = 0; k < p->nparts; k++)
-				if (p->parts[k].ngpus)
-					nd = &in->plat.nodes[p->parts[k].node];
-			a->dur = t->gpu_alone / nd->gpu_speed;
+			/* its time alone on the whole device, at the GPU's node's speed */
+			int k = 0;
+			while (!p->parts[k].ngpus)
+				k++;
+			a->dur = t->gpu_alone / in->plat.nodes[p->parts[k].node].gpu_speed;
 			a->gpu = 2;
 		}
 	}
@@ -783,8 +782,10 @@ static double progress_at(const struct run *R, int i, double now)
 	const struct act *a = &R->S->a[i];
 	if (a->state == ST_ENDED)
 		return a->progress;
-	if (a->kind == ACT_DELAY && a->gpu == 2 && !isnan(hs_gpushare_progress(&R->gs, i, now)))
-		return a->fail ? 0 : hs_gpushare_progress(&R->gs, i, now);
+	/* a kernel shared on its device (not one that overlaps another) */
+	double shared = a->kind == ACT_DELAY && a->gpu == 2 ? hs_gpushare_progress(&R->gs, i, now) : NAN;
+	if (!isnan(shared))
+		return shared;
 	if (a->kind == ACT_DELAY) {
 		double d = now - R->run->p[i].start;
 		return a->fail ? 0 : a->dur > 0 ? fmin(1, d / a->dur) : 1;
@@ -948,7 +949,9 @@ static void run_begin(struct run *R, struct sim *S, struct hs_schedule *run)
 		hs_link_acct_init(&R->links, &S->net);
 	hs_heap_init(&R->ev);
 	hs_iheap_init(&R->done, S->n);
-	hs_gpushare_init(&R->gs, S->in, S->n);
+	memset(&R->gs, 0, sizeof R->gs); /* --gpu slices: nothing shared, nothing kept */
+	if (!S->o->gpu_slices)
+		hs_gpushare_init(&R->gs, S->in, S->n);
 }
 
 /* Whether something is due at date now: a completion or an event. */

@@ -18,6 +18,8 @@ void hs_gpushare_init(struct hs_gpushare *g, const struct hs_instance *in, int n
 		g->ndev += (nd->gpus + s - 1) / s;
 	}
 	g->dev0[pl->nnodes] = g->ndev;
+	if (g->ndev == 0)
+		return; /* no GPU: nothing to share, no per-task state */
 	g->k = hs_calloc((size_t)g->ndev + 1, sizeof *g->k);
 	g->on = hs_calloc((size_t)g->ndev + 1, sizeof *g->on);
 	g->non = hs_calloc((size_t)g->ndev + 1, sizeof *g->non);
@@ -40,7 +42,7 @@ void hs_gpushare_release(struct hs_gpushare *g)
 
 void hs_gpushare_grow(struct hs_gpushare *g, int ntasks)
 {
-	if (ntasks <= g->n && g->t)
+	if (g->ndev == 0 || (ntasks <= g->n && g->t))
 		return;
 	g->t = hs_reallocarray(g->t, (size_t)ntasks + 1, sizeof *g->t);
 	for (int i = g->n; i <= ntasks; i++)
