@@ -3,7 +3,8 @@
  *
  *   hs-sim [-a ALGO [-o KEY[=VAL]]... [--clairvoyant] [--timeout S] [--per-event]] [-l] [-v]
  *          [--model flow|replay] [--solver bottleneck|simgrid] [--tcp-gamma B]
- *          [--energy host|core] [--gpu shared|slices] [--platform FILE] [--check-durations]
+ *          [--energy host|core] [--gpu shared|slices] [--transfers on|off] [--platform FILE]
+ *          [--check-durations]
  *          [--check-simgrid] [--progress|--no-progress] [--stats]
  *          [--link-stats FILE] [FILE]
  *
@@ -32,6 +33,7 @@ enum {
 	O_TCP_GAMMA,
 	O_ENERGY,
 	O_GPU,
+	O_TRANSFERS,
 	O_PLATFORM,
 	O_CHECK_DURATIONS,
 	O_PROGRESS,
@@ -55,6 +57,8 @@ static const struct hs_cli_opt opts[] = {
 	{0, "energy", "host|core", "energy total: busy or idle per node (default) or per core"},
 	{0, "gpu", "shared|slices",
 	 "a GPU's streams share it (default) or each is a fixed slice (gpu_time, the old model)"},
+	{0, "transfers", "on|off",
+	 "data move between host and GPUs where nodes have gpu_bw (default) or cost nothing"},
 	{0, "platform", "FILE", "simulate on the platform of FILE (hs stream or SimGrid XML)"},
 	{0, "check-durations", NULL,
 	 "also reject a plan whose durations differ from the runtime model"},
@@ -96,7 +100,7 @@ static const struct hs_cli cli = {
 	"hs-sim",
 	"[-a ALGO [-o KEY[=VAL]]... [--clairvoyant] [--timeout SECONDS] [--per-event]] [-v] "
 	"[--model flow|replay] "
-	"[--solver bottleneck|simgrid] [--tcp-gamma BYTES] [--energy host|core] [--gpu shared|slices] [--platform FILE] "
+	"[--solver bottleneck|simgrid] [--tcp-gamma BYTES] [--energy host|core] [--gpu shared|slices] [--transfers on|off] [--platform FILE] "
 	"[--check-durations] [--check-simgrid] [--progress|--no-progress] [--stats] "
 	"[--link-stats FILE] [--partial] [--event-log FILE] [--replay-events FILE] [FILE]",
 	"Simulate a planned stream (from hs-plan) and add run records, or schedule it online "
@@ -153,6 +157,11 @@ int main(int argc, char **argv)
 			if (strcmp(arg, "shared") != 0 && strcmp(arg, "slices") != 0)
 				hs_cli_usage_error(&cli, "option --gpu: '%s' must be shared or slices", arg);
 			t.o.gpu_slices = strcmp(arg, "slices") == 0;
+			break;
+		case O_TRANSFERS:
+			if (strcmp(arg, "on") != 0 && strcmp(arg, "off") != 0)
+				hs_cli_usage_error(&cli, "option --transfers: '%s' must be on or off", arg);
+			t.o.no_transfers = strcmp(arg, "off") == 0;
 			break;
 		case O_PLATFORM: t.platform = arg; break;
 		case O_CHECK_DURATIONS: t.check_durations = 1; break;

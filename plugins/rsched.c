@@ -105,6 +105,8 @@ struct rs_conf {
 	double coef;   /* parallel efficiency coefficient of Algorithm 1 */
 	double barter; /* DSR: bartering when the GPU/CPU speedups' relative stdev exceeds it */
 	int cp;        /* ideal=cp: the ideal makespan is at least the critical path */
+	double beta;   /* DMDA's weight of the expected transfer time (StarPU's beta) */
+	double ov, ov_worker; /* per-task overhead: ov + ov_worker x the context's workers */
 };
 
 /* Which workers each of n applications holds: own[a * (ncpu + ngpu) + w],
@@ -800,6 +802,11 @@ struct rs_out {
 	void *arg;
 	/* start job now on worker w (w < ncpu: that core, else GPU w - ncpu) */
 	int (*start)(void *arg, int job, int w);
+	/* optional: seconds to bring job's inputs to w's memory; job's inputs
+	 * brought to w ahead; be called again at date t */
+	double (*transfer)(void *arg, int job, int w);
+	void (*prefetch)(void *arg, int job, int w);
+	void (*wake)(void *arg, double t);
 };
 
 struct rs_job {
@@ -835,6 +842,7 @@ struct rs {
 	/* workers */
 	int *head, *tail, *running;
 	double *avail, *run_end; /* estimated: queue's end, running job's end */
+	double *start_at;        /* the running job's start, after its overhead */
 	long seq;
 	int cur;             /* seq: the application whose turn it is */
 	int nalive;          /* applications not ended */
@@ -984,6 +992,7 @@ static struct rs *rs_new(const struct rs_conf *c, enum rs_redist r, int nj, int 
 	S->running = hs_malloc((w + 1) * sizeof *S->running);
 	S->avail = hs_calloc(w + 1, sizeof *S->avail);
 	S->run_end = hs_calloc(w + 1, sizeof *S->run_end);
+	S->start_at = hs_calloc(w + 1, sizeof *S->start_at);
 	for (int k = 0; k < w; k++)
 		S->head[k] = S->tail[k] = S->running[k] = -1;
 	rs_dist_init(&S->dist, napps, ncpu, ngpu);
@@ -1001,6 +1010,7 @@ static void rs_free(struct rs *S)
 	free(S->running);
 	free(S->avail);
 	free(S->run_end);
+	free(S->start_at);
 	free(S->topo);
 	free(S->fin);
 	rs_dist_free(&S->dist);
@@ -1065,31 +1075,41 @@ static int can_run(const struct rs *S, int job, int w)
 	return isfinite(jdur(S, job, w));
 }
 
-/* The application's context: the job to the queue of its worker where it
- * would end first (ties: the lower worker). */
+/* Seconds to bring job's inputs to worker w (0 without a data model). */
+static double xfer(const struct rs *S, int job, int w)
+{
+	return S->out.transfer && S->conf.beta != 0 ? S->out.transfer(S->out.arg, job, w) : 0;
+}
+
+/* The application's context: the job to the queue of its worker of the
+ * least fitness, StarPU's DMDA: (expected end - the best expected end) +
+ * beta x expected transfer time (alpha 1; ties: the lower worker); its
+ * inputs prefetched there.  The queue's expected end grows by the job's
+ * time and by its transfer where that outlasts the queue. */
 static void rs_place(struct rs *S, int job, double now)
 {
-	int a = S->j[job].app, best = -1;
-	double bf = INFINITY;
-	for (int w = 0; w < S->ncpu + S->ngpu; w++) {
-		if (!*own(&S->dist, a, w) || !can_run(S, job, w))
+	int a = S->j[job].app, best = -1, W_ = S->ncpu + S->ngpu;
+	int any = 0; /* no worker of its kind (cannot happen under Rule 3): any */
+	for (int w = 0; w < W_ && !any; w++)
+		any = *own(&S->dist, a, w) && can_run(S, job, w);
+	any = !any;
+	double best_end = INFINITY;
+	for (int w = 0; w < W_; w++)
+		if (any || (*own(&S->dist, a, w) && can_run(S, job, w)))
+			best_end = fmin(best_end, fmax(S->avail[w], now) + jdur(S, job, w));
+	double bf = INFINITY, btr = 0;
+	for (int w = 0; w < W_; w++) {
+		if (!any && (!*own(&S->dist, a, w) || !can_run(S, job, w)))
 			continue;
-		double f = fmax(S->avail[w], now) + jdur(S, job, w);
+		double tr = xfer(S, job, w);
+		double f = fmax(S->avail[w], now) + jdur(S, job, w) - best_end + S->conf.beta * tr;
 		if (f < bf) {
 			bf = f;
 			best = w;
+			btr = tr;
 		}
 	}
-	if (best < 0) { /* no worker of its kind (cannot happen under Rule 3): any */
-		for (int w = 0; w < S->ncpu + S->ngpu; w++) {
-			double f = fmax(S->avail[w], now) + jdur(S, job, w);
-			if (f < bf) {
-				bf = f;
-				best = w;
-			}
-		}
-	}
-	S->avail[best] = bf;
+	S->avail[best] = fmax(fmax(S->avail[best], now), now + btr) + jdur(S, job, best);
 	S->j[job].next = -1;
 	S->j[job].seq = S->seq++;
 	if (S->tail[best] >= 0)
@@ -1097,6 +1117,8 @@ static void rs_place(struct rs *S, int job, double now)
 	else
 		S->head[best] = job;
 	S->tail[best] = job;
+	if (S->out.prefetch)
+		S->out.prefetch(S->out.arg, job, best);
 }
 
 static void hold(struct rs *S, int job)
@@ -1143,20 +1165,39 @@ static void rs_requeue(struct rs *S, double now)
 	free(v);
 }
 
-/* Start the head of every idle worker's queue. */
+/* The scheduling overhead of a job of application a: ov, plus ov_worker
+ * per worker of its context. */
+static double overhead(const struct rs *S, int a)
+{
+	if (!(S->conf.ov_worker > 0))
+		return S->conf.ov;
+	int n = 0;
+	for (int w = 0; w < S->ncpu + S->ngpu; w++)
+		n += *own(&S->dist, a, w);
+	return S->conf.ov + S->conf.ov_worker * n;
+}
+
+/* Every idle worker takes the head of its queue: it starts once its
+ * overhead has passed (now without one). */
 static int rs_dispatch(struct rs *S, double now)
 {
 	for (int w = 0; w < S->ncpu + S->ngpu; w++) {
-		if (S->running[w] >= 0 || S->head[w] < 0)
-			continue;
-		int job = S->head[w];
-		S->head[w] = S->j[job].next;
-		if (S->head[w] < 0)
-			S->tail[w] = -1;
-		S->running[w] = job;
-		S->run_end[w] = now + jdur(S, job, w);
-		if (S->out.start(S->out.arg, job, w) < 0)
-			return -1;
+		if (S->running[w] < 0 && S->head[w] >= 0) {
+			int job = S->head[w];
+			S->head[w] = S->j[job].next;
+			if (S->head[w] < 0)
+				S->tail[w] = -1;
+			S->running[w] = job;
+			S->start_at[w] = now + overhead(S, S->j[job].app);
+			S->run_end[w] = S->start_at[w] + jdur(S, job, w);
+			if (S->start_at[w] > now && S->out.wake)
+				S->out.wake(S->out.arg, S->start_at[w]);
+		}
+		if (S->running[w] >= 0 && S->start_at[w] <= now) {
+			S->start_at[w] = INFINITY; /* started */
+			if (S->out.start(S->out.arg, S->running[w], w) < 0)
+				return -1;
+		}
 	}
 	return 0;
 }
@@ -1295,6 +1336,32 @@ static int g_start(void *arg, int job, int w)
 	return hs_online_start(g->h, job, NULL, 0, &g->gw[w - S->ncpu], 1);
 }
 
+/* Worker w's memory: its core's node (the host's) or its GPU. */
+static double g_transfer(void *arg, int job, int w)
+{
+	struct glue *g = arg;
+	const struct hs_online_machine *m = hs_online_machine(g->h);
+	if (w < g->S->ncpu)
+		return hs_online_transfer_estimate(g->h, job, m->core_node[g->cw[w]], -1);
+	return hs_online_transfer_estimate(g->h, job, -1, g->gw[w - g->S->ncpu]);
+}
+
+static void g_prefetch(void *arg, int job, int w)
+{
+	struct glue *g = arg;
+	const struct hs_online_machine *m = hs_online_machine(g->h);
+	if (w < g->S->ncpu)
+		hs_online_prefetch(g->h, job, m->core_node[g->cw[w]], -1);
+	else
+		hs_online_prefetch(g->h, job, -1, g->gw[w - g->S->ncpu]);
+}
+
+static void g_wake(void *arg, double t)
+{
+	struct glue *g = arg;
+	hs_online_wake(g->h, t);
+}
+
 static void g_finish(void *state)
 {
 	struct glue *g = state;
@@ -1351,6 +1418,15 @@ static int g_start_algo(struct hs_online *h, const struct hs_optvals *opts, stru
 	c.coef = hs_opt_double(opts, "coef");
 	c.barter = hs_opt_double(opts, "barter");
 	c.cp = strcmp(hs_opt_str(opts, "ideal"), "cp") == 0;
+	c.beta = hs_opt_double(opts, "beta");
+	c.ov = hs_opt_double(opts, "overhead");
+	c.ov_worker = hs_opt_double(opts, "overhead_worker");
+	if (!(c.beta >= 0) || !isfinite(c.beta) || !(c.ov >= 0) || !isfinite(c.ov) ||
+	    !(c.ov_worker >= 0) || !isfinite(c.ov_worker)) {
+		hs_ctx_error(ctx, "beta=%g, overhead=%g, overhead_worker=%g: each a number >= 0", c.beta,
+			     c.ov, c.ov_worker);
+		return -1;
+	}
 	if (!(c.coef >= 1) || !isfinite(c.coef)) {
 		hs_ctx_error(ctx, "coef=%g: the parallel efficiency coefficient is a number >= 1", c.coef);
 		return -1;
@@ -1382,7 +1458,7 @@ static int g_start_algo(struct hs_online *h, const struct hs_optvals *opts, stru
 		g->cw[k] = k;
 	for (int k = 0; k < m->ngpus; k++)
 		g->gw[k] = k;
-	g->S->out = (struct rs_out){ g, g_start };
+	g->S->out = (struct rs_out){ g, g_start, g_transfer, g_prefetch, g_wake };
 	*state = g;
 	for (int i = 0; i < nj; i++) {
 		struct rs_job *J = &g->S->j[i];
@@ -1488,6 +1564,14 @@ static const struct hs_option rs_opts[] = {
 	  "the ideal makespan: Algorithm 1 on the workloads (the paper's), or never below the "
 	  "application's critical path (cp)",
 	  "work|cp" },
+	{ "beta", HS_OPT_DOUBLE, "1",
+	  "DMDA: weight of a job's expected transfer time against its expected end (StarPU's "
+	  "beta; 0: DM, placement blind to data)",
+	  NULL },
+	{ "overhead", HS_OPT_DOUBLE, "0",
+	  "seconds of scheduling overhead before each job starts on its worker", NULL },
+	{ "overhead_worker", HS_OPT_DOUBLE, "0",
+	  "more seconds of overhead per worker of the job's context", NULL },
 	{ "barter", HS_OPT_DOUBLE, "0.5",
 	  "DSR: barter GPUs for CPUs when the GPU/CPU speedups' relative stdev exceeds this "
 	  "(negative: never)",

@@ -268,12 +268,13 @@ EOF
 	[ "$got" = "$want" ]
 }
 
-@test "cholesky: the nodes of 3.1.1: CPU cores and GPU streams as workers" {
-	for spec in "a100 30 32 16" "quadro 30 32 16" "k40m 20 32 8"; do
+@test "cholesky: the nodes of 3.1.1: CPU cores and GPU streams as workers, PCIe links and GPU memory" {
+	for spec in "a100 30 32 16 24000000000 40000000000" "quadro 30 32 16 12000000000 48000000000" \
+		"k40m 20 32 8 12000000000 12000000000"; do
 		set -- $spec
 		hs-gen cholesky --size 100 --blocks 1 --node "$1" >"$tmp/g"
 		grep -q "^platform $1\$" "$tmp/g"
-		grep -q "^node $1 cores=$2 gpus=$3 .* gpu_streams=$4\$" "$tmp/g"
+		grep -q "^node $1 cores=$2 gpus=$3 .* gpu_streams=$4 gpu_bw=$5 gpu_lat=5e-06 gpu_mem=$6\$" "$tmp/g"
 		hs-gen platform "$1" | grep -q "^node $1 cores=$2 gpus=$3 "
 	done
 }

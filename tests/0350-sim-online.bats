@@ -251,7 +251,7 @@ j3 start=0 end=0 state=rejected seen=0 why=test" ]
 	[ "$output" = "hs-plan: first-fit: an online algorithm, run by the simulator: hs-sim -a first-fit" ]
 	run hs-sim -a "$TESTPLUGINS/online_badabi.so" "$tmp/four.hs"
 	[ "$status" -eq 2 ]
-	[ "$output" = "hs-sim: $TESTPLUGINS/online_badabi.so: plugin 'online-badabi': algorithm 'future': online ABI 4, this hs supports online ABI 1 to 3" ]
+	[ "$output" = "hs-sim: $TESTPLUGINS/online_badabi.so: plugin 'online-badabi': algorithm 'future': online ABI 5, this hs supports online ABI 1 to 4" ]
 	run hs-sim "$tmp/four.hs"
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"no plan records (run hs-plan first, or schedule online: hs-sim -a ALGO)"* ]]

@@ -120,7 +120,7 @@ rue              0.604938  plan" ]
 		makespan 9 plan energy '' '')" ]
 	run hs-report --list-metrics
 	[ "$status" -eq 0 ]
-	[ "${#lines[@]}" -eq 37 ]
+	[ "${#lines[@]}" -eq 41 ]
 	[[ ${lines[0]} == "metric "*"from "*"description" ]]
 	[[ ${lines[18]} == "rue "* ]]
 	# every metric listed is accepted by --metrics

@@ -187,6 +187,6 @@ EOF
 	hs-report --list-metrics -f json >m.json
 	json_check m.json
 	python3 -c 'import json; m = json.load(open("m.json")); assert m[2] == {"metric": "makespan", "from": "schedule", "description": m[2]["description"]}, m[2]'
-	[ "$(hs-report --list-metrics -f csv | wc -l)" -eq 37 ]
+	[ "$(hs-report --list-metrics -f csv | wc -l)" -eq 41 ]
 	hs-report --list-metrics -f md | head -2 | tail -1 | grep -qx '| --- | --- | --- |'
 }

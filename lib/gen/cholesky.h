@@ -24,6 +24,8 @@ struct ck_node {
 	int gpus;             /* GPUs (STARPU_NCUDA) */
 	int streams;          /* CUDA streams per GPU (STARPU_NWORKER_PER_CUDA) */
 	double gpu_sp, gpu_dp;/* published peak flop/s of one GPU */
+	int pcie_gen;         /* each GPU's PCIe x16 link to the host */
+	double gpu_mem;       /* bytes of one GPU's memory */
 };
 
 /* The i-th node configuration (NULL past the end), or the one called name. */

@@ -39,12 +39,24 @@ const char *const ck_prec_names[2] = {"single", "double"};
  * 1/32 of its FP32). */
 static const struct ck_node nodes[] = {
 	{"a100", "2x AMD EPYC 7513 (Zen 3, 32 cores, 2.60 GHz)", "2x NVIDIA A100 40GB", 30, 2.6e9,
-	 16, 2, 16, 19.5e12, 9.7e12},
+	 16, 2, 16, 19.5e12, 9.7e12, 4, 40e9},
 	{"quadro", "2x Intel Xeon Gold 5218R (Cascade Lake, 20 cores, 2.10 GHz)",
-	 "2x NVIDIA Quadro RTX 8000 48GB", 30, 2.1e9, 16, 2, 16, 16.3e12, 0.51e12},
+	 "2x NVIDIA Quadro RTX 8000 48GB", 30, 2.1e9, 16, 2, 16, 16.3e12, 0.51e12, 3, 48e9},
 	{"k40m", "2x Intel Xeon E5-2680 v3 (Haswell, 12 cores, 2.50 GHz)", "4x NVIDIA Tesla K40m 12GB",
-	 20, 2.5e9, 16, 4, 8, 4.29e12, 1.43e12},
+	 20, 2.5e9, 16, 4, 8, 4.29e12, 1.43e12, 3, 12e9},
 };
+
+/* A PCIe x16 link's pinned copy rate, per generation: 75% of its
+ * 16 GB/s (gen 3) or 32 GB/s (gen 4) per direction, the fraction an H200
+ * reaches of gen 5's 64 GB/s (../shared/data/gpu/transfer-h200.tsv: 45-54
+ * GB/s for tiles of 0.8-33 MB, pinned); a copy's fixed cost, 5 us, is
+ * the order of a cudaMemcpyAsync's (the H200's small tiles: 0.4 MB in
+ * 10.6 us at 52 GB/s). */
+static double pcie_bw(int gen)
+{
+	return 0.75 * 1e9 * (gen <= 3 ? 16 : gen == 4 ? 32 : 64);
+}
+#define PCIE_LATENCY 5e-6
 #define NNODES ((int)(sizeof nodes / sizeof *nodes))
 
 static const double eff_cpu[CK_NKERNELS] = {0.60, 0.80, 0.85, 0.90};
@@ -111,6 +123,10 @@ void ck_node_emit(struct hs_stream *out, const struct ck_node *n, const char *pl
 	comment(out, c);
 	free(c);
 	comment(out, "# Each GPU worker is one stream (gpus = GPUs x streams); see hs-gen(1).");
+	c = hs_asprintf("# Each GPU: PCIe gen %d x16 to the host (gpu_bw, gpu_lat), %g GB of memory.",
+			n->pcie_gen, n->gpu_mem / 1e9);
+	comment(out, c);
+	free(c);
 	hs_stream_append(out, hs_record_new("platform", platform));
 	struct hs_record *r = hs_record_new("node", n->name);
 	hs_record_set_int(r, "cores", n->cores);
@@ -118,6 +134,9 @@ void ck_node_emit(struct hs_stream *out, const struct ck_node *n, const char *pl
 	hs_record_set(r, "cpu", n->cpu);
 	hs_record_set(r, "gpu", n->gpu);
 	hs_record_set_int(r, "gpu_streams", n->streams);
+	hs_record_set_num(r, "gpu_bw", pcie_bw(n->pcie_gen));
+	hs_record_set_num(r, "gpu_lat", PCIE_LATENCY);
+	hs_record_set_num(r, "gpu_mem", n->gpu_mem);
 	hs_stream_append(out, r);
 }
 

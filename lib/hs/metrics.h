@@ -42,6 +42,11 @@ struct hs_metrics {
 	double asleep_time, switching_time;
 	int switches;
 	double mean_job_energy; /* mean of the run records' energy= (NAN: none) */
+	/* appended: hs-sim's data model (run records' h2d=, d2h=, fetch=):
+	 * bytes moved host to GPU and GPU to host, seconds tasks waited for
+	 * their data, and the mean over applications of the bytes moved for
+	 * their tasks (NAN without applications) */
+	double bytes_h2d, bytes_d2h, fetch_time, mean_app_bytes;
 };
 
 struct hs_metrics_opts {

@@ -99,6 +99,11 @@ struct hs_node {
 	 * of device g / gpu_streams); 1: every worker a device of its own.
 	 * hs-sim --gpu shared shares a device among its running kernels. */
 	int gpu_streams;
+	/* appended: gpu_bw=, gpu_lat=, gpu_mem= (hs-format(5)): each GPU
+	 * device's link to the host, bytes a second each way and seconds of
+	 * latency, and its memory in bytes (0: no limit).  gpu_bw 0: data
+	 * cost nothing to move (hs-sim's data model leaves the node out). */
+	double gpu_bw, gpu_lat, gpu_mem;
 };
 
 struct hs_platform {
@@ -222,6 +227,10 @@ struct hs_placement {
 	enum hs_state state;
 	int exit_status;     /* -1 unknown */
 	double energy;       /* joules, NAN unknown */
+	/* appended: hs-sim's data model (hs-sim(1) DATA): seconds waited for
+	 * its inputs after its start, bytes moved for it host to GPU and GPU
+	 * to host (fetch=, h2d=, d2h=; 0: none, the field left out) */
+	double fetch, h2d, d2h;
 };
 
 /* One placement per task, indexed by task index. */

@@ -20,7 +20,9 @@
  *     hs_online_submit  a job of the algorithm's own, submitted now or
  *                       later (ABI 2);
  *     hs_online_set_pstate  switch a node to a computing or sleeping
- *                       state (ABI 3).
+ *                       state (ABI 3);
+ *     hs_online_prefetch, hs_online_transfer_estimate  a job's data
+ *                       (ABI 4).
  *
  * What an algorithm may know: by default what a batch scheduler knows, the
  * machine (cores, GPUs, nodes, clusters) and for each submitted job its
@@ -45,7 +47,7 @@
 #include "hs/power.h"
 #include "hs/util.h"
 
-#define HS_ONLINE_ABI 3
+#define HS_ONLINE_ABI 4
 
 /* The host's side of one simulation: passed to every callback, the
  * argument of every decision.  Opaque. */
@@ -283,5 +285,25 @@ int hs_online_set_pstate(struct hs_online *h, int node, int pstate);
 /* The energy the platform consumed from 0 to now (joules), as the run's
  * energy counts it (hs-sim --energy); a scan of the jobs started. */
 double hs_online_energy(const struct hs_online *h);
+
+/* ---------------- ABI 4 (appended): data ----------------
+ *
+ * Under hs-sim's data model (hs-sim(1) DATA) a task's inputs, the outputs
+ * of its deps, live in the host's memory and in GPU memories, and move
+ * over each GPU's link to the host.  A GPU is named by its machine index
+ * (0 .. ngpus-1, as hs_online_start takes it); gpu -1 means node's cores
+ * (the host's memory).  Elsewhere (hs-exec, --transfers off, a platform
+ * without gpu_bw) data cost nothing: a prefetch does nothing and every
+ * estimate is 0. */
+
+/* Job will start on gpu (or node's cores): its inputs that fit brought
+ * there ahead, without evicting anything (StarPU's prefetch at push
+ * time).  Returns 0, or -1 after reporting (no such job, node or GPU). */
+int hs_online_prefetch(struct hs_online *h, int job, int node, int gpu);
+/* Seconds to bring job's inputs to gpu (or node's cores), each input
+ * alone on its links, 0 for one there or on its way (StarPU's expected
+ * data transfer time, DMDA's beta term); NAN for no such job, node or
+ * GPU. */
+double hs_online_transfer_estimate(const struct hs_online *h, int job, int node, int gpu);
 
 #endif

@@ -98,6 +98,12 @@ struct hs_online_engine {
 	 * and cpu_idle; it runs nothing.  NULL: the engine's nodes have no
 	 * states to change (the algorithm's requests are refused). */
 	void (*pstate)(void *arg, int node);
+	/* Optional: task will start on p later: its data brought ahead
+	 * (hs_online_prefetch). */
+	void (*prefetch)(void *arg, int task, const struct hs_placement *p);
+	/* Optional: seconds to bring task's data where p runs it
+	 * (hs_online_transfer_estimate); NULL: 0. */
+	double (*transfer)(void *arg, int task, const struct hs_placement *p);
 };
 
 /* The engine that replays an event log (cfg->event_log of an earlier run,

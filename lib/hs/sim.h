@@ -60,6 +60,10 @@ struct hs_sim_opts {
 	 * GPU worker lasts its gpu_time whatever else runs on its device; 0:
 	 * the device is shared (hs_node.gpu_streams, hs_task.gpu_alone) */
 	int gpu_slices;
+	/* appended: no data model (hs-sim --transfers off): a task's inputs
+	 * are wherever it runs, as before the model; 0: data move where nodes
+	 * have gpu_bw (hs-sim(1) DATA) */
+	int no_transfers;
 };
 
 void hs_sim_opts_default(struct hs_sim_opts *o);
@@ -161,6 +165,12 @@ void hs_sim_node_changed(struct hs_sim *sim, int node);
 /* From a hook: the instance now has ntasks tasks (added at its end while
  * the run goes on, hs_instance_add_task): room for them in the run. */
 void hs_sim_grow(struct hs_sim *sim, int ntasks);
+/* From a hook: task will start on p later (an algorithm's queue): its
+ * inputs that fit in p's memory brought ahead (hs-sim(1) DATA). */
+void hs_sim_prefetch(struct hs_sim *sim, int task, const struct hs_placement *p);
+/* Seconds to bring task's inputs where p would run it, each input alone
+ * on its links (0 without the data model). */
+double hs_sim_transfer_estimate(const struct hs_sim *sim, int task, const struct hs_placement *p);
 
 /* Energy of a run over [0, horizon] by model e (host: per node, busy power
  * cores*cpu_busy + gpus*gpu_busy while any of its cores or GPUs runs a

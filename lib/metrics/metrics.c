@@ -152,18 +152,21 @@ static void app_spans(const struct hs_instance *in, const struct hs_schedule *s,
 		if (s->p[i].task >= 0 && s->p[i].state != HS_STATE_REJECTED && in->tasks[s->p[i].task].app)
 			v[n++] = &s->p[i];
 	qsort_r(v, (size_t)n, sizeof *v, by_app, (void *)in);
-	double sum = 0;
+	double sum = 0, bytes = 0;
 	for (int i = 0, j; i < n; i = j) {
 		double a = v[i]->start, b = v[i]->end;
 		const char *app = in->tasks[v[i]->task].app;
+		bytes += v[i]->h2d + v[i]->d2h;
 		for (j = i + 1; j < n && strcmp(in->tasks[v[j]->task].app, app) == 0; j++) {
 			a = fmin(a, v[j]->start);
 			b = fmax(b, v[j]->end);
+			bytes += v[j]->h2d + v[j]->d2h;
 		}
 		sum += b - a;
 		m->apps++;
 	}
 	m->mean_app_makespan = m->apps ? sum / m->apps : NAN;
+	m->mean_app_bytes = m->apps ? bytes / m->apps : NAN;
 	free(v);
 }
 
@@ -250,6 +253,12 @@ void hs_metrics_eval(const struct hs_instance *in, const struct hs_schedule *s,
 			nje++;
 		}
 	m->mean_job_energy = nje ? je / nje : NAN;
+	for (int i = 0; i < s->n; i++)
+		if (s->p[i].task == i) {
+			m->bytes_h2d += s->p[i].h2d;
+			m->bytes_d2h += s->p[i].d2h;
+			m->fetch_time += s->p[i].fetch;
+		}
 	/* RSCHED eq. (10): (busy / active time of the used workers) times
 	 * speedup / |used workers|; every used worker is active over the whole
 	 * schedule [0, makespan], and the speedup is against running each task

@@ -20,7 +20,7 @@ struct hs_emit_extra {
 
 /* The fields a placement's line may have: room for x's is HS_GEN_FIELDS
  * (hs/format.h) less these. */
-enum { HS_EMIT_PLAN_FIELDS = 6, HS_EMIT_RUN_FIELDS = 9 };
+enum { HS_EMIT_PLAN_FIELDS = 6, HS_EMIT_RUN_FIELDS = 12 };
 
 /* hs_instance_emit_plan / _run with x's fields (copied; NULL: none). */
 void hs_instance_emit_plan_extra(struct hs_instance *in, struct hs_schedule *sched,

@@ -251,6 +251,9 @@ int hs_load_placement(struct loader *L, const struct hs_record *r, int task,
 			hs_load_error(L, r->line, "%s: a rejected task has no resources (node=%s)", what, nodes);
 		hs_load_int(L, r, what, "exit", 0, 0, -1, &p->exit_status);
 		hs_load_num(L, r, what, "energy", NUM_NONNEG, 0, NAN, &p->energy);
+		hs_load_num(L, r, what, "fetch", NUM_NONNEG, 0, 0, &p->fetch);
+		hs_load_num(L, r, what, "h2d", NUM_NONNEG, 0, 0, &p->h2d);
+		hs_load_num(L, r, what, "d2h", NUM_NONNEG, 0, 0, &p->d2h);
 	}
 	if (L->total != before) {
 		if (share) { /* the caller frees p: the plan keeps its parts */

@@ -342,6 +342,9 @@ static int load_node(struct loader *L, struct hs_node *n, struct hs_record *r, c
 	if (n->gpus > 0 && n->gpu_streams > 0 && n->gpus % n->gpu_streams != 0)
 		hs_load_error(L, r->line, "%s: gpus=%d is not a whole number of GPUs of gpu_streams=%d",
 			      what, n->gpus, n->gpu_streams);
+	hs_load_num(L, r, what, "gpu_bw", NUM_POS, 0, 0, &n->gpu_bw);
+	hs_load_num(L, r, what, "gpu_lat", NUM_NONNEG, 0, 0, &n->gpu_lat);
+	hs_load_num(L, r, what, "gpu_mem", NUM_POS, 0, 0, &n->gpu_mem);
 	hs_load_num(L, r, what, "cpu_busy", NUM_NONNEG, 0, 0, &n->cpu_busy);
 	hs_load_num(L, r, what, "cpu_idle", NUM_NONNEG, 0, 0, &n->cpu_idle);
 	hs_load_num(L, r, what, "gpu_busy", NUM_NONNEG, 0, 0, &n->gpu_busy);

@@ -59,7 +59,7 @@ static void sb_puts(struct strbuf *b, const char *s)
 
 /* The fields of a placement's record in the order they are set; a key
  * without value (off == NONE) is removed.  Values live in one buffer. */
-#define PF_MAX 10 /* node cores gpus start end after state exit energy */
+#define PF_MAX 13 /* node cores gpus start end after state exit energy fetch h2d d2h */
 #define NONE ((size_t)-1)
 struct pfields {
 	const char *key[PF_MAX];
@@ -187,6 +187,13 @@ static void placement_fields(const struct hs_instance *in, const struct hs_place
 			put_num(f, "energy", p->energy);
 		else
 			pf_none(f, "energy");
+		static const char *const moved[] = { "fetch", "h2d", "d2h" };
+		const double mv[] = { p->fetch, p->h2d, p->d2h };
+		for (int k = 0; k < 3; k++)
+			if (mv[k] > 0)
+				put_num(f, moved[k], mv[k]);
+			else
+				pf_none(f, moved[k]);
 	}
 }
 

@@ -624,6 +624,16 @@ static void sim_grow(void *arg, int n)
 	hs_sim_grow(((struct hs_online *)arg)->sim, n);
 }
 
+static void sim_prefetch(void *arg, int task, const struct hs_placement *p)
+{
+	hs_sim_prefetch(((struct hs_online *)arg)->sim, task, p);
+}
+
+static double sim_transfer(void *arg, int task, const struct hs_placement *p)
+{
+	return hs_sim_transfer_estimate(((struct hs_online *)arg)->sim, task, p);
+}
+
 int hs_online_simulate(struct hs_instance *in, const struct hs_online_run *cfg, struct hs_ctx *ctx,
 		       struct hs_online_result *res)
 {
@@ -640,7 +650,7 @@ int hs_online_drive(struct hs_instance *in, const struct hs_online_run *cfg,
 	struct hs_online h = { .in = in, .cfg = cfg, .ctx = ctx, .n = in->ntasks };
 	h.sim_eng = (struct hs_online_engine){ &h, sim_drive, sim_now, sim_start, sim_timer,
 					       sim_kill, sim_progress, sim_grow, NULL, NULL,
-					       sim_pstate };
+					       sim_pstate, sim_prefetch, sim_transfer };
 	h.eng = eng ? eng : &h.sim_eng;
 	h.clairvoyant = cfg->clairvoyant;
 	h.model = h.clairvoyant || (ops->flags & HS_ONLINE_NEEDS_MODEL);

@@ -71,7 +71,7 @@ int hs_online_gpu_job(const struct hs_online *h, int gpu)
 }
 
 /* Whether the job may be decided on now: submitted and waiting. */
-static int check_waiting(struct hs_online *h, int job, const char *what)
+int hs_online_check_waiting(struct hs_online *h, int job, const char *what)
 {
 	if (job < 0 || job >= h->n)
 		return hs_online_bad(h, -1, "%s: no job %d (jobs are 0..%d)", what, job, h->n - 1);
@@ -333,7 +333,7 @@ void hs_online_mark(struct hs_online *h, const struct hs_placement *p, int job)
 int hs_online_start(struct hs_online *h, int job, const int *cores, int ncores, const int *gpus,
 		    int ngpus)
 {
-	if (check_waiting(h, job, "start") < 0)
+	if (hs_online_check_waiting(h, job, "start") < 0)
 		return -1;
 	if (ncores < 0 || ngpus < 0 || (ncores > 0 && !cores) || (ngpus > 0 && !gpus))
 		return hs_online_bad(h, job, "start: bad resource arrays (%d cores, %d GPUs)", ncores, ngpus);
@@ -377,7 +377,7 @@ int hs_online_start(struct hs_online *h, int job, const int *cores, int ncores, 
 
 int hs_online_reject(struct hs_online *h, int job)
 {
-	if (check_waiting(h, job, "reject") < 0)
+	if (hs_online_check_waiting(h, job, "reject") < 0)
 		return -1;
 	h->status[job] = JOB_REJECTED;
 	hs_online_fresh(h, job);
@@ -404,7 +404,7 @@ int hs_online_wake(struct hs_online *h, double t)
 
 /* Keys of plan records the host writes. */
 static const char *const own_keys[] = {"node", "cores", "gpus", "start", "end", "after",
-				       "state", "energy", "exit", NULL};
+				       "state", "energy", "exit", "fetch", "h2d", "d2h", NULL};
 
 static void note_add(struct hs_online *h, int job, int run, const char *key, const char *fmt,
 		     va_list ap) HS_PRINTF(5, 0);

@@ -162,6 +162,9 @@ void hs_online_queue_state(struct hs_online *h, int node);
 /* A refused decision: "job ID: ..." (job -1: the message alone) into the
  * run's context, counted as an error; returns -1. */
 int hs_online_bad(struct hs_online *h, int job, const char *fmt, ...) HS_PRINTF(3, 4);
+/* 0 when job is waiting to start, else -1 after reporting why (what: the
+ * call's name). */
+int hs_online_check_waiting(struct hs_online *h, int job, const char *what);
 
 /* The job's name in messages: "job ID". */
 const char *hs_online_job_name(const struct hs_online *h, int job);

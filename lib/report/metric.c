@@ -44,6 +44,12 @@ const struct hs_rm_info hs_rm_info[HS_RM_COUNT] = {
 	[HS_RM_SWITCHING_TIME] = {"switching_time", HS_RM_NUM, "power",
 				  "node-seconds switching off or on before the makespan", "node-s"},
 	[HS_RM_SWITCHES] = {"switches", HS_RM_INT, "power", "switches off and on begun before the makespan", ""},
+	[HS_RM_BYTES_H2D] = {"bytes_h2d", HS_RM_NUM, "run", "bytes moved host to GPU (h2d=)", "B"},
+	[HS_RM_BYTES_D2H] = {"bytes_d2h", HS_RM_NUM, "run", "bytes moved GPU to host (d2h=)", "B"},
+	[HS_RM_APP_BYTES] = {"mean_app_bytes", HS_RM_NUM, "run",
+			     "mean over applications of the bytes moved for their tasks", "B"},
+	[HS_RM_FETCH_TIME] = {"fetch_time", HS_RM_NUM, "run", "seconds tasks waited for their data (fetch=)",
+			      "s"},
 	[HS_RM_KILLED] = {"killed", HS_RM_INT, "run", "tasks killed (state=killed)", ""},
 	[HS_RM_FAILED] = {"failed", HS_RM_INT, "run", "tasks failed (state=failed)", ""},
 	[HS_RM_PLANNED_MAKESPAN] = {"planned_makespan", HS_RM_NUM, "plan", "makespan of the plan records", "s"},
@@ -162,6 +168,11 @@ void hs_report_vals_compute(const struct hs_instance *in, const struct hs_metric
 	set(r, HS_RM_ASLEEP_TIME, m.asleep_time, states);
 	set(r, HS_RM_SWITCHING_TIME, m.switching_time, states);
 	set(r, HS_RM_SWITCHES, m.switches, states);
+	int moved = r->from_run && (m.bytes_h2d > 0 || m.bytes_d2h > 0 || m.fetch_time > 0);
+	set(r, HS_RM_BYTES_H2D, m.bytes_h2d, moved);
+	set(r, HS_RM_BYTES_D2H, m.bytes_d2h, moved);
+	set(r, HS_RM_APP_BYTES, m.mean_app_bytes, moved && apps);
+	set(r, HS_RM_FETCH_TIME, m.fetch_time, moved);
 	set(r, HS_RM_KILLED, m.killed, in->has_run);
 	set(r, HS_RM_FAILED, m.failed, in->has_run);
 	double pm = both ? hs_schedule_makespan(&in->plan) : NAN;

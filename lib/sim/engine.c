@@ -21,6 +21,7 @@
 #include "hs/net.h"
 #include "hs/util.h"
 #include "util/heap.h"
+#include "data.h"
 #include "gpushare.h"
 #include "links.h"
 #include "lost.h"
@@ -36,7 +37,7 @@
 enum { EV_KILL, EV_LAT, EV_START, EV_TIMER };
 
 enum { ACT_NONE, ACT_DELAY, ACT_FLOW };
-enum { ST_WAITING, ST_LATENCY, ST_RUNNING, ST_ENDED };
+enum { ST_WAITING, ST_LATENCY, ST_RUNNING, ST_ENDED, ST_FETCH /* waiting for its data */ };
 
 /* SimGrid ends an action whose remaining work (out of 1) is below
  * sg_maxmin_precision * sg_surf_precision. */
@@ -55,6 +56,8 @@ struct act {
 			    * shared), 2 also shared (gpu_alone=): dur is its time alone */
 	double rem, rate, last;
 	double progress;   /* once ended: the fraction of its work done */
+	int overlap;       /* a core or GPU of it was held by another as it started */
+	double t0;         /* when its work began (after its data came) */
 };
 
 struct sim {
@@ -417,6 +420,7 @@ struct run {
 	long overlaps;
 	struct hs_lost lost;    /* durations lost to the spacing of dates */
 	struct hs_gpushare gs;  /* --gpu shared: the devices and their kernels */
+	struct hs_data data;    /* the data model (data.h) */
 };
 
 /* What a driver holds: the run, first member (so the two convert). */
@@ -746,14 +750,13 @@ static void gs_set_end(void *arg, int task, double end)
 	hs_iheap_set(&R->done, task, end);
 }
 
-static void start(struct run *R, int i, double now)
+/* Task i's work begins at now (its data are in place). */
+static void begin(struct run *R, int i, double now)
 {
 	struct act *a = &R->S->a[i];
 	const struct hs_task *t = &R->S->in->tasks[i];
-	R->run->p[i].start = now;
-	if (isfinite(now + t->walltime)) /* a kill beyond 1.8e308 s never comes */
-		hs_heap_push(&R->ev, now + t->walltime, EV_KILL, i);
-	int shared = hold(R, i, now);
+	int shared = a->overlap;
+	a->t0 = now;
 	if (a->kind == ACT_DELAY) {
 		a->state = ST_RUNNING;
 		hs_iheap_set(&R->done, i, a->fail ? now : hs_lost_end(&R->lost, R->S->in, i, now, a->dur));
@@ -775,6 +778,37 @@ static void start(struct run *R, int i, double now)
 	}
 }
 
+/* The tasks whose data came begin. */
+static void data_came(struct run *R, double now)
+{
+	for (int i; (i = hs_data_take_ready(&R->data)) >= 0;)
+		if (R->S->a[i].state == ST_FETCH)
+			begin(R, i, now);
+}
+
+static void start(struct run *R, int i, double now)
+{
+	struct act *a = &R->S->a[i];
+	const struct hs_task *t = &R->S->in->tasks[i];
+	R->run->p[i].start = now;
+	if (isfinite(now + t->walltime)) /* a kill beyond 1.8e308 s never comes */
+		hs_heap_push(&R->ev, now + t->walltime, EV_KILL, i);
+	a->overlap = hold(R, i, now);
+	if (R->data.on && a->kind == ACT_DELAY && !a->fail) {
+		char why[200];
+		int w = hs_data_fetch(&R->data, i, &R->run->p[i], now, why, sizeof why);
+		if (w < 0) {
+			hs_error_at(hs_sim_input(R->S->in), hs_sim_line(t), "warning: task %s fails: %s",
+				    t->id, why);
+			a->fail = 1;
+		} else if (w > 0) {
+			a->state = ST_FETCH;
+			return;
+		}
+	}
+	begin(R, i, now);
+}
+
 /* The fraction of activity i's work done at now (it started): a delay's
  * time elapsed over its duration, a parallel task's work done. */
 static double progress_at(const struct run *R, int i, double now)
@@ -787,11 +821,13 @@ static double progress_at(const struct run *R, int i, double now)
 	if (!isnan(shared))
 		return shared;
 	if (a->kind == ACT_DELAY) {
-		double d = now - R->run->p[i].start;
+		if (a->state == ST_FETCH)
+			return 0;
+		double d = now - a->t0;
 		return a->fail ? 0 : a->dur > 0 ? fmin(1, d / a->dur) : 1;
 	}
 	if (a->state != ST_RUNNING)
-		return 0; /* waiting out its latency */
+		return 0; /* waiting out its latency or for its data */
 	double rem = a->var >= 0 && isfinite(a->rate) ? a->rem - a->rate * (now - a->last) : a->rem;
 	return !a->work ? 1 : fmin(1, fmax(0, 1 - rem));
 }
@@ -800,6 +836,7 @@ static void finish(struct run *R, int i, double now, enum hs_state st)
 {
 	struct sim *S = R->S;
 	struct act *a = &S->a[i];
+	int began = a->state != ST_FETCH;
 	a->progress = st == HS_STATE_DONE ? 1 : progress_at(R, i, now);
 	if (a->var >= 0) {
 		hs_lmm_remove_variable(R->lmm, a->var);
@@ -814,6 +851,13 @@ static void finish(struct run *R, int i, double now, enum hs_state st)
 	r->end = now;
 	r->state = st;
 	r->energy = (r->end - r->start) * task_watts(S->in, r);
+	if (R->data.on && a->kind == ACT_DELAY) {
+		r->fetch = (began ? a->t0 : now) - r->start;
+		r->h2d = R->data.h2d[i];
+		r->d2h = R->data.d2h[i];
+		hs_data_end(&R->data, i, now, st == HS_STATE_DONE);
+		data_came(R, now);
+	}
 	R->ended++;
 	if (R->hk) {
 		R->hk->ended(R->hk->arg, i, now, st);
@@ -886,7 +930,7 @@ static void apply(struct run *R, const struct hs_heap_item *it, double now)
 		if (a->state == ST_RUNNING && a->var >= 0 &&
 		    a->rem - a->rate * (now - a->last) <= REMAINS_PRECISION)
 			finish(R, i, now, HS_STATE_DONE);
-		else if (a->state == ST_LATENCY || a->state == ST_RUNNING)
+		else if (a->state == ST_LATENCY || a->state == ST_RUNNING || a->state == ST_FETCH)
 			finish(R, i, now, HS_STATE_KILLED);
 		break;
 	}
@@ -952,12 +996,16 @@ static void run_begin(struct run *R, struct sim *S, struct hs_schedule *run)
 	memset(&R->gs, 0, sizeof R->gs); /* --gpu slices: nothing shared, nothing kept */
 	if (!S->o->gpu_slices)
 		hs_gpushare_init(&R->gs, S->in, S->n);
+	memset(&R->data, 0, sizeof R->data);
+	if (!S->o->no_transfers)
+		hs_data_init(&R->data, S->in, S->n);
 }
 
 /* Whether something is due at date now: a completion or an event. */
 static int due(const struct run *R, double now)
 {
-	return next_done(R, now) >= 0 || (R->ev.n > 0 && hs_heap_top(&R->ev)->key == now);
+	return next_done(R, now) >= 0 || (R->ev.n > 0 && hs_heap_top(&R->ev)->key == now) ||
+	       hs_data_next(&R->data) == now;
 }
 
 /* The next date is beyond what a double holds: report the task whose end
@@ -998,10 +1046,10 @@ static int overflowed(const struct run *R)
 static int run_loop(struct run *R, struct hs_sim *sim)
 {
 	const struct hs_sim_opts *o = R->S->o;
-	while (R->ev.n > 0 || R->done.n > 0) {
-		double now = INFINITY;
+	while (R->ev.n > 0 || R->done.n > 0 || isfinite(hs_data_next(&R->data))) {
+		double now = hs_data_next(&R->data);
 		if (R->ev.n > 0)
-			now = hs_heap_top(&R->ev)->key;
+			now = fmin(now, hs_heap_top(&R->ev)->key);
 		if (R->done.n > 0)
 			now = fmin(now, R->done.key[hs_iheap_top(&R->done)]);
 		if (!isfinite(now) && overflowed(R))
@@ -1012,6 +1060,9 @@ static int run_loop(struct run *R, struct hs_sim *sim)
 				int i = next_done(R, now);
 				if (i >= 0) {
 					finish(R, i, now, R->S->a[i].fail ? HS_STATE_FAILED : HS_STATE_DONE);
+				} else if (hs_data_next(&R->data) == now) {
+					hs_data_advance(&R->data, now);
+					data_came(R, now);
 				} else if (R->ev.n > 0 && hs_heap_top(&R->ev)->key == now) {
 					struct hs_heap_item it = *hs_heap_top(&R->ev);
 					hs_heap_pop(&R->ev);
@@ -1039,6 +1090,17 @@ static int run_loop(struct run *R, struct hs_sim *sim)
 	return 0;
 }
 
+/* Task i waited for its data to the end: only a GPU memory held full by
+ * tasks waiting as it does can cause that. */
+static void data_never_came(const struct run *R, int i)
+{
+	const struct hs_task *t = &R->S->in->tasks[i];
+	hs_error_at(hs_sim_input(R->S->in), hs_sim_line(t),
+		    "warning: task %s fails: its data never came: its GPU's memory stayed held by "
+		    "tasks that waited as it did",
+		    t->id);
+}
+
 /* Makespan, energy, counters; frees the run's state. */
 static void run_end(struct run *R, struct hs_sim_result *res)
 {
@@ -1064,6 +1126,7 @@ static void run_end(struct run *R, struct hs_sim_result *res)
 	hs_heap_release(&R->ev);
 	hs_iheap_release(&R->done);
 	hs_gpushare_release(&R->gs);
+	hs_data_release(&R->data);
 	hs_plan_graph_release(&R->g);
 	release_system(R);
 }
@@ -1105,6 +1168,8 @@ int hs_sim_run(const struct hs_instance *in, const struct hs_schedule *plan,
 		if (plan->p[i].task != i || S.a[i].state == ST_ENDED)
 			continue;
 		struct hs_placement *r = &run->p[i];
+		if (S.a[i].state == ST_FETCH)
+			data_never_came(R, i);
 		if (S.a[i].state == ST_WAITING)
 			r->start = in->tasks[i].release;
 		r->end = r->start;
@@ -1140,6 +1205,8 @@ int hs_sim_drive(const struct hs_instance *in, const struct hs_sim_opts *o,
 	 * stands; the driver hears of it. */
 	for (int i = 0; rc == 0 && i < S.n; i++) {
 		struct act *a = &S.a[i];
+		if (run->p[i].task == i && a->state == ST_FETCH)
+			data_never_came(R, i);
 		if (run->p[i].task == i && a->state != ST_ENDED && a->state != ST_WAITING)
 			finish(R, i, run->p[i].start, HS_STATE_FAILED);
 	}
@@ -1188,7 +1255,7 @@ double hs_sim_known_end(const struct hs_sim *sim, int task)
 		return start;
 	if (a->gpu == 2)
 		return NAN; /* a device shared with kernels to come */
-	double end = start + a->dur;
+	double end = a->t0 + a->dur;
 	/* the kill at start + walltime, when it comes first */
 	return isfinite(wall) && start + wall < end ? start + wall : end;
 }
@@ -1216,6 +1283,7 @@ void hs_sim_grow(struct hs_sim *sim, int ntasks)
 		S->a[i].var = -1;
 	hs_iheap_grow(&R->done, ntasks);
 	hs_gpushare_grow(&R->gs, ntasks);
+	hs_data_grow(&R->data, ntasks);
 	hs_schedule_grow(R->run, ntasks);
 	R->total += ntasks - S->n;
 	S->n = ntasks;
@@ -1233,4 +1301,14 @@ int hs_sim_start(struct hs_sim *sim, int task, const struct hs_placement *p)
 	R->run->p[task].task = task;
 	start(R, task, R->now);
 	return 0;
+}
+
+void hs_sim_prefetch(struct hs_sim *sim, int task, const struct hs_placement *p)
+{
+	hs_data_prefetch(&sim->R.data, task, p, sim->R.now);
+}
+
+double hs_sim_transfer_estimate(const struct hs_sim *sim, int task, const struct hs_placement *p)
+{
+	return hs_data_estimate(&sim->R.data, task, p);
 }

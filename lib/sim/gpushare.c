@@ -6,18 +6,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+int hs_gpu_devices(const struct hs_instance *in, int *dev0)
+{
+	const struct hs_platform *pl = &in->plat;
+	int n = 0;
+	for (int j = 0; j < pl->nnodes; j++) {
+		const struct hs_node *nd = &pl->nodes[j];
+		int s = nd->gpu_streams > 0 ? nd->gpu_streams : 1;
+		dev0[j] = n;
+		n += (nd->gpus + s - 1) / s;
+	}
+	dev0[pl->nnodes] = n;
+	return n;
+}
+
 void hs_gpushare_init(struct hs_gpushare *g, const struct hs_instance *in, int ntasks)
 {
 	const struct hs_platform *pl = &in->plat;
 	memset(g, 0, sizeof *g);
 	g->dev0 = hs_malloc(((size_t)pl->nnodes + 1) * sizeof *g->dev0);
-	for (int j = 0; j < pl->nnodes; j++) {
-		const struct hs_node *nd = &pl->nodes[j];
-		int s = nd->gpu_streams > 0 ? nd->gpu_streams : 1;
-		g->dev0[j] = g->ndev;
-		g->ndev += (nd->gpus + s - 1) / s;
-	}
-	g->dev0[pl->nnodes] = g->ndev;
+	g->ndev = hs_gpu_devices(in, g->dev0);
 	if (g->ndev == 0)
 		return; /* no GPU: nothing to share, no per-task state */
 	g->k = hs_calloc((size_t)g->ndev + 1, sizeof *g->k);

@@ -31,6 +31,10 @@ struct hs_gpushare {
 	int n;
 };
 
+/* The physical GPUs of in's nodes: node j's are dev0[j] .. dev0[j+1]-1
+ * (dev0 has nnodes + 1 slots).  Returns their number. */
+int hs_gpu_devices(const struct hs_instance *in, int *dev0);
+
 void hs_gpushare_init(struct hs_gpushare *g, const struct hs_instance *in, int ntasks);
 void hs_gpushare_release(struct hs_gpushare *g);
 void hs_gpushare_grow(struct hs_gpushare *g, int ntasks);

@@ -101,6 +101,12 @@ int hs_sim_tool_output(const struct hs_sim_tool *t, struct hs_stream *s, struct 
 			hs_record_set(prov, "gpu", t->o.gpu_slices ? "slices" : "shared");
 			break;
 		}
+	/* The data model, where it matters: a node moves data, tasks have deps. */
+	int moves = 0;
+	for (int j = 0; j < in->plat.nnodes; j++)
+		moves |= in->plat.nodes[j].gpus > 0 && in->plat.nodes[j].gpu_bw > 0;
+	if (!t->replay && moves && hs_instance_has_deps(in))
+		hs_record_set(prov, "transfers", t->o.no_transfers ? "off" : "on");
 	if (t->algo)
 		online_prov(prov, t, out);
 	if (t->verbose && t->algo)

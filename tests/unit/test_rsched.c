@@ -78,7 +78,7 @@ static void test_ideal(void)
  * so the order must come from the dependencies. */
 static void test_cp(void)
 {
-	struct rs_conf c = { RS_DSR_GD, 1, 0.5, 1 };
+	struct rs_conf c = { RS_DSR_GD, 1, 0.5, 1, 1, 0, 0 };
 	struct rs *S = rs_new(&c, RS_ONE, 3, 2, 1, 1);
 	double tc[3] = { 2, 4, 3 }, tg[3] = { 2, 1, INFINITY };
 	int app[3] = { 0, 0, 1 }, dep1 = 1;
@@ -112,7 +112,7 @@ static void test_rules(void)
 	TAP_OK(rs_rule1(&bad2) < 0, "Rule 1: total below pure is rejected (eq. 1)");
 	TAP_OK(rs_rule1(&bad3) < 0, "Rule 1: a negative workload is rejected");
 	char why[256];
-	struct rs_conf c = { RS_DSR_CLUS, 1, 0.5, 0 };
+	struct rs_conf c = { RS_DSR_CLUS, 1, 0.5, 0, 1, 0, 0 };
 	struct rs_fig f[2] = { { 5, 3, 5, 1, 0 }, { 1, 1, 0, 0, 0 } };
 	struct rs_dist d;
 	rs_dist_init(&d, 2, 2, 1);
@@ -146,7 +146,7 @@ static void test_rate(void)
 {
 	/* §2.1.2: 100 s of CPU work on 10 CPUs (ideal 10 s); after 5 s, 20 s
 	 * are left: 80 done of 50 expected, rate 1.6. */
-	struct rs_conf c = { RS_DSR_GD, 1, 0.5, 0 };
+	struct rs_conf c = { RS_DSR_GD, 1, 0.5, 0, 1, 0, 0 };
 	struct rs *S = rs_new(&c, RS_INHERIT, 1, 1, 10, 0);
 	S->a[0].t0 = 0;
 	S->a[0].ideal0 = 10;
@@ -179,7 +179,7 @@ static void test_example(void)
 	rs_dist_free(&d);
 
 	char why[256];
-	struct rs_conf c = { RS_DSR_CLUS, 1, 0.5, 0 };
+	struct rs_conf c = { RS_DSR_CLUS, 1, 0.5, 0, 1, 0, 0 };
 	/* DSR-CLUS: one cluster per remaining worker: all three share CPU 0
 	 * and GPU 4 (every remaining demand is above zero) */
 	rs_dist_init(&d, 3, 4, 2);
@@ -283,7 +283,26 @@ struct lp {
 	double now, start[8], end[8];
 	int worker[8], started[8], submitted[8], ended[8];
 	int dep[8]; /* one dependency or -1 */
+	double wake;        /* the next wake-up asked for (+inf: none) */
+	double xfer[8][2];  /* per job and worker: the expected transfer time */
+	int prefetched[8];  /* per job: the worker its inputs were sent to, or -1 */
 };
+
+static double lp_transfer(void *arg, int job, int w)
+{
+	return ((struct lp *)arg)->xfer[job][w];
+}
+
+static void lp_prefetch(void *arg, int job, int w)
+{
+	((struct lp *)arg)->prefetched[job] = w;
+}
+
+static void lp_wake(void *arg, double t)
+{
+	struct lp *L = arg;
+	L->wake = fmin(L->wake, t);
+}
 
 static int lp_start(void *arg, int job, int w)
 {
@@ -305,7 +324,7 @@ static void lp_run(struct lp *L, int nj)
 				rs_ready(L->S, i, L->now);
 			}
 		rs_dispatch(L->S, L->now);
-		double t = INFINITY;
+		double t = L->wake > L->now ? L->wake : INFINITY;
 		for (int i = 0; i < nj; i++)
 			if (L->started[i] && !L->ended[i] && L->end[i] < t)
 				t = L->end[i];
@@ -329,10 +348,11 @@ static void lp_run(struct lp *L, int nj)
 static void test_schedule(void)
 {
 	for (int seq = 0; seq < 2; seq++) {
-		struct rs_conf c = { seq ? RS_SEQ : RS_CONC, 1, 0.5, 0 };
+		struct rs_conf c = { seq ? RS_SEQ : RS_CONC, 1, 0.5, 0, 1, 0, 0 };
 		struct lp L = { 0 };
+		L.wake = INFINITY;
 		L.S = rs_new(&c, RS_ONE, 3, 2, 1, 1);
-		L.S->out = (struct rs_out){ &L, lp_start };
+		L.S->out = (struct rs_out){ &L, lp_start, NULL, NULL, NULL };
 		double tc[3] = { 4, 2, 3 }, tg[3] = { 1, 2, INFINITY };
 		int app[3] = { 0, 0, 1 };
 		for (int i = 0; i < 3; i++) {
@@ -369,7 +389,7 @@ static void test_schedule(void)
 static void test_inherit(void)
 {
 	for (int fast = 0; fast < 2; fast++) {
-		struct rs_conf c = { RS_DSR_GD, 1, 0.5, 0 };
+		struct rs_conf c = { RS_DSR_GD, 1, 0.5, 0, 1, 0, 0 };
 		struct rs *S = rs_new(&c, RS_INHERIT, 3, 3, 4, 0);
 		S->a[1].pc = 10, S->a[1].npc = 1, S->a[1].nleft = 1;
 		S->a[2].pc = 6, S->a[2].npc = 1, S->a[2].nleft = 1;
@@ -386,8 +406,77 @@ static void test_inherit(void)
 	}
 }
 
+/* DMDA (StarPU): 1 CPU (worker 0), 1 GPU (worker 1), one application
+ * (conc).  Job 0 takes 1 s on the CPU, 0.5 on the GPU, but its input is on
+ * the host: 2 s to bring to the GPU.  Fitness: CPU (1 - 0.5) + 0 = 0.5,
+ * GPU 0 + 2 = 2: the slower CPU, where the data are; beta=0 (DM): the GPU.
+ * Job 1 (1 s on either, nothing to move) then ends at 2 on the CPU's
+ * queue, 1 on the GPU's: the GPU.  Under DM the transfer is not asked
+ * for: job 0's GPU queue ends at 0.5, job 1 ends at 1 on the CPU, 1.5 on
+ * the GPU: the CPU.  Each job's inputs are prefetched where it goes. */
+static void test_dmda(void)
+{
+	for (int dm = 0; dm < 2; dm++) {
+		struct rs_conf c = { RS_CONC, 1, 0.5, 0, dm ? 0 : 1, 0, 0 };
+		struct lp L = { 0 };
+		L.wake = INFINITY;
+		L.S = rs_new(&c, RS_ONE, 2, 1, 1, 1);
+		L.S->out = (struct rs_out){ &L, lp_start, lp_transfer, lp_prefetch, lp_wake };
+		double tc[2] = { 1, 1 }, tg[2] = { 0.5, 1 };
+		for (int i = 0; i < 2; i++) {
+			L.S->j[i].tc = tc[i];
+			L.S->j[i].tg = tg[i];
+			L.dep[i] = -1;
+			L.prefetched[i] = -1;
+		}
+		L.xfer[0][1] = 2;
+		L.S->nalive = 1;
+		rs_figures(L.S);
+		char why[256];
+		rs_redistribute(L.S, 0, NULL, why, sizeof why);
+		lp_run(&L, 2);
+		char got[128];
+		snprintf(got, sizeof got, "%g@%d %g@%d prefetch %d %d", L.start[0], L.worker[0],
+			 L.start[1], L.worker[1], L.prefetched[0], L.prefetched[1]);
+		TAP_STREQ(got, dm ? "0@1 0@0 prefetch 1 0" : "0@0 0@1 prefetch 0 1",
+			  dm ? "dmda: beta=0 (DM) places blind to data" :
+			       "dmda: the slower worker that holds the data");
+		rs_free(L.S);
+	}
+}
+
+/* The scheduling overhead: 0.5 s a job plus 0.25 per worker of its
+ * context (conc: both), 1 s in all: job 0 (GPU, 0.5 s) starts at 1, a
+ * wake-up asked for then; job 1 (CPU) too; nothing starts before. */
+static void test_overhead(void)
+{
+	struct rs_conf c = { RS_CONC, 1, 0.5, 0, 1, 0.5, 0.25 };
+	struct lp L = { 0 };
+	L.wake = INFINITY;
+	L.S = rs_new(&c, RS_ONE, 2, 1, 1, 1);
+	L.S->out = (struct rs_out){ &L, lp_start, NULL, NULL, lp_wake };
+	double tc[2] = { 4, 1 }, tg[2] = { 0.5, INFINITY };
+	for (int i = 0; i < 2; i++) {
+		L.S->j[i].tc = tc[i];
+		L.S->j[i].tg = tg[i];
+		L.dep[i] = -1;
+	}
+	L.S->nalive = 1;
+	rs_figures(L.S);
+	char why[256];
+	rs_redistribute(L.S, 0, NULL, why, sizeof why);
+	lp_run(&L, 2);
+	char got[128];
+	snprintf(got, sizeof got, "%g@%d-%g %g@%d-%g", L.start[0], L.worker[0], L.end[0], L.start[1],
+		 L.worker[1], L.end[1]);
+	TAP_STREQ(got, "1@1-1.5 1@0-2", "overhead: 0.5 s + 0.25 s per worker of the context");
+	rs_free(L.S);
+}
+
 int main(void)
 {
+	test_dmda();
+	test_overhead();
 	test_inherit();
 	test_schedule();
 	test_ideal();
