@@ -222,3 +222,20 @@ HS
 	printf '%s\n' "$output" | grep -q 'job b: prefetch: no GPU 7 and no node -1 (GPUs 0..0, nodes 0..0)'
 	printf '%s\n' "$output" | grep -q 'prefetch GPU 7: -1'
 }
+
+@test "data: --transfers off with --gpu slices is the model before: the runs of a node without links, record for record" {
+	hs-gen cholesky --size 1920 --blocks 4 --node k40m --affinity 0 -o "$tmp/c.hs"
+	sed 's/ gpu_bw=[^ ]* gpu_lat=[^ ]* gpu_mem=[^ ]*$//' "$tmp/c.hs" >"$tmp/nolink.hs"
+	! grep -q 'gpu_bw' "$tmp/nolink.hs"
+	for s in conc dsr-gd seq; do
+		hs-sim --gpu slices --transfers off -a rsched -o strategy=$s "$tmp/c.hs" | grep '^run ' >"$tmp/off"
+		hs-sim --gpu slices -a rsched -o strategy=$s "$tmp/nolink.hs" | grep '^run ' >"$tmp/before"
+		cmp "$tmp/off" "$tmp/before"
+		! grep -q 'h2d=\|d2h=\|fetch=' "$tmp/off"
+	done
+	# with the links, tiles move and DMDA weighs them
+	run hs-sim -a rsched -o strategy=conc "$tmp/c.hs"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" | grep -q ' h2d='
+	printf '%s\n' "$output" | grep -q '^prov sim .* transfers=on .*beta=1,overhead=0,overhead_worker=0'
+}
