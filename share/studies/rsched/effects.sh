@@ -19,7 +19,8 @@ for e in "$@"; do
 			k = split($1, p, "/"); inst = p[k]; a = inst; sub(/^n/, "", a); sub(/-.*/, "", a)
 			s = $2; apps[inst] = a; strat[s] = 1
 			ms[inst, s] = $col["makespan"]; rue[inst, s] = $col["rue"]
-			sp[inst, s] = $col["speedup"]; by[inst, s] = gb($col["mean_app_bytes"])
+			sp[inst, s] = $col["speedup"]
+			by[inst, s] = "mean_app_bytes" in col ? gb($col["mean_app_bytes"]) : 0
 		}
 		END {
 			for (i in apps) {
