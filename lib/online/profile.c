@@ -206,6 +206,14 @@ static void runs_of_bits(struct runs *r, const uint64_t *b, int nres)
 		runs_push(r, lo, nres);
 }
 
+int hs_bits_runs(const uint64_t *b, int nres, int *runs)
+{
+	/* written in place: (nres + 1) / 2 runs at most, so never grown */
+	struct runs r = { runs, 0, (nres + 1) / 2 };
+	runs_of_bits(&r, b, nres);
+	return r.n;
+}
+
 enum { OP_OR, OP_MINUS, OP_AND };
 
 /* out = a op b (out distinct from a and b). */
@@ -558,14 +566,9 @@ static void edge(struct hs_profile *p, int k, const struct runs *s, int busy)
 	runs_apply(to, &p->x, OP_OR, &p->y);
 }
 
-/* Insert (busy = 1) or remove (busy = 0) set over [t0, t1). */
-static int change(struct hs_profile *p, double t0, double t1, const uint64_t *set, int busy)
+/* Insert (busy = 1) or remove (busy = 0) the runs p->s over [t0, t1). */
+static int change(struct hs_profile *p, double t0, double t1, int busy)
 {
-	if (t0 < p->t[0])
-		t0 = p->t[0];
-	if (!(t0 < t1))
-		return 0;
-	runs_of_bits(&p->s, set, p->nres);
 	/* Check first: set all free (insert) or all busy (remove) in the
 	 * first slice of the interval, and none of it changing inside. */
 	int k0 = slice_of(p, t0);
@@ -600,14 +603,54 @@ static int change(struct hs_profile *p, double t0, double t1, const uint64_t *se
 	return 0;
 }
 
+/* Set's change over [t0, t1), the interval clipped to the origin. */
+static int change_set(struct hs_profile *p, double t0, double t1, const uint64_t *set, int busy)
+{
+	if (t0 < p->t[0])
+		t0 = p->t[0];
+	if (!(t0 < t1))
+		return 0;
+	runs_of_bits(&p->s, set, p->nres);
+	return change(p, t0, t1, busy);
+}
+
+/* The same for runs given as pairs: checked (ascending, in range) and
+ * copied into p->s, touching ones joined. */
+static int change_runs(struct hs_profile *p, double t0, double t1, const int *runs, int nruns, int busy)
+{
+	p->s.n = 0;
+	for (int i = 0, prev = 0; i < nruns; i++) {
+		int lo = runs[2 * i], hi = runs[2 * i + 1];
+		if (lo < prev || lo >= hi || hi > p->nres)
+			return -1;
+		runs_push(&p->s, lo, hi);
+		prev = hi;
+	}
+	if (t0 < p->t[0])
+		t0 = p->t[0];
+	if (!(t0 < t1))
+		return 0;
+	return change(p, t0, t1, busy);
+}
+
 int hs_profile_insert(struct hs_profile *p, double t0, double t1, const uint64_t *set)
 {
-	return change(p, t0, t1, set, 1);
+	return change_set(p, t0, t1, set, 1);
 }
 
 int hs_profile_remove(struct hs_profile *p, double t0, double t1, const uint64_t *set)
 {
-	return change(p, t0, t1, set, 0);
+	return change_set(p, t0, t1, set, 0);
+}
+
+int hs_profile_insert_runs(struct hs_profile *p, double t0, double t1, const int *runs, int nruns)
+{
+	return change_runs(p, t0, t1, runs, nruns, 1);
+}
+
+int hs_profile_remove_runs(struct hs_profile *p, double t0, double t1, const int *runs, int nruns)
+{
+	return change_runs(p, t0, t1, runs, nruns, 0);
 }
 
 void hs_profile_advance(struct hs_profile *p, double t)
