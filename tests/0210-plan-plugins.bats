@@ -26,7 +26,7 @@ LISTSCHED=$HS_BUILD/plugins/listsched.so
 	[ "${lines[3]}" = "hs-plan: note: skipped broken plugin $TESTPLUGINS/initfail.so: plugin 't-initfail' init failed" ]
 	[ "${lines[4]}" = "hs-plan: note: skipped broken plugin $TESTPLUGINS/nosym.so: not an hs plugin (no symbol 'hs_plugin')" ]
 	[[ "${lines[5]}" == "hs-plan: note: skipped broken plugin $TESTPLUGINS/notelf.so: cannot open plugin: not a shared library: "* ]]
-	[ "${lines[6]}" = "hs-plan: note: skipped broken plugin $TESTPLUGINS/online_badabi.so: plugin 'online-badabi': algorithm 'future': online ABI 4, this hs supports online ABI 1 to 3" ]
+	[ "${lines[6]}" = "hs-plan: note: skipped broken plugin $TESTPLUGINS/online_badabi.so: plugin 'online-badabi': algorithm 'future': online ABI 5, this hs supports online ABI 1 to 4" ]
 	[ "${#lines[@]}" -eq 7 ]
 }
 
