@@ -782,7 +782,7 @@ static double lifted(struct bf *b, int j, double from, double until, unsigned fl
 		q.own = J->set;
 	}
 	b->decisions++;
-	return hs_profile_search(b->prof, &q, b->got);
+	return hs_profile_search_runs(b->prof, &q, J->runs, J->nruns, b->got);
 }
 
 /* EASY's head of the last batch, still first in the queue: start it now

@@ -151,6 +151,11 @@ struct hs_profile_query {
 	int most;
 };
 double hs_profile_search(struct hs_profile *p, struct hs_profile_query *q, uint64_t *out);
+/* The same with own's set also given as runs (hs_bits_runs' pairs, the
+ * same resources as q->own): the changes at its ends are worked out from
+ * them, not from a pass over the bitset. */
+double hs_profile_search_runs(struct hs_profile *p, struct hs_profile_query *q, const int *own_runs,
+			      int nown_runs, uint64_t *out);
 
 /* The most resources free throughout one window [x, x + d) that meets
  * [a, b) (x >= the origin, any real x), or a little more (a window may be

@@ -727,6 +727,8 @@ struct win {
 	int hk, hm, hc;     /* ws: the set free throughout [hk, hm), hc of them (hk -1: none) */
 	const uint64_t *ws;
 	const uint64_t *own;
+	const int *own_runs; /* own as runs (hs_profile_search_runs), or NULL */
+	int nown_runs;
 	int has, ready;  /* own has slices (i0 < i1); its count and changes are known */
 	int nown, i0, i1;
 	double own_t0, own_t1;
@@ -744,7 +746,13 @@ static inline void win_at(struct win *w, int k)
 static void win_ready(struct hs_profile *p, struct win *w)
 {
 	w->ready = 1;
-	runs_of_bits(&p->s, w->own, p->nres);
+	if (w->own_runs) {
+		p->s.n = 0;
+		for (int r = 0; r < w->nown_runs; r++)
+			runs_push(&p->s, w->own_runs[2 * r], w->own_runs[2 * r + 1]);
+	} else {
+		runs_of_bits(&p->s, w->own, p->nres);
+	}
 	w->nown = runs_count(&p->s);
 	int i0 = w->i0, i1 = w->i1;
 	if (i0 > 0) {
@@ -921,7 +929,8 @@ static int win_set(struct hs_profile *p, struct win *w, int need, const uint64_t
 	return w->hc;
 }
 
-static double search(struct hs_profile *p, struct hs_profile_query *q, uint64_t *out)
+static double search(struct hs_profile *p, struct hs_profile_query *q, const int *own_runs,
+		     int nown_runs, uint64_t *out)
 {
 	int n = q->n;
 	double t = q->from, d = q->d;
@@ -937,6 +946,8 @@ static double search(struct hs_profile *p, struct hs_profile_query *q, uint64_t 
 	}
 	struct win w;
 	win_own(p, &w, q);
+	w.own_runs = own_runs;
+	w.nown_runs = nown_runs;
 	int k0 = slice_of(p, t), most = 0;
 	win_at(&w, k0);
 	while (w.k < p->n) {
@@ -999,19 +1010,31 @@ static int own_bound(struct hs_profile *p, double t)
 	return 1;
 }
 
-double hs_profile_search(struct hs_profile *p, struct hs_profile_query *q, uint64_t *out)
+static double search_own(struct hs_profile *p, struct hs_profile_query *q, const int *own_runs,
+			 int nown_runs, uint64_t *out)
 {
 	int s0 = 0, s1 = 0;
 	if (own_seen(q)) {
 		s0 = own_bound(p, q->own_t0);
 		s1 = own_bound(p, q->own_t1);
 	}
-	double x = search(p, q, out);
+	double x = search(p, q, own_runs, nown_runs, out);
 	if (s1)
 		merge_at(p, slice_of(p, q->own_t1));
 	if (s0)
 		merge_at(p, slice_of(p, q->own_t0));
 	return x;
+}
+
+double hs_profile_search(struct hs_profile *p, struct hs_profile_query *q, uint64_t *out)
+{
+	return search_own(p, q, NULL, 0, out);
+}
+
+double hs_profile_search_runs(struct hs_profile *p, struct hs_profile_query *q, const int *own_runs,
+			      int nown_runs, uint64_t *out)
+{
+	return search_own(p, q, q->own ? own_runs : NULL, nown_runs, out);
 }
 
 /* The same window over the slices k that hold a start x of a window
