@@ -851,8 +851,10 @@ static int easy(struct bf *b)
 		}
 		/* Backfill: later jobs that fit now, around it. */
 		b->nmiss = 0;
+		/* the cores free now, asked again only when a job started */
+		int f = hs_profile_free_at(b->prof, b->now, NULL);
 		for (int k = i + 1; k < b->nq && !rc; k++) {
-			int f = hs_profile_free_at(b->prof, b->now, NULL), j = b->queue[k];
+			int j = b->queue[k];
 			const struct bf_job *J = &b->jobs[j];
 			if (f == 0)
 				break;
@@ -866,6 +868,7 @@ static int easy(struct bf *b)
 			else if (try_now(b, j, &rc)) {
 				b->nmiss = 0; /* the profile changed */
 				extra -= late ? J->n : 0;
+				f = hs_profile_free_at(b->prof, b->now, NULL);
 			} else if (b->monotone || J->scope != HS_SCOPE_ANY)
 				missed(b, j);
 		}

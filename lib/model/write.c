@@ -93,6 +93,14 @@ static void sb_repeat(struct strbuf *b, size_t off, size_t len)
 	b->s[b->n] = 0;
 }
 
+/* sb_add of one character. */
+static inline void sb_putc(struct strbuf *b, char c)
+{
+	sb_room(b, 1);
+	b->s[b->n++] = c;
+	b->s[b->n] = 0;
+}
+
 static void put_sets(struct pfields *f, const struct hs_placement *p, const char *key, int gpus)
 {
 	pf_key(f, key);
@@ -102,7 +110,7 @@ static void put_sets(struct pfields *f, const struct hs_placement *p, const char
 	size_t off = 0, len = 0;
 	for (int i = 0; i < p->nparts; i++) {
 		if (i)
-			sb_add(&f->b, "/", 1);
+			sb_putc(&f->b, '/');
 		const struct hs_part *pt = &p->parts[i];
 		const int *v = gpus ? pt->gpus : pt->cores;
 		int n = gpus ? pt->ngpus : pt->ncores;
@@ -141,13 +149,21 @@ static void placement_fields(const struct hs_instance *in, const struct hs_place
 		pf_none(f, "node");
 		pf_none(f, "cores");
 	} else {
+		/* room for a line of whole nodes at once ("n123," and "0-15/"
+		 * each): not grown a few times a line */
+		sb_room(&f->b, 16 * (size_t)p->nparts + 64);
 		pf_key(f, "node");
 		for (int i = 0; i < p->nparts; i++) {
 			int j = p->parts[i].node;
+			const char *id = j >= 0 && j < pl->nnodes ? pl->nodes[j].id : "?";
+			size_t len = strlen(id);
+			sb_room(&f->b, len + 1);
 			if (i)
-				sb_puts(&f->b, ",");
-			sb_puts(&f->b, j >= 0 && j < pl->nnodes ? pl->nodes[j].id : "?");
+				f->b.s[f->b.n++] = ',';
+			memcpy(f->b.s + f->b.n, id, len);
+			f->b.n += len;
 		}
+		f->b.s[f->b.n] = 0;
 		put_sets(f, p, "cores", 0);
 	}
 	if (anygpu)
