@@ -83,16 +83,6 @@ static void pf_none(struct pfields *f, const char *key)
 	f->off[f->n - 1] = NONE;
 }
 
-/* Append len bytes of b's own from off (sb_add's source would move when
- * the buffer grows). */
-static void sb_repeat(struct strbuf *b, size_t off, size_t len)
-{
-	sb_room(b, len);
-	memcpy(b->s + b->n, b->s + off, len);
-	b->n += len;
-	b->s[b->n] = 0;
-}
-
 /* sb_add of one character. */
 static inline void sb_putc(struct strbuf *b, char c)
 {
@@ -105,20 +95,36 @@ static void put_sets(struct pfields *f, const struct hs_placement *p, const char
 {
 	pf_key(f, key);
 	/* A set that is a run as the previous part's (a whole node, as most
-	 * are) is that part's text again: formatted once a line. */
+	 * are) is that part's text again: formatted once a line, and the
+	 * parts that repeat it after one another copied with one room check. */
 	int lo = 0, n0 = -1;
 	size_t off = 0, len = 0;
-	for (int i = 0; i < p->nparts; i++) {
-		if (i)
-			sb_putc(&f->b, '/');
+	for (int i = 0; i < p->nparts;) {
 		const struct hs_part *pt = &p->parts[i];
 		const int *v = gpus ? pt->gpus : pt->cores;
 		int n = gpus ? pt->ngpus : pt->ncores;
 		int run = hs_ids_is_run(v, n);
 		if (run && n == n0 && v[0] == lo) {
-			sb_repeat(&f->b, off, len);
+			int m = 1; /* parts from i with that same set */
+			for (const struct hs_part *q = pt + 1; i + m < p->nparts; q++, m++) {
+				const int *w = gpus ? q->gpus : q->cores;
+				int k = gpus ? q->ngpus : q->ncores;
+				if (k != n || w[0] != lo || !hs_ids_is_run(w, k))
+					break;
+			}
+			sb_room(&f->b, (size_t)m * (len + 1));
+			char *d = f->b.s + f->b.n;
+			for (int r = 0; r < m; r++, d += len + 1) {
+				*d = '/';
+				memcpy(d + 1, f->b.s + off, len);
+			}
+			f->b.n += (size_t)m * (len + 1);
+			f->b.s[f->b.n] = 0;
+			i += m;
 			continue;
 		}
+		if (i)
+			sb_putc(&f->b, '/');
 		char *set = hs_fmt_intset(v, n);
 		off = f->b.n;
 		len = strlen(set);
@@ -126,6 +132,7 @@ static void put_sets(struct pfields *f, const struct hs_placement *p, const char
 		free(set);
 		lo = run ? v[0] : 0;
 		n0 = run ? n : -1;
+		i++;
 	}
 }
 
