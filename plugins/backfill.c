@@ -789,6 +789,12 @@ static double lifted(struct bf *b, int j, double from, double until, unsigned fl
  * if it fits with its reservation lifted. */
 static int head_now(struct bf *b, int h, int *rc)
 {
+	/* Reserved later than now, it is not in the profile at now: fewer
+	 * cores free now than it asks for is the search's no, said at once
+	 * (most batches, while the head waits). */
+	const struct bf_job *H = &b->jobs[h];
+	if (H->rs > b->now && hs_profile_free_at(b->prof, b->now, NULL) < H->n)
+		return 0;
 	if (lifted(b, h, b->now, b->now, b->flags) != b->now)
 		return 0;
 	unhold(b, h);
