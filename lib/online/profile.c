@@ -61,7 +61,7 @@ struct hs_profile {
 	/* scratch: a materialized slice set, a window's set, a search's
 	 * current slice set; run lists of a change and of own's ends */
 	uint64_t *at, *win, *cur;
-	struct runs s, x, y, ob0, of0, ob1, of1, wx, wy;
+	struct runs s, x, y, ob0, of0, ob1, of1, wx, wy, os;
 	struct hs_profile_stats st;
 };
 
@@ -422,6 +422,7 @@ void hs_profile_free(struct hs_profile *p)
 	runs_free(&p->of1);
 	runs_free(&p->wx);
 	runs_free(&p->wy);
+	runs_free(&p->os);
 	free(p);
 }
 
@@ -729,7 +730,8 @@ struct win {
 	const uint64_t *own;
 	const int *own_runs; /* own as runs (hs_profile_search_runs), or NULL */
 	int nown_runs;
-	int has, ready;  /* own has slices (i0 < i1); its count and changes are known */
+	int has, ready;  /* own has slices (i0 < i1); its runs and count are known */
+	int ready0, ready1; /* the changes at i0, at i1 are known */
 	int nown, i0, i1;
 	double own_t0, own_t1;
 };
@@ -739,31 +741,40 @@ static inline void win_at(struct win *w, int k)
 	w->k = w->m = k;
 }
 
-/* Own's count and, at its ends, the changes the profile would have
- * without it: its resources, busy from i0 to i1, do not change at i0
- * (those free before) or change the other way (those a job left at i0);
- * likewise at i1. */
+/* Own's runs (p->os) and count, known once a window reaches own's
+ * slices. */
 static void win_ready(struct hs_profile *p, struct win *w)
 {
 	w->ready = 1;
 	if (w->own_runs) {
-		p->s.n = 0;
+		p->os.n = 0;
 		for (int r = 0; r < w->nown_runs; r++)
-			runs_push(&p->s, w->own_runs[2 * r], w->own_runs[2 * r + 1]);
+			runs_push(&p->os, w->own_runs[2 * r], w->own_runs[2 * r + 1]);
 	} else {
-		runs_of_bits(&p->s, w->own, p->nres);
+		runs_of_bits(&p->os, w->own, p->nres);
 	}
-	w->nown = runs_count(&p->s);
-	int i0 = w->i0, i1 = w->i1;
-	if (i0 > 0) {
-		runs_op(&p->ob0, &p->d[i0].busy, &p->s, OP_MINUS);
-		runs_op(&p->x, &p->s, &p->d[i0].busy, OP_MINUS);
-		runs_op(&p->of0, &p->d[i0].freed, &p->x, OP_OR);
-	}
-	if (i1 < p->n) {
-		runs_op(&p->of1, &p->d[i1].freed, &p->s, OP_MINUS);
-		runs_op(&p->x, &p->s, &p->d[i1].freed, OP_MINUS);
-		runs_op(&p->ob1, &p->d[i1].busy, &p->x, OP_OR);
+	w->nown = runs_count(&p->os);
+}
+
+/* At own's start i0 (end 0) or end i1 (end 1), the changes the profile
+ * would have without it: its resources, busy from i0 to i1, do not change
+ * at i0 (those free before) or change the other way (those a job left at
+ * i0); likewise at i1.  Each worked out only when a window reaches that
+ * start (a search from now for a job reserved later sees i0 only). */
+static void win_edge(struct hs_profile *p, struct win *w, int end)
+{
+	if (!w->ready)
+		win_ready(p, w);
+	if (!end) {
+		w->ready0 = 1;
+		runs_op(&p->ob0, &p->d[w->i0].busy, &p->os, OP_MINUS);
+		runs_op(&p->x, &p->os, &p->d[w->i0].busy, OP_MINUS);
+		runs_op(&p->of0, &p->d[w->i0].freed, &p->x, OP_OR);
+	} else {
+		w->ready1 = 1;
+		runs_op(&p->of1, &p->d[w->i1].freed, &p->os, OP_MINUS);
+		runs_op(&p->x, &p->os, &p->d[w->i1].freed, OP_MINUS);
+		runs_op(&p->ob1, &p->d[w->i1].busy, &p->x, OP_OR);
 	}
 }
 
@@ -781,8 +792,10 @@ static inline int win_cnt(struct hs_profile *p, struct win *w, int i)
 static void win_delta(struct hs_profile *p, struct win *w, int i, const struct runs **busy,
 		      const struct runs **freed)
 {
-	if (w->has && (i == w->i0 || i == w->i1) && !w->ready)
-		win_ready(p, w);
+	if (w->has && i == w->i0 && !w->ready0)
+		win_edge(p, w, 0);
+	if (w->has && i == w->i1 && !w->ready1)
+		win_edge(p, w, 1);
 	if (w->has && i == w->i0) {
 		*busy = &p->ob0, *freed = &p->of0;
 	} else if (w->has && i == w->i1) {
@@ -813,7 +826,7 @@ static int start_from(const struct hs_profile *p, double x)
  * or after own_t1. */
 static void win_own(struct hs_profile *p, struct win *w, const struct hs_profile_query *q)
 {
-	w->has = w->ready = w->nown = 0;
+	w->has = w->ready = w->ready0 = w->ready1 = w->nown = 0;
 	w->fk = -1;
 	w->hk = -1;
 	w->own = q->own;
