@@ -1081,7 +1081,15 @@ static int conservative(struct bf *b, int nend, int nsub)
 static int wake(struct bf *b)
 {
 	double t = INFINITY;
-	for (int i = 0; i < b->nq; i++) {
+	/* Of FCFS's and EASY's waiting jobs, only EASY's head holds a
+	 * reservation in the profile: no pass over a long queue per batch
+	 * (a cache miss a job). */
+	if (b->c.algo != BF_CONSERVATIVE) {
+		const struct bf_job *H = b->easy_head >= 0 ? &b->jobs[b->easy_head] : NULL;
+		if (H && H->in_prof && H->rs > b->now)
+			t = H->rs;
+	}
+	for (int i = 0; b->c.algo == BF_CONSERVATIVE && i < b->nq; i++) {
 		const struct bf_job *J = &b->jobs[b->queue[i]];
 		if (J->in_prof && J->rs > b->now && J->rs < t)
 			t = J->rs;
