@@ -143,8 +143,9 @@ static void put_num(struct pfields *f, const char *key, double v)
 	sb_puts(&f->b, hs_fmt_double(nb, v));
 }
 
+/* idlen: the length of each node's id (nidlen of them), or NULL. */
 static void placement_fields(const struct hs_instance *in, const struct hs_placement *p, int run,
-			     struct pfields *f)
+			     const size_t *idlen, int nidlen, struct pfields *f)
 {
 	const struct hs_platform *pl = &in->plat;
 	f->n = 0;
@@ -163,7 +164,7 @@ static void placement_fields(const struct hs_instance *in, const struct hs_place
 		for (int i = 0; i < p->nparts; i++) {
 			int j = p->parts[i].node;
 			const char *id = j >= 0 && j < pl->nnodes ? pl->nodes[j].id : "?";
-			size_t len = strlen(id);
+			size_t len = j >= 0 && j < nidlen ? idlen[j] : strlen(id);
 			sb_room(&f->b, len + 1);
 			if (i)
 				f->b.s[f->b.n++] = ',';
@@ -223,7 +224,7 @@ void hs_placement_to_record(const struct hs_instance *in, const struct hs_placem
 			    struct hs_record *r)
 {
 	struct pfields f;
-	placement_fields(in, p, r->kind && strcmp(r->kind, "run") == 0, &f);
+	placement_fields(in, p, r->kind && strcmp(r->kind, "run") == 0, NULL, 0, &f);
 	for (int i = 0; i < f.n; i++) {
 		const char *v = pf_val(&f, i);
 		if (v)
@@ -253,7 +254,7 @@ static struct hs_record *placement_record(const struct hs_instance *in, const st
 					  const char *kind, const char *id)
 {
 	struct pfields f;
-	placement_fields(in, p, strcmp(kind, "run") == 0, &f);
+	placement_fields(in, p, strcmp(kind, "run") == 0, NULL, 0, &f);
 	const char *keys[PF_MAX], *vals[PF_MAX];
 	int n = pf_pairs(&f, keys, vals);
 	struct hs_record *r = hs_record_new_fields(kind, id, keys, vals, n);
@@ -301,6 +302,8 @@ struct emit {
 	int run;                         /* kind is "run": state, exit, energy too */
 	int skip_rejected;               /* plan lines made from a run: none for those */
 	struct hs_emit_extra x;          /* fields NULL: none */
+	size_t *idlen;                   /* [nidlen] the nodes' ids' lengths, once */
+	int nidlen;
 };
 
 /* The fields of the line last made on this thread (lines are made on
@@ -322,7 +325,7 @@ static int emit_next(void *arg, size_t i, struct hs_gen_line *l)
 	if (p->task < 0 || (e->skip_rejected && p->state == HS_STATE_REJECTED))
 		return 0;
 	emit_used = 1;
-	placement_fields(in, p, e->run, &emit_f);
+	placement_fields(in, p, e->run, e->idlen, e->nidlen, &emit_f);
 	l->kind = e->kind;
 	l->id = in->tasks[i].id;
 	l->n = pf_pairs(&emit_f, l->keys, l->vals);
@@ -337,6 +340,7 @@ static void emit_free(void *arg)
 	struct emit *e = arg;
 	if (e->x.free_arg)
 		e->x.free_arg(e->x.arg);
+	free(e->idlen);
 	free(e);
 }
 
@@ -354,6 +358,10 @@ static void emit_records(struct hs_instance *in, const struct hs_schedule *sched
 	e->skip_rejected = !e->run && sched == &in->run;
 	if (x)
 		e->x = *x;
+	e->nidlen = in->plat.nnodes;
+	e->idlen = hs_malloc(((size_t)e->nidlen + 1) * sizeof *e->idlen);
+	for (int j = 0; j < e->nidlen; j++)
+		e->idlen[j] = strlen(in->plat.nodes[j].id);
 	hs_stream_append(in->stream, hs_record_new_gen_mt(kind, emit_next, e, emit_free));
 }
 
