@@ -59,15 +59,11 @@ static int *copy_ints(const int *v, int n)
 void hs_placement_copy(struct hs_placement *dst, const struct hs_placement *src)
 {
 	*dst = *src;
-	dst->parts = src->nparts ? hs_calloc(src->nparts, sizeof *dst->parts) : NULL;
+	dst->parts = src->nparts ? hs_malloc((size_t)src->nparts * sizeof *dst->parts) : NULL;
 	for (int k = 0; k < src->nparts; k++) {
 		const struct hs_part *a = &src->parts[k];
-		struct hs_part *b = &dst->parts[k];
-		b->node = a->node;
-		b->ncores = a->ncores;
-		b->cores = hs_ids_copy(a->cores, a->ncores);
-		b->ngpus = a->ngpus;
-		b->gpus = hs_ids_copy(a->gpus, a->ngpus);
+		dst->parts[k] = (struct hs_part){ a->node, hs_ids_copy(a->cores, a->ncores), a->ncores,
+						  hs_ids_copy(a->gpus, a->ngpus), a->ngpus };
 	}
 	dst->after = copy_ints(src->after, src->nafter);
 }
