@@ -85,7 +85,7 @@ static int lp_start(void *arg, int job, const int *runs, int nruns)
 		return -1;
 	}
 	J->start = L->now;
-	J->res = hs_reallocarray(res, (size_t)n + 1, sizeof *res);
+	J->res = res = hs_reallocarray(res, (size_t)n + 1, sizeof *res);
 	J->nres = n;
 	J->killed = J->run > J->wall;
 	J->end = L->now + (J->killed ? J->wall : J->run);
