@@ -154,14 +154,19 @@ static int runs(struct hs_select *s, const uint64_t *free, int lo, int hi)
 	return nr;
 }
 
+/* The first run of n free ids or more in [lo, hi), its first n taken:
+ * the runs after it are not looked at. */
 static int contiguous(struct hs_select *s, const uint64_t *free, int lo, int hi, int n, uint64_t *out)
 {
-	int nr = runs(s, free, lo, hi);
-	for (int i = 0; i < nr; i++)
-		if (s->rl[i] >= n) {
-			take(free, s->rs[i], s->rs[i] + n, n, out);
+	(void)s;
+	for (int a = hs_bits_next(free, lo, hi); a < hi;) {
+		int z = hs_bits_next_clear(free, a, hi);
+		if (z - a >= n) {
+			take(free, a, a + n, n, out);
 			return 0;
 		}
+		a = hs_bits_next(free, z, hi);
+	}
 	return -1;
 }
 
