@@ -53,15 +53,19 @@ static int lp_start(void *arg, int job, const int *runs, int nruns)
 {
 	struct loop *L = arg;
 	struct lj *J = &L->j[job];
-	/* the runs as resources, each checked as the host does */
-	int n = 0, *res = hs_malloc(((size_t)L->node_first[L->nnodes] + 1) * sizeof *res);
-	int bad = nruns < 0;
+	/* the runs as resources, each checked as the host does (sized by
+	 * the runs: not the machine's worth a start) */
+	int n = 0, bad = nruns < 0;
 	for (int k = 0; k < nruns && !bad; k++) {
 		bad = runs[2 * k] >= runs[2 * k + 1] || (k > 0 && runs[2 * k] <= runs[2 * k - 1]) ||
 		      runs[2 * k] < 0 || runs[2 * k + 1] > L->node_first[L->nnodes];
-		for (int r = runs[2 * k]; !bad && r < runs[2 * k + 1]; r++)
-			res[n++] = r;
+		n += bad ? 0 : runs[2 * k + 1] - runs[2 * k];
 	}
+	int *res = hs_malloc(((size_t)n + 1) * sizeof *res);
+	n = 0;
+	for (int k = 0; k < nruns && !bad; k++)
+		for (int r = runs[2 * k]; r < runs[2 * k + 1]; r++)
+			res[n++] = r;
 	bad = bad || J->start == J->start || J->rejected || n != J->n;
 	for (int i = 0; i < n && !bad; i++)
 		bad = res[i] < 0 || res[i] >= L->node_first[L->nnodes] || L->busy[res[i]] >= 0 ||
@@ -85,7 +89,7 @@ static int lp_start(void *arg, int job, const int *runs, int nruns)
 		return -1;
 	}
 	J->start = L->now;
-	J->res = res = hs_reallocarray(res, (size_t)n + 1, sizeof *res);
+	J->res = res;
 	J->nres = n;
 	J->killed = J->run > J->wall;
 	J->end = L->now + (J->killed ? J->wall : J->run);
