@@ -70,8 +70,9 @@ struct bf_conf {
 /* What the algorithm asks of its host. */
 struct bf_out {
 	void *arg;
-	/* start job now on these resources (ascending); 0 or -1 (stop) */
-	int (*start)(void *arg, int job, const int *res, int n);
+	/* start job now on these resources: nruns runs [runs[2i], runs[2i+1])
+	 * (hs_bits_runs); 0 or -1 (stop) */
+	int (*start)(void *arg, int job, const int *runs, int nruns);
 	int (*reject)(void *arg, int job, const char *why);
 	int (*wake)(void *arg, double t);
 	/* the job's first finite reservation */
@@ -107,7 +108,10 @@ struct bf_job {
 	double linger;      /* running past rs + e (its END not seen yet): [linger,
 			     * next) on set holds it in the profile; NAN: not */
 	int noted;          /* its first reservation was reported */
-	uint64_t *set;      /* reserved or held resources, while waiting or running */
+	uint64_t *set;      /* reserved or held resources, once it has some (NULL
+			     * before), while waiting or running */
+	int *runs, nruns;   /* set as runs (hs_bits_runs): the profile's changes
+			     * and the start, none per resource */
 };
 
 /* Walltime classes of the compression filter: class c holds walltimes in
@@ -289,8 +293,10 @@ static void bf_free(struct bf *b)
 {
 	if (!b)
 		return;
-	for (int j = 0; j < b->njobs; j++)
+	for (int j = 0; j < b->njobs; j++) {
 		free(b->jobs[j].set);
+		free(b->jobs[j].runs);
+	}
 	free(b->jobs);
 	hs_profile_free(b->prof);
 	hs_select_free(b->sel);
@@ -430,10 +436,22 @@ static double find(struct bf *b, int j, double from, double tmax)
 	return find_with(b, j, from, tmax, b->flags);
 }
 
+/* j's resources become the find's (b->got): a job's first set is got's
+ * array itself (got gets a new one), and its runs are worked out once
+ * here, not at each change of the profile. */
 static void take_got(struct bf *b, int j, double x)
 {
-	memcpy(b->jobs[j].set, b->got, b->nw * sizeof *b->got);
-	b->jobs[j].rs = x;
+	struct bf_job *J = &b->jobs[j];
+	if (!J->set) {
+		J->set = b->got;
+		b->got = hs_malloc(b->nw * sizeof *b->got);
+	} else {
+		memcpy(J->set, b->got, b->nw * sizeof *b->got);
+	}
+	J->nruns = hs_bits_runs(J->set, b->nres, b->ids);
+	J->runs = hs_reallocarray(J->runs, 2 * (size_t)J->nruns + 2, sizeof *J->runs);
+	memcpy(J->runs, b->ids, 2 * (size_t)J->nruns * sizeof *J->runs);
+	J->rs = x;
 }
 
 /* Put j's interval into the profile (it is free: the caller found it). */
@@ -441,7 +459,7 @@ static void hold(struct bf *b, int j)
 {
 	struct bf_job *J = &b->jobs[j];
 	if (J->rs < INFINITY && !J->in_prof) {
-		if (hs_profile_insert(b->prof, J->rs, J->rs + J->e, J->set) != 0)
+		if (hs_profile_insert_runs(b->prof, J->rs, J->rs + J->e, J->runs, J->nruns) != 0)
 			b->bug = 1;
 		J->in_prof = 1;
 	}
@@ -451,7 +469,7 @@ static void unhold(struct bf *b, int j)
 {
 	struct bf_job *J = &b->jobs[j];
 	if (J->in_prof) {
-		if (hs_profile_remove(b->prof, J->rs, J->rs + J->e, J->set) != 0)
+		if (hs_profile_remove_runs(b->prof, J->rs, J->rs + J->e, J->runs, J->nruns) != 0)
 			b->bug = 1;
 		J->in_prof = 0;
 	}
@@ -581,10 +599,10 @@ static int start(struct bf *b, int j)
 	if (b->easy_head == j)
 		b->easy_head = -1;
 	b->started++;
-	int n = hs_bits_list(J->set, b->nres, b->ids);
-	for (int k = 0; b->nodes && k < n; k++)
-		b->nodes[b->core_node[b->ids[k]]].busy++;
-	return b->out.start(b->out.arg, j, b->ids, n);
+	for (int k = 0; b->nodes && k < J->nruns; k++)
+		for (int r = J->runs[2 * k]; r < J->runs[2 * k + 1]; r++)
+			b->nodes[b->core_node[r]].busy++;
+	return b->out.start(b->out.arg, j, J->runs, J->nruns);
 }
 
 /* Start j now if it fits now beside the profile. */
@@ -624,7 +642,7 @@ static void bf_end(struct bf *b, int j, double now)
 	struct bf_job *J = &b->jobs[j];
 	hs_profile_advance(b->prof, now);
 	if (J->in_prof && now < J->rs + J->e) {
-		if (hs_profile_remove(b->prof, now, J->rs + J->e, J->set) != 0)
+		if (hs_profile_remove_runs(b->prof, now, J->rs + J->e, J->runs, J->nruns) != 0)
 			b->bug = 1;
 		b->now = now;
 		b->pos = -1;
@@ -649,6 +667,9 @@ static void bf_end(struct bf *b, int j, double now)
 	}
 	free(J->set);
 	J->set = NULL;
+	free(J->runs);
+	J->runs = NULL;
+	J->nruns = 0;
 }
 
 /* Job j was submitted (at date key): n resources of scope for walltime e. */
@@ -687,7 +708,6 @@ static int admit(struct bf *b)
 				 max);
 		else {
 			J->state = BF_WAITING;
-			J->set = hs_calloc(b->nw, sizeof *J->set);
 			b->ord[j] = INT32_MAX; /* reserved after every region freed so far */
 			b->ncls[J->cls]++;
 			b->pend[k++] = j;
@@ -762,13 +782,19 @@ static double lifted(struct bf *b, int j, double from, double until, unsigned fl
 		q.own = J->set;
 	}
 	b->decisions++;
-	return hs_profile_search(b->prof, &q, b->got);
+	return hs_profile_search_runs(b->prof, &q, J->runs, J->nruns, b->got);
 }
 
 /* EASY's head of the last batch, still first in the queue: start it now
  * if it fits with its reservation lifted. */
 static int head_now(struct bf *b, int h, int *rc)
 {
+	/* Reserved later than now, it is not in the profile at now: fewer
+	 * cores free now than it asks for is the search's no, said at once
+	 * (most batches, while the head waits). */
+	const struct bf_job *H = &b->jobs[h];
+	if (H->rs > b->now && hs_profile_free_at(b->prof, b->now, NULL) < H->n)
+		return 0;
 	if (lifted(b, h, b->now, b->now, b->flags) != b->now)
 		return 0;
 	unhold(b, h);
@@ -831,8 +857,10 @@ static int easy(struct bf *b)
 		}
 		/* Backfill: later jobs that fit now, around it. */
 		b->nmiss = 0;
+		/* the cores free now, asked again only when a job started */
+		int f = hs_profile_free_at(b->prof, b->now, NULL);
 		for (int k = i + 1; k < b->nq && !rc; k++) {
-			int f = hs_profile_free_at(b->prof, b->now, NULL), j = b->queue[k];
+			int j = b->queue[k];
 			const struct bf_job *J = &b->jobs[j];
 			if (f == 0)
 				break;
@@ -846,6 +874,7 @@ static int easy(struct bf *b)
 			else if (try_now(b, j, &rc)) {
 				b->nmiss = 0; /* the profile changed */
 				extra -= late ? J->n : 0;
+				f = hs_profile_free_at(b->prof, b->now, NULL);
 			} else if (b->monotone || J->scope != HS_SCOPE_ANY)
 				missed(b, j);
 		}
@@ -1052,7 +1081,15 @@ static int conservative(struct bf *b, int nend, int nsub)
 static int wake(struct bf *b)
 {
 	double t = INFINITY;
-	for (int i = 0; i < b->nq; i++) {
+	/* Of FCFS's and EASY's waiting jobs, only EASY's head holds a
+	 * reservation in the profile: no pass over a long queue per batch
+	 * (a cache miss a job). */
+	if (b->c.algo != BF_CONSERVATIVE) {
+		const struct bf_job *H = b->easy_head >= 0 ? &b->jobs[b->easy_head] : NULL;
+		if (H && H->in_prof && H->rs > b->now)
+			t = H->rs;
+	}
+	for (int i = 0; b->c.algo == BF_CONSERVATIVE && i < b->nq; i++) {
 		const struct bf_job *J = &b->jobs[b->queue[i]];
 		if (J->in_prof && J->rs > b->now && J->rs < t)
 			t = J->rs;
@@ -1293,6 +1330,8 @@ struct glue {
 	int warned;   /* the compat order warning was given */
 	long rejected;
 	int sleep;    /* shutdown: the sleeping state's index (sleep=) */
+	struct hs_online_range *rng; /* g_start's runs, crng long */
+	int crng;
 };
 
 /* Node j's switch ended (the host's STATE event): on or asleep. */
@@ -1310,10 +1349,16 @@ static void bf_power_done(struct bf *b, int j, int on, double now)
 	}
 }
 
-static int g_start(void *arg, int job, const int *res, int n)
+static int g_start(void *arg, int job, const int *runs, int nruns)
 {
 	struct glue *g = arg;
-	return hs_online_start(g->h, job, res, n, NULL, 0);
+	if (nruns > g->crng) {
+		g->crng = nruns;
+		g->rng = hs_reallocarray(g->rng, g->crng, sizeof *g->rng);
+	}
+	for (int k = 0; k < nruns; k++)
+		g->rng[k] = (struct hs_online_range){ runs[2 * k], runs[2 * k + 1] - runs[2 * k] };
+	return hs_online_start_runs(g->h, job, g->rng, nruns, NULL, 0);
 }
 
 static int g_reject(void *arg, int job, const char *why)
@@ -1493,6 +1538,7 @@ static void bf_finish(void *state)
 	if (!g)
 		return;
 	bf_free(g->b);
+	free(g->rng);
 	free(g);
 }
 

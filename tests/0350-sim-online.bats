@@ -341,6 +341,53 @@ j2 node=h2 cores=0-1 start=0 end=2 state=killed energy=0 p=0.2" ]
 	[ "$output" = "hs-sim: mistake: submit: task dyn1: deps= is not taken from a task added while running" ]
 }
 
+# Online ABI 4: hs_online_start_runs takes the cores as runs; what it
+# decides is what the same cores one by one decide.
+@test "online: starts on runs of cores (ABI 4) run as on the cores one by one" {
+	run hs-sim -a "$TESTPLUGINS/online.so:first-fit-runs" "$tmp/four.hs"
+	[ "$status" -eq 0 ]
+	first=$(records run)
+	run hs-sim -a "$ff" "$tmp/four.hs"
+	[ "$(records run)" = "$first" ]
+	# A run across two nodes, and a node's cores not consecutive (1,3).
+	cat >"$tmp/frag.hs" <<-'EOF'
+	hs 1
+	cluster c bw=1e9 lat=0
+	node n1 cluster=c cores=4
+	node n2 cluster=c cores=4
+	task a model=rigid size=1 time=10 walltime=100 scope=any
+	task b model=rigid size=1 time=3 walltime=100 scope=any
+	task c model=rigid size=1 time=10 walltime=100 scope=any
+	task d model=rigid size=2 time=3 walltime=100 scope=any
+	task e model=rigid size=3 time=10 walltime=100 scope=any
+	task f model=rigid size=3 time=5 walltime=100 scope=any release=4
+	EOF
+	run hs-sim -a "$TESTPLUGINS/online.so:first-fit-runs" "$tmp/frag.hs"
+	[ "$status" -eq 0 ]
+	[ "$(records plan | grep '^[def] ')" = "d node=n1,n2 cores=3/0 start=0 end=3 seen=0 ended=done
+e node=n2 cores=1-3 start=0 end=10 seen=0 ended=done
+f node=n1,n2 cores=1,3/0 start=4 end=9 after=b,d seen=4 ended=done" ]
+	runs=$(printf '%s\n' "$output" | grep -v '^prov')
+	run hs-sim -a "$ff" "$tmp/frag.hs"
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | grep -v '^prov')" = "$runs" ]
+}
+
+@test "online: a start on bad runs of cores is refused with its reason, exit 1" {
+	check() {
+		run hs-sim -a "$bad" -o kind="$1" "$tmp/four.hs"
+		[ "$status" -eq 1 ]
+		[ "$output" = "hs-sim: mistake: $2" ]
+	}
+	check runs-empty "job j1: start: run 1 of cores (from core 2) is empty: n 0"
+	check runs-overlap "job j1: core 1 (node h2) given twice"
+	check runs-order "job j1: start: runs of cores out of order: run 1 from core 0 after run 0 from core 2"
+	check runs-out "job j1: no core 4 (the machine has core 0..3)"
+	check runs-busy "job j2: core 0 (node h1) is busy: job j1 runs there"
+	check runs-bad "job j1: start: bad resource arrays (-1 runs of cores, 0 GPUs)"
+	check runs-gpu "job j1: no GPU 0 (the machine has GPU 0..-1)"
+}
+
 @test "online: a plugin built for online ABI 1 loads and runs as before" {
 	run hs-sim -a "$TESTPLUGINS/online.so:first-fit-abi1" "$tmp/four.hs"
 	[ "$status" -eq 0 ]

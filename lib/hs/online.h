@@ -1,4 +1,4 @@
-/* hs/online.h - the online (event-driven) scheduling ABI, HS_ONLINE_ABI 2
+/* hs/online.h - the online (event-driven) scheduling ABI, HS_ONLINE_ABI 4
  * (see hs-plugin(7), ONLINE ALGORITHMS).
  *
  * An online algorithm is driven by hs-sim (`hs-sim -a NAME`): the simulator
@@ -13,7 +13,8 @@
  *     HS_ONLINE_WAKE    a wake-up the algorithm asked for;
  *     HS_ONLINE_STATE   a node's power state changed as it asked (ABI 3).
  *   decisions (host functions, called from inside the events callback):
- *     hs_online_start   start a job now on given cores and GPUs;
+ *     hs_online_start   start a job now on given cores and GPUs (or
+ *                       hs_online_start_runs: cores as runs, ABI 4);
  *     hs_online_reject  never run a job;
  *     hs_online_wake    call me again at a later date;
  *     hs_online_kill    end a running job now (ABI 2);
@@ -36,8 +37,8 @@
  *
  * Compatibility: the rules of hs/plugin.h.  Every struct carries its size
  * and only grows at the end; host functions are only ever added.  A plugin
- * built for online ABI 1 (no kill, no submit, no views of running jobs)
- * or 2 (no power states) loads and runs unchanged.
+ * built for online ABI 1 (no kill, no submit, no views of running jobs),
+ * 2 (no power states) or 3 (no starts on runs) loads and runs unchanged.
  */
 #ifndef HS_ONLINE_H
 #define HS_ONLINE_H
@@ -120,7 +121,7 @@ enum {
 
 struct hs_online_ops {
 	uint32_t struct_size;  /* sizeof(struct hs_online_ops) */
-	uint32_t online_abi;   /* HS_ONLINE_ABI: the ABI built for (1 or 2) */
+	uint32_t online_abi;   /* HS_ONLINE_ABI: the ABI built for (1 to 4) */
 	uint32_t flags;        /* HS_ONLINE_* above */
 	/* Once, before the first event: set *state (may stay NULL).  Return 0,
 	 * or -1 after hs_ctx_error (bad options for this machine, ...). */
@@ -286,7 +287,27 @@ int hs_online_set_pstate(struct hs_online *h, int node, int pstate);
  * energy counts it (hs-sim --energy); a scan of the jobs started. */
 double hs_online_energy(const struct hs_online *h);
 
-/* ---------------- ABI 4 (appended): data ----------------
+/* ---------------- ABI 4 (appended): starts on runs of cores ----------------
+ *
+ * A wide job holds thousands of cores, nearly always a few runs of
+ * consecutive ones (whole nodes): given as runs, its start costs the host
+ * a part per node, not a check and a copy per core (on the whole CEA
+ * Curie log, 191 million core ids handed over one by one). */
+
+/* The cores first .. first + n - 1 (machine numbering). */
+struct hs_online_range {
+	int first, n;
+};
+/* hs_online_start with the cores as nruns runs (runs NULL when nruns is
+ * 0), in increasing order; runs that touch are one run.  The same checks,
+ * in the same order, with the same messages, and refused too (-1 after
+ * reporting): a run of no core (n <= 0), a core out of range, runs that
+ * overlap ("core C (node N) given twice") or come out of order.  The
+ * arrays are copied. */
+int hs_online_start_runs(struct hs_online *h, int job, const struct hs_online_range *runs, int nruns,
+			 const int *gpus, int ngpus);
+
+/* ---------------- ABI 4 (appended): a job's data ----------------
  *
  * Under hs-sim's data model (hs-sim(1) DATA) a task's inputs, the outputs
  * of its deps, live in the host's memory and in GPU memories, and move

@@ -71,6 +71,11 @@ int hs_bits_next(const uint64_t *b, int lo, int hi);
 int hs_bits_next_clear(const uint64_t *b, int lo, int hi);
 /* Write the members of b (below nres) into ids, ascending; returns their number. */
 int hs_bits_list(const uint64_t *b, int nres, int *ids);
+/* The members of b (below nres) as runs of consecutive ids: pairs
+ * runs[2i] <= r < runs[2i+1], ascending, neither overlapping nor touching
+ * (room for nres + 1 ints: at most (nres + 1) / 2 runs); returns their
+ * number.  A job's set is a few runs however many cores it holds. */
+int hs_bits_runs(const uint64_t *b, int nres, int *runs);
 
 /* ---------------- the profile ---------------- */
 
@@ -88,6 +93,12 @@ int hs_profile_insert(struct hs_profile *p, double t0, double t1, const uint64_t
 /* Mark set free again over [t0, t1).  Returns 0, or -1 when some resource of
  * set is not busy throughout the interval (nothing changed). */
 int hs_profile_remove(struct hs_profile *p, double t0, double t1, const uint64_t *set);
+/* The same for a set given as nruns runs (hs_bits_runs' pairs: ascending,
+ * within 0..nres-1; touching runs are joined): no pass over a bitset of
+ * the machine.  Also -1, nothing changed, for runs out of order or out of
+ * range. */
+int hs_profile_insert_runs(struct hs_profile *p, double t0, double t1, const int *runs, int nruns);
+int hs_profile_remove_runs(struct hs_profile *p, double t0, double t1, const int *runs, int nruns);
 /* Forget what lies before t (t >= the origin): the origin becomes t. */
 void hs_profile_advance(struct hs_profile *p, double t);
 
@@ -140,6 +151,11 @@ struct hs_profile_query {
 	int most;
 };
 double hs_profile_search(struct hs_profile *p, struct hs_profile_query *q, uint64_t *out);
+/* The same with own's set also given as runs (hs_bits_runs' pairs, the
+ * same resources as q->own): the changes at its ends are worked out from
+ * them, not from a pass over the bitset. */
+double hs_profile_search_runs(struct hs_profile *p, struct hs_profile_query *q, const int *own_runs,
+			      int nown_runs, uint64_t *out);
 
 /* The most resources free throughout one window [x, x + d) that meets
  * [a, b) (x >= the origin, any real x), or a little more (a window may be

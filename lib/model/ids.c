@@ -75,6 +75,9 @@ int *hs_ids_copy(const int *v, int n)
 {
 	if (n <= 0)
 		return NULL;
+	/* a shared slice is its own copy (a whole node's set, most often) */
+	if (shared(v) && (uintptr_t)(v + n) <= (uintptr_t)(iota + IDS_MAX))
+		return (int *)(uintptr_t)v;
 	int *r;
 	if (v[0] >= 0 && hs_ids_is_run(v, n) && (r = hs_ids_run(v[0], n)))
 		return r;

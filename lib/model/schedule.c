@@ -59,15 +59,11 @@ static int *copy_ints(const int *v, int n)
 void hs_placement_copy(struct hs_placement *dst, const struct hs_placement *src)
 {
 	*dst = *src;
-	dst->parts = src->nparts ? hs_calloc(src->nparts, sizeof *dst->parts) : NULL;
+	dst->parts = src->nparts ? hs_malloc((size_t)src->nparts * sizeof *dst->parts) : NULL;
 	for (int k = 0; k < src->nparts; k++) {
 		const struct hs_part *a = &src->parts[k];
-		struct hs_part *b = &dst->parts[k];
-		b->node = a->node;
-		b->ncores = a->ncores;
-		b->cores = hs_ids_copy(a->cores, a->ncores);
-		b->ngpus = a->ngpus;
-		b->gpus = hs_ids_copy(a->gpus, a->ngpus);
+		dst->parts[k] = (struct hs_part){ a->node, hs_ids_copy(a->cores, a->ncores), a->ncores,
+						  hs_ids_copy(a->gpus, a->ngpus), a->ngpus };
 	}
 	dst->after = copy_ints(src->after, src->nafter);
 }
@@ -170,6 +166,10 @@ struct walk {
 	int task, *pred, npred, cap;
 	void (*also)(void *arg, const struct hs_use *u, int res); /* or NULL */
 	void *also_arg;
+	/* walk_part's: node j's cores (pl), and the task that used all of
+	 * them last (whole[j]; -1: none, last[] holds each core's) */
+	const struct hs_platform *pl;
+	int *whole;
 };
 
 static void walk_flush(struct walk *w)
@@ -239,7 +239,10 @@ static void walk_ids(struct walk *w, int task, const int *ids, int n, int base)
 }
 
 /* walk_use for a whole part (hs_uses_walk_parts), with nothing riding
- * along. */
+ * along.  A part with all its node's cores (as most are on a large
+ * machine) leaves its task as the node's last user without writing it
+ * per core (whole[]): one step a node, not one a core; its cores' last[]
+ * are written only when a part of some of them comes. */
 static void walk_part(void *arg, int task, const struct hs_part *pt, int c0, int g0)
 {
 	struct walk *w = arg;
@@ -247,7 +250,27 @@ static void walk_part(void *arg, int task, const struct hs_part *pt, int c0, int
 		walk_flush(w);
 		w->task = task;
 	}
-	walk_ids(w, task, pt->cores, pt->ncores, c0);
+	int j = pt->node, nc = w->pl->nodes[j].cores;
+	int all = pt->ncores == nc && nc > 0 && pt->cores[0] == 0 && hs_ids_is_run(pt->cores, nc);
+	if (all && w->whole[j] >= 0) {
+		walk_pred(w, task, w->whole[j]);
+	} else if (all) {
+		int *l = w->last + c0;
+		for (int k = 0; k < nc;) {
+			int prev = l[k];
+			while (k < nc && l[k] == prev)
+				k++;
+			walk_pred(w, task, prev);
+		}
+	} else {
+		if (w->whole[j] >= 0)
+			for (int k = 0; k < nc; k++)
+				w->last[c0 + k] = w->whole[j];
+		w->whole[j] = -1;
+		walk_ids(w, task, pt->cores, pt->ncores, c0);
+	}
+	if (all)
+		w->whole[j] = task;
 	walk_ids(w, task, pt->gpus, pt->ngpus, g0);
 }
 
@@ -304,14 +327,17 @@ int hs_schedule_after_walk(struct hs_schedule *s, const struct hs_platform *pl,
 	}
 	if (pl) {
 		size_t nres = (size_t)pl->total_cores + (size_t)pl->total_gpus;
-		struct walk w = { s, hs_malloc((nres + 1) * sizeof *w.last), -1, NULL, 0, 0, also, arg };
+		struct walk w = { s, hs_malloc((nres + 1) * sizeof *w.last), -1, NULL, 0, 0, also, arg, pl,
+				  hs_malloc(((size_t)pl->nnodes + 1) * sizeof *w.whole) };
 		memset(w.last, 0xff, (nres + 1) * sizeof *w.last); /* -1: unused */
+		memset(w.whole, 0xff, ((size_t)pl->nnodes + 1) * sizeof *w.whole);
 		/* The order is kept for a validator's walk only when nothing
 		 * rode along on this one. */
 		int rc = also ? hs_uses_walk(s, pl, NULL, 0, walk_use, &w)
 			      : hs_uses_walk_parts(s, pl, NULL, 1, walk_part, &w);
 		walk_flush(&w);
 		free(w.last);
+		free(w.whole);
 		free(w.pred);
 		if (rc == 0)
 			return 0;

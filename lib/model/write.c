@@ -83,13 +83,11 @@ static void pf_none(struct pfields *f, const char *key)
 	f->off[f->n - 1] = NONE;
 }
 
-/* Append len bytes of b's own from off (sb_add's source would move when
- * the buffer grows). */
-static void sb_repeat(struct strbuf *b, size_t off, size_t len)
+/* sb_add of one character. */
+static inline void sb_putc(struct strbuf *b, char c)
 {
-	sb_room(b, len);
-	memcpy(b->s + b->n, b->s + off, len);
-	b->n += len;
+	sb_room(b, 1);
+	b->s[b->n++] = c;
 	b->s[b->n] = 0;
 }
 
@@ -97,20 +95,36 @@ static void put_sets(struct pfields *f, const struct hs_placement *p, const char
 {
 	pf_key(f, key);
 	/* A set that is a run as the previous part's (a whole node, as most
-	 * are) is that part's text again: formatted once a line. */
+	 * are) is that part's text again: formatted once a line, and the
+	 * parts that repeat it after one another copied with one room check. */
 	int lo = 0, n0 = -1;
 	size_t off = 0, len = 0;
-	for (int i = 0; i < p->nparts; i++) {
-		if (i)
-			sb_add(&f->b, "/", 1);
+	for (int i = 0; i < p->nparts;) {
 		const struct hs_part *pt = &p->parts[i];
 		const int *v = gpus ? pt->gpus : pt->cores;
 		int n = gpus ? pt->ngpus : pt->ncores;
 		int run = hs_ids_is_run(v, n);
 		if (run && n == n0 && v[0] == lo) {
-			sb_repeat(&f->b, off, len);
+			int m = 1; /* parts from i with that same set */
+			for (const struct hs_part *q = pt + 1; i + m < p->nparts; q++, m++) {
+				const int *w = gpus ? q->gpus : q->cores;
+				int k = gpus ? q->ngpus : q->ncores;
+				if (k != n || w[0] != lo || !hs_ids_is_run(w, k))
+					break;
+			}
+			sb_room(&f->b, (size_t)m * (len + 1));
+			char *d = f->b.s + f->b.n;
+			for (int r = 0; r < m; r++, d += len + 1) {
+				*d = '/';
+				memcpy(d + 1, f->b.s + off, len);
+			}
+			f->b.n += (size_t)m * (len + 1);
+			f->b.s[f->b.n] = 0;
+			i += m;
 			continue;
 		}
+		if (i)
+			sb_putc(&f->b, '/');
 		char *set = hs_fmt_intset(v, n);
 		off = f->b.n;
 		len = strlen(set);
@@ -118,6 +132,7 @@ static void put_sets(struct pfields *f, const struct hs_placement *p, const char
 		free(set);
 		lo = run ? v[0] : 0;
 		n0 = run ? n : -1;
+		i++;
 	}
 }
 
@@ -128,8 +143,9 @@ static void put_num(struct pfields *f, const char *key, double v)
 	sb_puts(&f->b, hs_fmt_double(nb, v));
 }
 
+/* idlen: the length of each node's id (nidlen of them), or NULL. */
 static void placement_fields(const struct hs_instance *in, const struct hs_placement *p, int run,
-			     struct pfields *f)
+			     const size_t *idlen, int nidlen, struct pfields *f)
 {
 	const struct hs_platform *pl = &in->plat;
 	f->n = 0;
@@ -141,13 +157,21 @@ static void placement_fields(const struct hs_instance *in, const struct hs_place
 		pf_none(f, "node");
 		pf_none(f, "cores");
 	} else {
+		/* room for a line of whole nodes at once ("n123," and "0-15/"
+		 * each): not grown a few times a line */
+		sb_room(&f->b, 16 * (size_t)p->nparts + 64);
 		pf_key(f, "node");
 		for (int i = 0; i < p->nparts; i++) {
 			int j = p->parts[i].node;
+			const char *id = j >= 0 && j < pl->nnodes ? pl->nodes[j].id : "?";
+			size_t len = j >= 0 && j < nidlen ? idlen[j] : strlen(id);
+			sb_room(&f->b, len + 1);
 			if (i)
-				sb_puts(&f->b, ",");
-			sb_puts(&f->b, j >= 0 && j < pl->nnodes ? pl->nodes[j].id : "?");
+				f->b.s[f->b.n++] = ',';
+			memcpy(f->b.s + f->b.n, id, len);
+			f->b.n += len;
 		}
+		f->b.s[f->b.n] = 0;
 		put_sets(f, p, "cores", 0);
 	}
 	if (anygpu)
@@ -207,7 +231,7 @@ void hs_placement_to_record(const struct hs_instance *in, const struct hs_placem
 			    struct hs_record *r)
 {
 	struct pfields f;
-	placement_fields(in, p, r->kind && strcmp(r->kind, "run") == 0, &f);
+	placement_fields(in, p, r->kind && strcmp(r->kind, "run") == 0, NULL, 0, &f);
 	for (int i = 0; i < f.n; i++) {
 		const char *v = pf_val(&f, i);
 		if (v)
@@ -237,7 +261,7 @@ static struct hs_record *placement_record(const struct hs_instance *in, const st
 					  const char *kind, const char *id)
 {
 	struct pfields f;
-	placement_fields(in, p, strcmp(kind, "run") == 0, &f);
+	placement_fields(in, p, strcmp(kind, "run") == 0, NULL, 0, &f);
 	const char *keys[PF_MAX], *vals[PF_MAX];
 	int n = pf_pairs(&f, keys, vals);
 	struct hs_record *r = hs_record_new_fields(kind, id, keys, vals, n);
@@ -285,6 +309,8 @@ struct emit {
 	int run;                         /* kind is "run": state, exit, energy too */
 	int skip_rejected;               /* plan lines made from a run: none for those */
 	struct hs_emit_extra x;          /* fields NULL: none */
+	size_t *idlen;                   /* [nidlen] the nodes' ids' lengths, once */
+	int nidlen;
 };
 
 /* The fields of the line last made on this thread (lines are made on
@@ -306,7 +332,7 @@ static int emit_next(void *arg, size_t i, struct hs_gen_line *l)
 	if (p->task < 0 || (e->skip_rejected && p->state == HS_STATE_REJECTED))
 		return 0;
 	emit_used = 1;
-	placement_fields(in, p, e->run, &emit_f);
+	placement_fields(in, p, e->run, e->idlen, e->nidlen, &emit_f);
 	l->kind = e->kind;
 	l->id = in->tasks[i].id;
 	l->n = pf_pairs(&emit_f, l->keys, l->vals);
@@ -321,6 +347,7 @@ static void emit_free(void *arg)
 	struct emit *e = arg;
 	if (e->x.free_arg)
 		e->x.free_arg(e->x.arg);
+	free(e->idlen);
 	free(e);
 }
 
@@ -338,6 +365,10 @@ static void emit_records(struct hs_instance *in, const struct hs_schedule *sched
 	e->skip_rejected = !e->run && sched == &in->run;
 	if (x)
 		e->x = *x;
+	e->nidlen = in->plat.nnodes;
+	e->idlen = hs_malloc(((size_t)e->nidlen + 1) * sizeof *e->idlen);
+	for (int j = 0; j < e->nidlen; j++)
+		e->idlen[j] = strlen(in->plat.nodes[j].id);
 	hs_stream_append(in->stream, hs_record_new_gen_mt(kind, emit_next, e, emit_free));
 }
 

@@ -259,7 +259,8 @@ static int below(const int *g, int n, int lim)
  * node in node order: a node's ids found at once (below), its set shared
  * when they are a run (node_set), the array of parts kept from call to
  * call. */
-static void build_placement(struct hs_online *h, const int *cores, int nc, const int *gpus, int ng)
+/* h->scratch emptied for a new placement (its array of parts kept). */
+static struct hs_placement *scratch_reset(struct hs_online *h)
 {
 	struct hs_placement *p = &h->scratch;
 	for (int k = 0; k < p->nparts; k++) {
@@ -271,18 +272,33 @@ static void build_placement(struct hs_online *h, const int *cores, int nc, const
 	p->parts = parts;
 	p->exit_status = -1;
 	p->energy = NAN;
+	return p;
+}
+
+/* A new part of h->scratch, on node, with nothing yet. */
+static struct hs_part *scratch_part(struct hs_online *h, int node)
+{
+	struct hs_placement *p = &h->scratch;
+	if (p->nparts == h->cap_parts) {
+		h->cap_parts = h->cap_parts ? 2 * h->cap_parts : 64;
+		p->parts = hs_reallocarray(p->parts, h->cap_parts, sizeof *p->parts);
+	}
+	struct hs_part *pt = &p->parts[p->nparts++];
+	memset(pt, 0, sizeof *pt);
+	pt->node = node;
+	return pt;
+}
+
+static void build_placement(struct hs_online *h, const int *cores, int nc, const int *gpus, int ng)
+{
+	scratch_reset(h);
 	int nn = h->in->plat.nnodes;
 	int a = 0, b = 0;
 	while (a < nc || b < ng) {
 		int na = a < nc ? h->core_node[cores[a]] : nn;
 		int nb = b < ng ? h->gpu_node[gpus[b]] : nn;
 		int node = na < nb ? na : nb;
-		if (p->nparts == h->cap_parts) {
-			h->cap_parts = h->cap_parts ? 2 * h->cap_parts : 64;
-			p->parts = hs_reallocarray(p->parts, h->cap_parts, sizeof *p->parts);
-		}
-		struct hs_part *pt = &p->parts[p->nparts++];
-		pt->node = node;
+		struct hs_part *pt = scratch_part(h, node);
 		pt->ncores = na == node ? below(cores + a, nc - a, h->node_first_core[node + 1]) : 0;
 		pt->ngpus = nb == node ? below(gpus + b, ng - b, h->node_first_gpu[node + 1]) : 0;
 		/* cores or gpus may be NULL when none are asked: no offset on it */
@@ -330,6 +346,34 @@ void hs_online_mark(struct hs_online *h, const struct hs_placement *p, int job)
 	}
 }
 
+/* The rest of a start once h->scratch holds its placement (nc cores, ng
+ * GPUs): the checks that need the placement (with deferred, whether its
+ * cores are free), then the engine's start. */
+static int start_placed(struct hs_online *h, int job, int ncores, int ngpus, int deferred)
+{
+	if ((deferred && check_free(h, job, &h->scratch) < 0) || check_fit(h, job, ncores, ngpus) < 0 ||
+	    check_scope(h, job, &h->scratch) < 0 || hs_online_power_check_start(h, job, &h->scratch) < 0)
+		return -1;
+	const struct hs_task *t = &h->in->tasks[job];
+	if (!isfinite(hs_placement_duration(h->in, t, &h->scratch)))
+		return hs_online_bad(h, job, "cannot run on %d core%s and %d GPU%s under its runtime model",
+			   ncores, ncores == 1 ? "" : "s", ngpus, ngpus == 1 ? "" : "s");
+	if (h->decided)
+		h->decided[job] = hs_online_now(h);
+	if (h->eng->start(h->eng->arg, job, &h->scratch) < 0) {
+		/* Reported by the engine, with the task's line: the input's
+		 * fault (no route between the nodes, a comp or comm list of
+		 * another size), as it is for hs-sim without -a. */
+		h->errors++;
+		h->input_errors++;
+		return -1;
+	}
+	hs_online_mark(h, &h->scratch, job);
+	h->status[job] = JOB_RUNNING;
+	hs_online_authors_started(h, job);
+	return 0;
+}
+
 int hs_online_start(struct hs_online *h, int job, const int *cores, int ncores, const int *gpus,
 		    int ngpus)
 {
@@ -352,27 +396,109 @@ int hs_online_start(struct hs_online *h, int job, const int *cores, int ncores, 
 		      &sg, &unused) < 0)
 		return -1;
 	build_placement(h, sc, ncores, sg, ngpus);
-	if ((deferred && check_free(h, job, &h->scratch) < 0) || check_fit(h, job, ncores, ngpus) < 0 ||
-	    check_scope(h, job, &h->scratch) < 0 || hs_online_power_check_start(h, job, &h->scratch) < 0)
-		return -1;
-	const struct hs_task *t = &h->in->tasks[job];
-	if (!isfinite(hs_placement_duration(h->in, t, &h->scratch)))
-		return hs_online_bad(h, job, "cannot run on %d core%s and %d GPU%s under its runtime model",
-			   ncores, ncores == 1 ? "" : "s", ngpus, ngpus == 1 ? "" : "s");
-	if (h->decided)
-		h->decided[job] = hs_online_now(h);
-	if (h->eng->start(h->eng->arg, job, &h->scratch) < 0) {
-		/* Reported by the engine, with the task's line: the input's
-		 * fault (no route between the nodes, a comp or comm list of
-		 * another size), as it is for hs-sim without -a. */
-		h->errors++;
-		h->input_errors++;
-		return -1;
+	return start_placed(h, job, ncores, ngpus, deferred);
+}
+
+/* ---------------- ABI 4: starts on runs of cores ---------------- */
+
+/* Runs in increasing order, none empty, overlapping or out of range:
+ * their cores in *nc.  Returns 0 or -1 (reported). */
+static int check_runs(struct hs_online *h, int job, const struct hs_online_range *runs, int nruns,
+		      int *nc)
+{
+	int total = h->m.ncores, end = 0;
+	*nc = 0;
+	for (int i = 0; i < nruns; i++) {
+		int a = runs[i].first, n = runs[i].n;
+		if (n <= 0)
+			return hs_online_bad(h, job, "start: run %d of cores (from core %d) is empty: n %d", i,
+				   a, n);
+		if (a < 0 || a >= total || n > total - a)
+			return hs_online_bad(h, job, "no core %d (the machine has core 0..%d)",
+				   a < 0 || a >= total ? a : total, total - 1);
+		if (i > 0 && a < end && a >= runs[i - 1].first)
+			return hs_online_bad(h, job, "core %d (node %s) given twice", a,
+				   h->in->plat.nodes[h->core_node[a]].id);
+		if (i > 0 && a < end)
+			return hs_online_bad(h, job, "start: runs of cores out of order: run %d from core %d "
+				   "after run %d from core %d", i, a, i - 1, runs[i - 1].first);
+		end = a + n;
+		*nc += n;
 	}
-	hs_online_mark(h, &h->scratch, job);
-	h->status[job] = JOB_RUNNING;
-	hs_online_authors_started(h, job);
 	return 0;
+}
+
+/* The cores of node (below lim) from the runs at (*i, *a): run *i's rest
+ * starts at core *a.  Writes them less base into ids (NULL: counts them
+ * only), moves (*i, *a) past them, returns how many and in *run whether
+ * they are consecutive. */
+static int node_cores(const struct hs_online_range *runs, int nruns, int *i, int *a, int lim, int base,
+		      int *ids, int *run)
+{
+	int n = 0, end = *a;
+	*run = 1;
+	while (*i < nruns && *a < lim) {
+		int b = runs[*i].first + runs[*i].n, e = b < lim ? b : lim;
+		*run &= *a == end;
+		for (int c = *a; ids && c < e; c++)
+			ids[n + c - *a] = c - base;
+		n += e - *a;
+		end = e;
+		if (e < b) { /* the run goes on in the next node */
+			*a = e;
+			break;
+		}
+		if (++*i < nruns)
+			*a = runs[*i].first;
+	}
+	return n;
+}
+
+/* h->scratch: the placement of checked runs of cores, a part per node in
+ * node order, its set shared when it is a run (nearly always: a whole
+ * node), so that nothing here is per core. */
+static void build_placement_runs(struct hs_online *h, const struct hs_online_range *runs, int nruns)
+{
+	scratch_reset(h);
+	int i = 0, a = nruns > 0 ? runs[0].first : 0;
+	while (i < nruns) {
+		int node = h->core_node[a], base = h->node_first_core[node],
+		    lim = h->node_first_core[node + 1];
+		struct hs_part *pt = scratch_part(h, node);
+		int i0 = i, a0 = a, run;
+		pt->ncores = node_cores(runs, nruns, &i, &a, lim, base, NULL, &run);
+		pt->cores = run ? hs_ids_run(a0 - base, pt->ncores) : NULL;
+		if (!pt->cores) {
+			pt->cores = hs_malloc((size_t)pt->ncores * sizeof *pt->cores);
+			node_cores(runs, nruns, &i0, &a0, lim, base, pt->cores, &run);
+		}
+	}
+}
+
+int hs_online_start_runs(struct hs_online *h, int job, const struct hs_online_range *runs, int nruns,
+			 const int *gpus, int ngpus)
+{
+	if (check_waiting(h, job, "start") < 0)
+		return -1;
+	if (nruns < 0 || ngpus < 0 || (nruns > 0 && !runs) || (ngpus > 0 && !gpus))
+		return hs_online_bad(h, job, "start: bad resource arrays (%d runs of cores, %d GPUs)", nruns,
+			   ngpus);
+	int nc;
+	if (check_runs(h, job, runs, nruns, &nc) < 0)
+		return -1;
+	if (ngpus > 0) {
+		/* cores and GPUs together (which check_fit refuses, but in
+		 * hs_online_start's words): its path, the runs as ids */
+		int *ids = hs_malloc(((size_t)nc + 1) * sizeof *ids), k = 0;
+		for (int r = 0; r < nruns; r++)
+			for (int c = 0; c < runs[r].n; c++)
+				ids[k++] = runs[r].first + c;
+		int rc = hs_online_start(h, job, ids, nc, gpus, ngpus);
+		free(ids);
+		return rc;
+	}
+	build_placement_runs(h, runs, nruns);
+	return start_placed(h, job, nc, 0, 1);
 }
 
 int hs_online_reject(struct hs_online *h, int job)

@@ -61,7 +61,7 @@ struct hs_profile {
 	/* scratch: a materialized slice set, a window's set, a search's
 	 * current slice set; run lists of a change and of own's ends */
 	uint64_t *at, *win, *cur;
-	struct runs s, x, y, ob0, of0, ob1, of1, wx, wy;
+	struct runs s, x, y, ob0, of0, ob1, of1, wx, wy, os;
 	struct hs_profile_stats st;
 };
 
@@ -204,6 +204,14 @@ static void runs_of_bits(struct runs *r, const uint64_t *b, int nres)
 	}
 	if (in)
 		runs_push(r, lo, nres);
+}
+
+int hs_bits_runs(const uint64_t *b, int nres, int *runs)
+{
+	/* written in place: (nres + 1) / 2 runs at most, so never grown */
+	struct runs r = { runs, 0, (nres + 1) / 2 };
+	runs_of_bits(&r, b, nres);
+	return r.n;
 }
 
 enum { OP_OR, OP_MINUS, OP_AND };
@@ -414,6 +422,7 @@ void hs_profile_free(struct hs_profile *p)
 	runs_free(&p->of1);
 	runs_free(&p->wx);
 	runs_free(&p->wy);
+	runs_free(&p->os);
 	free(p);
 }
 
@@ -558,14 +567,9 @@ static void edge(struct hs_profile *p, int k, const struct runs *s, int busy)
 	runs_apply(to, &p->x, OP_OR, &p->y);
 }
 
-/* Insert (busy = 1) or remove (busy = 0) set over [t0, t1). */
-static int change(struct hs_profile *p, double t0, double t1, const uint64_t *set, int busy)
+/* Insert (busy = 1) or remove (busy = 0) the runs p->s over [t0, t1). */
+static int change(struct hs_profile *p, double t0, double t1, int busy)
 {
-	if (t0 < p->t[0])
-		t0 = p->t[0];
-	if (!(t0 < t1))
-		return 0;
-	runs_of_bits(&p->s, set, p->nres);
 	/* Check first: set all free (insert) or all busy (remove) in the
 	 * first slice of the interval, and none of it changing inside. */
 	int k0 = slice_of(p, t0);
@@ -600,14 +604,54 @@ static int change(struct hs_profile *p, double t0, double t1, const uint64_t *se
 	return 0;
 }
 
+/* Set's change over [t0, t1), the interval clipped to the origin. */
+static int change_set(struct hs_profile *p, double t0, double t1, const uint64_t *set, int busy)
+{
+	if (t0 < p->t[0])
+		t0 = p->t[0];
+	if (!(t0 < t1))
+		return 0;
+	runs_of_bits(&p->s, set, p->nres);
+	return change(p, t0, t1, busy);
+}
+
+/* The same for runs given as pairs: checked (ascending, in range) and
+ * copied into p->s, touching ones joined. */
+static int change_runs(struct hs_profile *p, double t0, double t1, const int *runs, int nruns, int busy)
+{
+	p->s.n = 0;
+	for (int i = 0, prev = 0; i < nruns; i++) {
+		int lo = runs[2 * i], hi = runs[2 * i + 1];
+		if (lo < prev || lo >= hi || hi > p->nres)
+			return -1;
+		runs_push(&p->s, lo, hi);
+		prev = hi;
+	}
+	if (t0 < p->t[0])
+		t0 = p->t[0];
+	if (!(t0 < t1))
+		return 0;
+	return change(p, t0, t1, busy);
+}
+
 int hs_profile_insert(struct hs_profile *p, double t0, double t1, const uint64_t *set)
 {
-	return change(p, t0, t1, set, 1);
+	return change_set(p, t0, t1, set, 1);
 }
 
 int hs_profile_remove(struct hs_profile *p, double t0, double t1, const uint64_t *set)
 {
-	return change(p, t0, t1, set, 0);
+	return change_set(p, t0, t1, set, 0);
+}
+
+int hs_profile_insert_runs(struct hs_profile *p, double t0, double t1, const int *runs, int nruns)
+{
+	return change_runs(p, t0, t1, runs, nruns, 1);
+}
+
+int hs_profile_remove_runs(struct hs_profile *p, double t0, double t1, const int *runs, int nruns)
+{
+	return change_runs(p, t0, t1, runs, nruns, 0);
 }
 
 void hs_profile_advance(struct hs_profile *p, double t)
@@ -684,7 +728,10 @@ struct win {
 	int hk, hm, hc;     /* ws: the set free throughout [hk, hm), hc of them (hk -1: none) */
 	const uint64_t *ws;
 	const uint64_t *own;
-	int has, ready;  /* own has slices (i0 < i1); its count and changes are known */
+	const int *own_runs; /* own as runs (hs_profile_search_runs), or NULL */
+	int nown_runs;
+	int has, ready;  /* own has slices (i0 < i1); its runs and count are known */
+	int ready0, ready1; /* the changes at i0, at i1 are known */
 	int nown, i0, i1;
 	double own_t0, own_t1;
 };
@@ -694,25 +741,40 @@ static inline void win_at(struct win *w, int k)
 	w->k = w->m = k;
 }
 
-/* Own's count and, at its ends, the changes the profile would have
- * without it: its resources, busy from i0 to i1, do not change at i0
- * (those free before) or change the other way (those a job left at i0);
- * likewise at i1. */
+/* Own's runs (p->os) and count, known once a window reaches own's
+ * slices. */
 static void win_ready(struct hs_profile *p, struct win *w)
 {
 	w->ready = 1;
-	runs_of_bits(&p->s, w->own, p->nres);
-	w->nown = runs_count(&p->s);
-	int i0 = w->i0, i1 = w->i1;
-	if (i0 > 0) {
-		runs_op(&p->ob0, &p->d[i0].busy, &p->s, OP_MINUS);
-		runs_op(&p->x, &p->s, &p->d[i0].busy, OP_MINUS);
-		runs_op(&p->of0, &p->d[i0].freed, &p->x, OP_OR);
+	if (w->own_runs) {
+		p->os.n = 0;
+		for (int r = 0; r < w->nown_runs; r++)
+			runs_push(&p->os, w->own_runs[2 * r], w->own_runs[2 * r + 1]);
+	} else {
+		runs_of_bits(&p->os, w->own, p->nres);
 	}
-	if (i1 < p->n) {
-		runs_op(&p->of1, &p->d[i1].freed, &p->s, OP_MINUS);
-		runs_op(&p->x, &p->s, &p->d[i1].freed, OP_MINUS);
-		runs_op(&p->ob1, &p->d[i1].busy, &p->x, OP_OR);
+	w->nown = runs_count(&p->os);
+}
+
+/* At own's start i0 (end 0) or end i1 (end 1), the changes the profile
+ * would have without it: its resources, busy from i0 to i1, do not change
+ * at i0 (those free before) or change the other way (those a job left at
+ * i0); likewise at i1.  Each worked out only when a window reaches that
+ * start (a search from now for a job reserved later sees i0 only). */
+static void win_edge(struct hs_profile *p, struct win *w, int end)
+{
+	if (!w->ready)
+		win_ready(p, w);
+	if (!end) {
+		w->ready0 = 1;
+		runs_op(&p->ob0, &p->d[w->i0].busy, &p->os, OP_MINUS);
+		runs_op(&p->x, &p->os, &p->d[w->i0].busy, OP_MINUS);
+		runs_op(&p->of0, &p->d[w->i0].freed, &p->x, OP_OR);
+	} else {
+		w->ready1 = 1;
+		runs_op(&p->of1, &p->d[w->i1].freed, &p->os, OP_MINUS);
+		runs_op(&p->x, &p->os, &p->d[w->i1].freed, OP_MINUS);
+		runs_op(&p->ob1, &p->d[w->i1].busy, &p->x, OP_OR);
 	}
 }
 
@@ -730,8 +792,10 @@ static inline int win_cnt(struct hs_profile *p, struct win *w, int i)
 static void win_delta(struct hs_profile *p, struct win *w, int i, const struct runs **busy,
 		      const struct runs **freed)
 {
-	if (w->has && (i == w->i0 || i == w->i1) && !w->ready)
-		win_ready(p, w);
+	if (w->has && i == w->i0 && !w->ready0)
+		win_edge(p, w, 0);
+	if (w->has && i == w->i1 && !w->ready1)
+		win_edge(p, w, 1);
 	if (w->has && i == w->i0) {
 		*busy = &p->ob0, *freed = &p->of0;
 	} else if (w->has && i == w->i1) {
@@ -762,7 +826,7 @@ static int start_from(const struct hs_profile *p, double x)
  * or after own_t1. */
 static void win_own(struct hs_profile *p, struct win *w, const struct hs_profile_query *q)
 {
-	w->has = w->ready = w->nown = 0;
+	w->has = w->ready = w->ready0 = w->ready1 = w->nown = 0;
 	w->fk = -1;
 	w->hk = -1;
 	w->own = q->own;
@@ -878,7 +942,8 @@ static int win_set(struct hs_profile *p, struct win *w, int need, const uint64_t
 	return w->hc;
 }
 
-static double search(struct hs_profile *p, struct hs_profile_query *q, uint64_t *out)
+static double search(struct hs_profile *p, struct hs_profile_query *q, const int *own_runs,
+		     int nown_runs, uint64_t *out)
 {
 	int n = q->n;
 	double t = q->from, d = q->d;
@@ -894,6 +959,8 @@ static double search(struct hs_profile *p, struct hs_profile_query *q, uint64_t 
 	}
 	struct win w;
 	win_own(p, &w, q);
+	w.own_runs = own_runs;
+	w.nown_runs = nown_runs;
 	int k0 = slice_of(p, t), most = 0;
 	win_at(&w, k0);
 	while (w.k < p->n) {
@@ -956,19 +1023,31 @@ static int own_bound(struct hs_profile *p, double t)
 	return 1;
 }
 
-double hs_profile_search(struct hs_profile *p, struct hs_profile_query *q, uint64_t *out)
+static double search_own(struct hs_profile *p, struct hs_profile_query *q, const int *own_runs,
+			 int nown_runs, uint64_t *out)
 {
 	int s0 = 0, s1 = 0;
 	if (own_seen(q)) {
 		s0 = own_bound(p, q->own_t0);
 		s1 = own_bound(p, q->own_t1);
 	}
-	double x = search(p, q, out);
+	double x = search(p, q, own_runs, nown_runs, out);
 	if (s1)
 		merge_at(p, slice_of(p, q->own_t1));
 	if (s0)
 		merge_at(p, slice_of(p, q->own_t0));
 	return x;
+}
+
+double hs_profile_search(struct hs_profile *p, struct hs_profile_query *q, uint64_t *out)
+{
+	return search_own(p, q, NULL, 0, out);
+}
+
+double hs_profile_search_runs(struct hs_profile *p, struct hs_profile_query *q, const int *own_runs,
+			      int nown_runs, uint64_t *out)
+{
+	return search_own(p, q, q->own ? own_runs : NULL, nown_runs, out);
 }
 
 /* The same window over the slices k that hold a start x of a window

@@ -113,27 +113,30 @@ int hs_select_max(const struct hs_select *s, enum hs_scope scope)
 /* ---------------- the variants inside [lo, hi) ---------------- */
 
 /* Take up to n lowest ids of free in [lo, hi); returns how many are left.
- * Whole words at a time where they fit. */
+ * A word at a time: all its members where they fit, else its lowest
+ * ones (most of a wide job's words are whole, on a mostly busy machine
+ * most are empty). */
 static int take(const uint64_t *free, int lo, int hi, int n, uint64_t *out)
 {
-	int r = lo;
-	while (n > 0 && r < hi) {
-		int w = r >> 6;
-		if ((r & 63) == 0 && hi - r >= 64) {
-			int c = hs_bits_pop(free[w]);
-			if (c <= n) {
-				out[w] |= free[w];
-				n -= c;
-				r += 64;
-				continue;
-			}
+	if (n <= 0 || lo >= hi)
+		return n;
+	int wl = lo >> 6, wh = (hi - 1) >> 6;
+	for (int w = wl; w <= wh && n > 0; w++) {
+		uint64_t x = free[w];
+		if (w == wl)
+			x &= ~(uint64_t)0 << (lo & 63);
+		if (w == wh)
+			x &= ~(uint64_t)0 >> (63 - ((hi - 1) & 63));
+		if (!x)
+			continue;
+		int c = hs_bits_pop(x);
+		if (c <= n) {
+			out[w] |= x;
+			n -= c;
+			continue;
 		}
-		r = hs_bits_next(free, r, hi);
-		if (r >= hi)
-			break;
-		hs_bits_set(out, r);
-		n--;
-		r++;
+		for (; n > 0; n--, x &= x - 1)
+			out[w] |= x & -x;
 	}
 	return n;
 }
@@ -151,14 +154,19 @@ static int runs(struct hs_select *s, const uint64_t *free, int lo, int hi)
 	return nr;
 }
 
+/* The first run of n free ids or more in [lo, hi), its first n taken:
+ * the runs after it are not looked at. */
 static int contiguous(struct hs_select *s, const uint64_t *free, int lo, int hi, int n, uint64_t *out)
 {
-	int nr = runs(s, free, lo, hi);
-	for (int i = 0; i < nr; i++)
-		if (s->rl[i] >= n) {
-			take(free, s->rs[i], s->rs[i] + n, n, out);
+	(void)s;
+	for (int a = hs_bits_next(free, lo, hi); a < hi;) {
+		int z = hs_bits_next_clear(free, a, hi);
+		if (z - a >= n) {
+			take(free, a, a + n, n, out);
 			return 0;
 		}
+		a = hs_bits_next(free, z, hi);
+	}
 	return -1;
 }
 

@@ -5,7 +5,9 @@
  * "abi2" is first-fit that, woken at 5, notes what online ABI 2 shows of
  * the running jobs (their allocation and progress), kills the first one,
  * submits a job of its own and notes the answers; "first-fit-abi1" is
- * first-fit as a plugin built for online ABI 1 declares it. */
+ * first-fit as a plugin built for online ABI 1 declares it;
+ * "first-fit-runs" is first-fit giving its cores as runs (online ABI 4,
+ * hs_online_start_runs), and the mistakes runs-* its refusals. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +24,21 @@ struct st {
 	int *cores;
 	const char *kind;
 	int calls;
+	int runs; /* first-fit-runs: starts by hs_online_start_runs */
+	struct hs_online_range *rng;
 };
+
+/* Start job on cores[0..n) (ascending) as runs of consecutive ones. */
+static int start_runs(struct st *s, struct hs_online *h, int job, const int *cores, int n)
+{
+	int k = 0;
+	for (int i = 0; i < n; i++)
+		if (k > 0 && s->rng[k - 1].first + s->rng[k - 1].n == cores[i])
+			s->rng[k - 1].n++;
+		else
+			s->rng[k++] = (struct hs_online_range){ cores[i], 1 };
+	return hs_online_start_runs(h, job, s->rng, k, NULL, 0);
+}
 
 static int start(struct hs_online *h, const struct hs_optvals *opts, struct hs_ctx *ctx,
 		 void **state, int mistake)
@@ -33,6 +49,7 @@ static int start(struct hs_online *h, const struct hs_optvals *opts, struct hs_c
 		return -1;
 	s->queue = calloc((size_t)m->njobs + 1, sizeof *s->queue);
 	s->cores = calloc((size_t)m->ncores + 1, sizeof *s->cores);
+	s->rng = calloc((size_t)m->ncores + 1, sizeof *s->rng);
 	s->kind = mistake ? hs_opt_str(opts, "kind") : NULL;
 	*state = s;
 	if (s->kind && strcmp(s->kind, "start-crash") == 0)
@@ -59,7 +76,8 @@ static int fcfs(struct st *s, struct hs_online *h)
 				gpu[g++] = k;
 		if (n < j->cores || g < j->gpus)
 			break;
-		if (hs_online_start(h, j->index, s->cores, n, gpu, g) < 0)
+		if (s->runs && g == 0 ? start_runs(s, h, j->index, s->cores, n) < 0 :
+		    hs_online_start(h, j->index, s->cores, n, gpu, g) < 0)
 			return -1;
 		s->head++;
 	}
@@ -173,6 +191,33 @@ static int events(void *state, struct hs_online *h, const struct hs_online_event
 		int two[2] = { 0, 0 };
 		return hs_online_start(h, job0, two, 2, NULL, 0);
 	}
+	/* ABI 4's refusals: runs empty, overlapping, out of order, out of
+	 * range, on a busy core, a negative count */
+	if (strncmp(k, "runs-", 5) == 0 && job0 >= 0) {
+		struct hs_online_range r[2] = { { 0, 2 }, { 2, 0 } };
+		if (strcmp(k, "runs-overlap") == 0)
+			r[1] = (struct hs_online_range){ 1, 1 };
+		if (strcmp(k, "runs-order") == 0)
+			r[0] = (struct hs_online_range){ 2, 1 }, r[1] = (struct hs_online_range){ 0, 1 };
+		if (strcmp(k, "runs-out") == 0)
+			r[0] = (struct hs_online_range){ 3, 2 };
+		if (strcmp(k, "runs-busy") == 0) {
+			s->runs = 1;
+			if (fcfs(s, h) < 0 || s->head == s->tail)
+				return -1;
+			job0 = s->queue[s->head];
+			r[0] = (struct hs_online_range){ 0, hs_online_job(h, job0)->cores };
+		}
+		int nr = strcmp(k, "runs-empty") == 0 || strcmp(k, "runs-overlap") == 0 ||
+				 strcmp(k, "runs-order") == 0 ? 2 : 1;
+		if (strcmp(k, "runs-bad") == 0)
+			nr = -1;
+		if (strcmp(k, "runs-gpu") == 0) {
+			int g = 0;
+			return hs_online_start_runs(h, job0, r, 1, &g, 1);
+		}
+		return hs_online_start_runs(h, job0, r, nr, NULL, 0);
+	}
 	return fcfs(s, h);
 }
 
@@ -229,6 +274,14 @@ static int start_ff(struct hs_online *h, const struct hs_optvals *o, struct hs_c
 	return start(h, o, c, s, 0);
 }
 
+static int start_ff_runs(struct hs_online *h, const struct hs_optvals *o, struct hs_ctx *c, void **s)
+{
+	int rc = start(h, o, c, s, 0);
+	if (*s)
+		((struct st *)*s)->runs = 1;
+	return rc;
+}
+
 /* abi2 -o order=lucarelli: the authors' event order asked for
  * (hs_online_event_order); a refusal is said in prov (order=refused). */
 static int start_abi2(struct hs_online *h, const struct hs_optvals *o, struct hs_ctx *c, void **s)
@@ -252,6 +305,7 @@ static void finish(void *state)
 		return;
 	free(s->queue);
 	free(s->cores);
+	free(s->rng);
 	free(s);
 }
 
@@ -260,6 +314,9 @@ static const struct hs_online_ops ff_ops = {
 };
 static const struct hs_online_ops abi2_ops = {
 	sizeof(struct hs_online_ops), HS_ONLINE_ABI, HS_ONLINE_NEEDS_MODEL, start_abi2, events_abi2, finish,
+};
+static const struct hs_online_ops ff_runs_ops = {
+	sizeof(struct hs_online_ops), HS_ONLINE_ABI, 0, start_ff_runs, events, finish,
 };
 /* What a plugin built against online ABI 1 has: the same operations. */
 static const struct hs_online_ops abi1_ops = {
@@ -273,7 +330,8 @@ static const struct hs_option mistake_opts[] = {
 	{"kind", HS_OPT_CHOICE, "busy", "which mistake",
 	 "busy|unknown-core|unsubmitted|idle|fail|wake-past|loop|note-key|many-notes|reject-all|twice|"
 	 "start-fails|start-crash|crash|exit|_exit|_Exit|quick_exit|hang|print|kill-waiting|submit-bad|submit-taken|"
-	 "submit-past|submit-deps|late-note"},
+	 "submit-past|submit-deps|late-note|runs-empty|runs-overlap|runs-order|runs-out|runs-busy|runs-bad|"
+	 "runs-gpu"},
 	{NULL, 0, NULL, NULL, NULL},
 };
 
@@ -299,6 +357,12 @@ static const struct hs_algo first_fit_abi1 = {
 	&abi1_ops, NULL, 0,
 };
 
-static const struct hs_algo *const algos[] = { &first_fit, &mistake, &abi2, &first_fit_abi1, NULL };
+static const struct hs_algo first_fit_runs = {
+	sizeof(struct hs_algo), "first-fit-runs", "first-fit, its cores given as runs (test)", NULL, NULL,
+	&ff_runs_ops, NULL, 0,
+};
+
+static const struct hs_algo *const algos[] = { &first_fit, &mistake, &abi2, &first_fit_abi1,
+					       &first_fit_runs, NULL };
 
 HS_PLUGIN_DEFINE(online, "1.0", "online test plugin", NULL, NULL, algos);

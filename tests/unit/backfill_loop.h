@@ -49,11 +49,24 @@ struct loop {
 	void (*after)(struct loop *L, double seconds);
 };
 
-static int lp_start(void *arg, int job, const int *res, int n)
+static int lp_start(void *arg, int job, const int *runs, int nruns)
 {
 	struct loop *L = arg;
 	struct lj *J = &L->j[job];
-	int bad = J->start == J->start || J->rejected || n != J->n;
+	/* the runs as resources, each checked as the host does (sized by
+	 * the runs: not the machine's worth a start) */
+	int n = 0, bad = nruns < 0;
+	for (int k = 0; k < nruns && !bad; k++) {
+		bad = runs[2 * k] >= runs[2 * k + 1] || (k > 0 && runs[2 * k] <= runs[2 * k - 1]) ||
+		      runs[2 * k] < 0 || runs[2 * k + 1] > L->node_first[L->nnodes];
+		n += bad ? 0 : runs[2 * k + 1] - runs[2 * k];
+	}
+	int *res = hs_malloc(((size_t)n + 1) * sizeof *res);
+	n = 0;
+	for (int k = 0; k < nruns && !bad; k++)
+		for (int r = runs[2 * k]; r < runs[2 * k + 1]; r++)
+			res[n++] = r;
+	bad = bad || J->start == J->start || J->rejected || n != J->n;
 	for (int i = 0; i < n && !bad; i++)
 		bad = res[i] < 0 || res[i] >= L->node_first[L->nnodes] || L->busy[res[i]] >= 0 ||
 		      (i > 0 && res[i] <= res[i - 1]);
@@ -72,11 +85,11 @@ static int lp_start(void *arg, int job, const int *res, int n)
 	if (bad) {
 		if (!L->errors++)
 			snprintf(L->err, sizeof L->err, "job %d: bad start at %g", job, L->now);
+		free(res);
 		return -1;
 	}
 	J->start = L->now;
-	J->res = hs_malloc((n + 1) * sizeof *J->res);
-	memcpy(J->res, res, n * sizeof *res);
+	J->res = res;
 	J->nres = n;
 	J->killed = J->run > J->wall;
 	J->end = L->now + (J->killed ? J->wall : J->run);

@@ -596,8 +596,12 @@ static void test_long(void)
 				struct hs_profile_query q = { .from = origin + rnd(v->a - origin + 1), .until = until,
 							      .n = n, .d = d, .own_t0 = v->a, .own_t1 = v->b,
 							      .own = v->s };
-				uint64_t o1[LW], o2[LW];
+				uint64_t o1[LW], o2[LW], o3[LW];
 				double x1 = hs_profile_search(p, &q, o1);
+				/* the same with own as runs */
+				int orun[LR + 2], norun = hs_bits_runs(v->s, nres, orun);
+				double x3 = hs_profile_search_runs(p, &q, orun, norun, o3);
+				bad_own += x3 != x1 || (x1 < INFINITY && memcmp(o1, o3, HS_BITS_WORDS(nres) * 8) != 0);
 				hs_profile_remove(p, v->a, v->b, v->s);
 				struct hs_profile_query q2 = { .from = q.from, .until = until, .n = n, .d = d };
 				double x2 = hs_profile_search(p, &q2, o2);
@@ -613,7 +617,7 @@ static void test_long(void)
 	TAP_OK(bad_struct == 0,
 	       "24 long profiles (up to %d slices, a set kept every 1 to 3): slices match the reference (%d bad)",
 	       slices_max, bad_struct);
-	TAP_OK(bad_own == 0 && owns > 1000, "%d searches seeing their own interval free match the search without it (%d bad)",
+	TAP_OK(bad_own == 0 && owns > 1000, "%d searches seeing their own interval free (as a set and as runs) match the search without it (%d bad)",
 	       owns, bad_own);
 }
 
@@ -661,6 +665,62 @@ static void test_bits_list(void)
 	TAP_OK(bad == 0, "hs_bits_list: 200 random sets up to 700 resources listed in order (%d wrong)", bad);
 }
 
+/* hs_bits_runs against a bit-by-bit scan, and the profile changed by
+ * runs (hs_profile_insert_runs, _remove_runs) as by the same sets; runs
+ * out of order, empty or out of range refused with nothing changed. */
+static void test_runs(void)
+{
+	int bad = 0, same = 0, tried = 0;
+	for (int round = 0; round < 200; round++) {
+		int nres = 1 + rnd(round % 2 ? 700 : 256);
+		uint64_t b[LW] = { 0 };
+		for (int w = 0; w < (nres + 63) / 64; w++)
+			b[w] = rnd(3) == 0 ? ~(uint64_t)0 : rnd(2) ? (uint64_t)rnd(1u << 30) << rnd(34) : 0;
+		int want[LR + 2], nw = 0, got[LR + 2];
+		for (int r = 0; r < nres; r++)
+			if (hs_bits_test(b, r) && (r == 0 || !hs_bits_test(b, r - 1)))
+				want[nw++] = r;
+			else if (!hs_bits_test(b, r) && r > 0 && hs_bits_test(b, r - 1))
+				want[nw++] = r;
+		if (nw % 2)
+			want[nw++] = nres;
+		int n = hs_bits_runs(b, nres, got);
+		bad += 2 * n != nw || memcmp(want, got, nw * sizeof *got) != 0;
+		/* the same set in two profiles, by bits and by runs (dump
+		 * prints up to 256 resources) */
+		if (nres > 256)
+			continue;
+		tried++;
+		struct hs_profile *p = hs_profile_new(nres, 0), *q = hs_profile_new(nres, 0);
+		int ok = hs_profile_insert(p, 1, 5, b) == 0 && hs_profile_insert_runs(q, 1, 5, got, n) == 0;
+		ok = ok && strcmp(dump(p), dump(q)) == 0;
+		ok = ok && hs_profile_remove(p, 2, 3, b) == 0 && hs_profile_remove_runs(q, 2, 3, got, n) == 0;
+		ok = ok && strcmp(dump(p), dump(q)) == 0;
+		same += ok;
+		hs_profile_free(p);
+		hs_profile_free(q);
+	}
+	TAP_OK(bad == 0, "hs_bits_runs: 200 random sets up to 700 resources as their runs (%d wrong)", bad);
+	TAP_OK(same == tried && tried >= 100,
+	       "insert and remove by runs change the profile as by the sets (%d of %d)", same, tried);
+	struct hs_profile *p = hs_profile_new(8, 0);
+	int touching[] = { 0, 2, 2, 4 }, order[] = { 4, 6, 0, 2 }, empty[] = { 1, 1 }, out[] = { 6, 9 },
+	    neg[] = { -1, 2 }, busy[] = { 1, 3 };
+	TAP_OK(hs_profile_insert_runs(p, 0, 10, touching, 2) == 0, "touching runs are one: 0-3 inserted");
+	TAP_STREQ(dump(p), "0:4:4-7 10:8:0-7", "as one run");
+	const char *before = "0:4:4-7 10:8:0-7";
+	TAP_OK(hs_profile_insert_runs(p, 0, 10, order, 2) == -1, "runs out of order refused");
+	TAP_OK(hs_profile_insert_runs(p, 0, 10, empty, 1) == -1, "an empty run refused");
+	TAP_OK(hs_profile_insert_runs(p, 0, 10, out, 1) == -1, "a run past the last resource refused");
+	TAP_OK(hs_profile_insert_runs(p, 0, 10, neg, 1) == -1, "a run from -1 refused");
+	TAP_OK(hs_profile_insert_runs(p, 5, 6, busy, 1) == -1, "a run on busy resources refused");
+	TAP_OK(hs_profile_remove_runs(p, 0, 10, order, 2) == -1, "removing runs out of order refused");
+	TAP_STREQ(dump(p), before, "and none of these changed anything");
+	TAP_OK(hs_profile_remove_runs(p, 0, 10, touching, 2) == 0, "removed by runs");
+	TAP_STREQ(dump(p), "0:8:0-7", "all free again");
+	hs_profile_free(p);
+}
+
 int main(void)
 {
 	test_slices();
@@ -671,6 +731,7 @@ int main(void)
 	test_random();
 	test_long();
 	test_bits_list();
+	test_runs();
 	test_own_merged();
 	return tap_done();
 }
