@@ -478,7 +478,7 @@ static void build_placement_runs(struct hs_online *h, const struct hs_online_ran
 int hs_online_start_runs(struct hs_online *h, int job, const struct hs_online_range *runs, int nruns,
 			 const int *gpus, int ngpus)
 {
-	if (check_waiting(h, job, "start") < 0)
+	if (hs_online_check_waiting(h, job, "start") < 0)
 		return -1;
 	if (nruns < 0 || ngpus < 0 || (nruns > 0 && !runs) || (ngpus > 0 && !gpus))
 		return hs_online_bad(h, job, "start: bad resource arrays (%d runs of cores, %d GPUs)", nruns,
