@@ -1075,6 +1075,13 @@ static int can_run(const struct rs *S, int job, int w)
 	return isfinite(jdur(S, job, w));
 }
 
+/* Whether job may go to worker w: one of its application's that can run
+ * it, or any worker when its context has none (ctx 0). */
+static int eligible(const struct rs *S, int job, int w, int ctx)
+{
+	return !ctx || (*own(&S->dist, S->j[job].app, w) && can_run(S, job, w));
+}
+
 /* Seconds to bring job's inputs to worker w (0 without a data model). */
 static double xfer(const struct rs *S, int job, int w)
 {
@@ -1088,18 +1095,19 @@ static double xfer(const struct rs *S, int job, int w)
  * time and by its transfer where that outlasts the queue. */
 static void rs_place(struct rs *S, int job, double now)
 {
-	int a = S->j[job].app, best = -1, W_ = S->ncpu + S->ngpu;
-	int any = 0; /* no worker of its kind (cannot happen under Rule 3): any */
-	for (int w = 0; w < W_ && !any; w++)
-		any = *own(&S->dist, a, w) && can_run(S, job, w);
-	any = !any;
+	int best = -1, W_ = S->ncpu + S->ngpu;
+	/* its context's workers that can run it; none (cannot happen under
+	 * Rule 3): every worker */
+	int ctx = 0;
+	for (int w = 0; w < W_ && !ctx; w++)
+		ctx = eligible(S, job, w, 1);
 	double best_end = INFINITY;
 	for (int w = 0; w < W_; w++)
-		if (any || (*own(&S->dist, a, w) && can_run(S, job, w)))
+		if (eligible(S, job, w, ctx))
 			best_end = fmin(best_end, fmax(S->avail[w], now) + jdur(S, job, w));
 	double bf = INFINITY, btr = 0;
 	for (int w = 0; w < W_; w++) {
-		if (!any && (!*own(&S->dist, a, w) || !can_run(S, job, w)))
+		if (!eligible(S, job, w, ctx))
 			continue;
 		double tr = xfer(S, job, w);
 		double f = fmax(S->avail[w], now) + jdur(S, job, w) - best_end + S->conf.beta * tr;

@@ -247,18 +247,19 @@ void hs_metrics_eval(const struct hs_instance *in, const struct hs_schedule *s,
 	}
 	double je = 0;
 	int nje = 0;
-	for (int i = 0; i < s->n; i++)
-		if (s->p[i].task == i && !isnan(s->p[i].energy)) {
-			je += s->p[i].energy;
+	for (int i = 0; i < s->n; i++) {
+		const struct hs_placement *p = &s->p[i];
+		if (p->task != i)
+			continue;
+		if (!isnan(p->energy)) {
+			je += p->energy;
 			nje++;
 		}
+		m->bytes_h2d += p->h2d;
+		m->bytes_d2h += p->d2h;
+		m->fetch_time += p->fetch;
+	}
 	m->mean_job_energy = nje ? je / nje : NAN;
-	for (int i = 0; i < s->n; i++)
-		if (s->p[i].task == i) {
-			m->bytes_h2d += s->p[i].h2d;
-			m->bytes_d2h += s->p[i].d2h;
-			m->fetch_time += s->p[i].fetch;
-		}
 	/* RSCHED eq. (10): (busy / active time of the used workers) times
 	 * speedup / |used workers|; every used worker is active over the whole
 	 * schedule [0, makespan], and the speedup is against running each task

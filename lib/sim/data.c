@@ -213,10 +213,11 @@ static void link_add(struct hs_data *d, int id, double now)
 		D->capon[x->dir] = D->capon[x->dir] ? 2 * D->capon[x->dir] : 8;
 		D->on[x->dir] = hs_reallocarray(D->on[x->dir], D->capon[x->dir], sizeof **D->on);
 	}
-	/* the others' progress up to now at the old share, then the new one */
-	link_rerate(d, x->dev, x->dir, now);
+	/* link_rerate brings the others' progress up to now at their old
+	 * share (the new one has none yet: rate 0) before sharing anew */
 	D->on[x->dir][D->non[x->dir]++] = id;
 	x->flowing = 1;
+	x->rate = 0;
 	x->last = now;
 	link_rerate(d, x->dev, x->dir, now);
 }
@@ -331,11 +332,9 @@ static int task_mem(const struct hs_data *d, const struct hs_placement *p)
 		const struct hs_part *pt = &p->parts[k];
 		if (pt->ngpus == 0)
 			continue;
-		const struct hs_node *nd = &d->in->plat.nodes[pt->node];
-		if (!(nd->gpu_bw > 0))
+		if (!(d->in->plat.nodes[pt->node].gpu_bw > 0))
 			return -1;
-		int s = nd->gpu_streams > 0 ? nd->gpu_streams : 1;
-		return 1 + d->dev0[pt->node] + pt->gpus[0] / s;
+		return 1 + hs_gpu_device_of(d->in, d->dev0, pt->node, pt->gpus[0]);
 	}
 	return 0;
 }
@@ -376,27 +375,14 @@ static const struct hs_task *T(const struct hs_data *d, int i)
 	return &d->in->tasks[i];
 }
 
-/* Bytes task i needs room for on memory mem: its inputs not there, its
- * output. */
-static double room_needed(const struct hs_data *d, int i, int mem)
-{
-	double need = d->size[i];
-	const struct hs_task *t = T(d, i);
-	for (int k = 0; k < t->ndeps; k++) {
-		int p = t->deps[k];
-		if (d->size[p] > 0 && copy_find(d, p, mem) < 0 && d->head[p] >= 0)
-			need += d->size[p];
-	}
-	return need;
-}
-
 /* Task i has its room on mem: its inputs asked for and held (those held
- * already stay so); ready when all are there. */
-static void fetch_inputs(struct hs_data *d, int i, int mem, double now)
+ * already stay so).  Whether they are all there now (else the last to
+ * come makes it ready, copy_came). */
+static int fetch_inputs(struct hs_data *d, int i, int mem, double now)
 {
 	struct dt_task *x = &d->t[i];
 	const struct hs_task *t = T(d, i);
-	x->missing = 1; /* not ready before the end of this */
+	x->missing = 0;
 	for (int k = 0; k < t->ndeps; k++) {
 		int p = t->deps[k], c = x->held[k];
 		if (!(d->size[p] > 0))
@@ -418,8 +404,7 @@ static void fetch_inputs(struct hs_data *d, int i, int mem, double now)
 		x->out = copy_new(d, i, mem, CP_OUT);
 		d->c[x->out].pins = 1;
 	}
-	if (--x->missing == 0)
-		push_ready(d, i);
+	return x->missing == 0;
 }
 
 /* Device dev has room again: the tasks waiting for it, in order. */
@@ -432,7 +417,8 @@ static void serve(struct hs_data *d, int dev, double now)
 			if (!make_room(d, dev, d->t[i].need, i, now))
 				return;
 			d->t[i].asked = 0;
-			fetch_inputs(d, i, dev + 1, now);
+			if (fetch_inputs(d, i, dev + 1, now))
+				push_ready(d, i);
 		}
 		D->q0++;
 	}
@@ -456,16 +442,21 @@ static void count_deps(struct hs_data *d, int from, int to)
 	}
 }
 
+int hs_data_applies(const struct hs_instance *in)
+{
+	int moves = 0;
+	for (int j = 0; j < in->plat.nnodes && !moves; j++)
+		moves = in->plat.nodes[j].gpus > 0 && in->plat.nodes[j].gpu_bw > 0;
+	return moves && hs_instance_has_deps(in);
+}
+
 void hs_data_init(struct hs_data *d, const struct hs_instance *in, int ntasks)
 {
 	memset(d, 0, sizeof *d);
 	d->in = in;
 	d->freec = d->freex = d->freew = -1;
 	const struct hs_platform *pl = &in->plat;
-	int moves = 0;
-	for (int j = 0; j < pl->nnodes; j++)
-		moves |= pl->nodes[j].gpus > 0 && pl->nodes[j].gpu_bw > 0;
-	if (!moves || !hs_instance_has_deps(in))
+	if (!hs_data_applies(in))
 		return;
 	d->on = 1;
 	d->dev0 = hs_malloc(((size_t)pl->nnodes + 1) * sizeof *d->dev0);
@@ -504,7 +495,7 @@ void hs_data_grow(struct hs_data *d, int ntasks)
 	d->n = ntasks;
 	/* a new task's deps name earlier tasks only: counting the new ones
 	 * is enough */
-	count_deps(d, from == 0 ? 0 : from, ntasks);
+	count_deps(d, from, ntasks);
 }
 
 void hs_data_release(struct hs_data *d)
@@ -551,17 +542,24 @@ int hs_data_fetch(struct hs_data *d, int i, const struct hs_placement *p, double
 	if (x->mem > 0) {
 		struct dt_dev *D = &d->dev[x->mem - 1];
 		/* hold what is there already: no room made for this task
-		 * evicts it, and it counts against the device too */
+		 * evicts it, and it counts against the device too; room is
+		 * asked for its output and the inputs that must come (those
+		 * with a copy somewhere) */
 		double held = 0;
+		x->need = d->size[i];
 		for (int k = 0; k < t->ndeps; k++) {
-			int c = d->size[t->deps[k]] > 0 ? copy_find(d, t->deps[k], x->mem) : -1;
+			int p = t->deps[k];
+			if (!(d->size[p] > 0))
+				continue;
+			int c = copy_find(d, p, x->mem);
 			if (c >= 0) {
 				d->c[c].pins++;
 				x->held[k] = c;
-				held += d->size[t->deps[k]];
+				held += d->size[p];
+			} else if (d->head[p] >= 0) {
+				x->need += d->size[p];
 			}
 		}
-		x->need = room_needed(d, i, x->mem);
 		if (D->cap > 0 && x->need + held > D->cap) {
 			snprintf(why, len,
 				 "its data (%.17g bytes) do not fit in its GPU's memory (%.17g bytes)",
@@ -580,13 +578,7 @@ int hs_data_fetch(struct hs_data *d, int i, const struct hs_placement *p, double
 			return 1;
 		}
 	}
-	int before = d->nready;
-	fetch_inputs(d, i, x->mem, now);
-	if (d->nready > before && d->ready[d->nready - 1] == i) {
-		d->nready--; /* ready at once: no wait */
-		return 0;
-	}
-	return 1;
+	return !fetch_inputs(d, i, x->mem, now);
 }
 
 void hs_data_prefetch(struct hs_data *d, int i, const struct hs_placement *p, double now)

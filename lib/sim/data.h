@@ -67,8 +67,11 @@ struct hs_data {
 	int *ready, r0, nready, capready; /* tasks whose data came, in order */
 };
 
-/* The model for in's tasks, or d->on 0 when nothing moves (no node with
- * gpu_bw, or no deps with bytes): every call below then does nothing. */
+/* Whether the model acts on in: some node with GPUs has gpu_bw, and
+ * tasks have deps. */
+int hs_data_applies(const struct hs_instance *in);
+/* The model for in's tasks, or d->on 0 when it does not apply: every
+ * call below then does nothing. */
 void hs_data_init(struct hs_data *d, const struct hs_instance *in, int ntasks);
 void hs_data_release(struct hs_data *d);
 /* Tasks added while running (their deps counted). */

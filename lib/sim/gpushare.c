@@ -65,10 +65,8 @@ int hs_gpushare_device(const struct hs_gpushare *g, const struct hs_instance *in
 	for (int k = 0; k < p->nparts; k++) {
 		const struct hs_part *pt = &p->parts[k];
 		n += pt->ngpus;
-		if (pt->ngpus == 1 && pt->node >= 0 && pt->node < in->plat.nnodes) {
-			int s = in->plat.nodes[pt->node].gpu_streams;
-			dev = g->dev0[pt->node] + pt->gpus[0] / (s > 0 ? s : 1);
-		}
+		if (pt->ngpus == 1 && pt->node >= 0 && pt->node < in->plat.nnodes)
+			dev = hs_gpu_device_of(in, g->dev0, pt->node, pt->gpus[0]);
 	}
 	return n == 1 ? dev : -1;
 }

@@ -34,6 +34,13 @@ struct hs_gpushare {
 /* The physical GPUs of in's nodes: node j's are dev0[j] .. dev0[j+1]-1
  * (dev0 has nnodes + 1 slots).  Returns their number. */
 int hs_gpu_devices(const struct hs_instance *in, int *dev0);
+/* The device of GPU worker gpu of node (a stream of device gpu /
+ * gpu_streams), numbered as hs_gpu_devices numbers them. */
+static inline int hs_gpu_device_of(const struct hs_instance *in, const int *dev0, int node, int gpu)
+{
+	int s = in->plat.nodes[node].gpu_streams;
+	return dev0[node] + gpu / (s > 0 ? s : 1);
+}
 
 void hs_gpushare_init(struct hs_gpushare *g, const struct hs_instance *in, int ntasks);
 void hs_gpushare_release(struct hs_gpushare *g);

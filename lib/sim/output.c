@@ -2,6 +2,7 @@
  * records and the "prov sim" record, -v, --stats and --check-simgrid on
  * stderr, the --link-stats file, the stream on stdout. */
 #include "sim/tool.h"
+#include "sim/data.h"
 #include "hs/drift.h"
 #include "hs/util.h"
 #include "plugin/host.h"
@@ -101,11 +102,8 @@ int hs_sim_tool_output(const struct hs_sim_tool *t, struct hs_stream *s, struct 
 			hs_record_set(prov, "gpu", t->o.gpu_slices ? "slices" : "shared");
 			break;
 		}
-	/* The data model, where it matters: a node moves data, tasks have deps. */
-	int moves = 0;
-	for (int j = 0; j < in->plat.nnodes; j++)
-		moves |= in->plat.nodes[j].gpus > 0 && in->plat.nodes[j].gpu_bw > 0;
-	if (!t->replay && moves && hs_instance_has_deps(in))
+	/* The data model, where it matters. */
+	if (!t->replay && hs_data_applies(in))
 		hs_record_set(prov, "transfers", t->o.no_transfers ? "off" : "on");
 	if (t->algo)
 		online_prov(prov, t, out);
