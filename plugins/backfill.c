@@ -158,6 +158,9 @@ struct bf {
 	int *pend, npend;          /* submitted in this batch, in event order */
 	int *ids;                  /* [nres] scratch */
 	uint64_t *got;             /* [nw] a find's result */
+	uint64_t *got0;            /* [nw] a find's result at now, zeroed between
+				    * them (HS_PROFILE_OUT_ZEROED: no pass over
+				    * the machine's words per job started) */
 	long *rank;                /* compat: heap rank of every job, or NULL */
 	int approx_order;          /* compat: a batch was ordered without the others' dates */
 	int host_order;            /* compat: the host gives the authors' order (hs_online_event_order) */
@@ -256,6 +259,7 @@ static struct bf *bf_new(const struct bf_conf *c, int njobs, int nnodes, const i
 	b->pend = hs_malloc((njobs + 1) * sizeof *b->pend);
 	b->ids = hs_malloc((b->nres + 1) * sizeof *b->ids);
 	b->got = hs_calloc(b->nw, sizeof *b->got);
+	b->got0 = hs_calloc(b->nw, sizeof *b->got0);
 	b->easy_head = -1;
 	b->woken = -INFINITY;
 	b->filter = c->algo == BF_CONSERVATIVE && c->compress && !c->lucarelli && !c->scratch;
@@ -304,6 +308,7 @@ static void bf_free(struct bf *b)
 	free(b->pend);
 	free(b->ids);
 	free(b->got);
+	free(b->got0);
 	free(b->rank);
 	free(b->ord);
 	free(b->fr);
@@ -419,7 +424,8 @@ struct pick_arg {
 static int pick(void *arg, const uint64_t *free, int nfree, int n, uint64_t *out)
 {
 	struct pick_arg *a = arg;
-	return hs_select_pick(a->b->sel, a->b->c.variant, a->b->c.rules, a->j->scope, free, nfree, n, out);
+	return hs_select_pick_into(a->b->sel, a->b->c.variant, a->b->c.rules, a->j->scope, free, nfree, n,
+				   out);
 }
 
 /* The earliest start of job j in [from, tmax] beside what the profile holds;
@@ -436,6 +442,23 @@ static double find(struct bf *b, int j, double from, double tmax)
 	return find_with(b, j, from, tmax, b->flags);
 }
 
+/* Whether job j fits now; its resources in b->got0. */
+static double find_now(struct bf *b, int j)
+{
+	struct pick_arg a = { b, &b->jobs[j] };
+	b->decisions++;
+	return hs_profile_find(b->prof, b->now, b->now, b->jobs[j].n, b->jobs[j].e,
+			       b->flags | HS_PROFILE_OUT_ZEROED, pick, &a, b->got0);
+}
+
+/* J's runs become the nruns runs in b->ids. */
+static void set_runs(struct bf *b, struct bf_job *J, int nruns)
+{
+	J->nruns = nruns;
+	J->runs = hs_reallocarray(J->runs, 2 * (size_t)nruns + 2, sizeof *J->runs);
+	memcpy(J->runs, b->ids, 2 * (size_t)nruns * sizeof *J->runs);
+}
+
 /* j's resources become the find's (b->got): a job's first set is got's
  * array itself (got gets a new one), and its runs are worked out once
  * here, not at each change of the profile. */
@@ -448,10 +471,20 @@ static void take_got(struct bf *b, int j, double x)
 	} else {
 		memcpy(J->set, b->got, b->nw * sizeof *b->got);
 	}
-	J->nruns = hs_bits_runs(J->set, b->nres, b->ids);
-	J->runs = hs_reallocarray(J->runs, 2 * (size_t)J->nruns + 2, sizeof *J->runs);
-	memcpy(J->runs, b->ids, 2 * (size_t)J->nruns * sizeof *J->runs);
+	set_runs(b, J, hs_bits_runs_n(J->set, b->nres, J->n, b->ids));
 	J->rs = x;
+}
+
+/* j, about to start now, gets the resources of find_now's result (b->got0),
+ * as runs only (a running job keeps no bitset); got0 is zeroed again by
+ * its runs. */
+static void take_now(struct bf *b, int j)
+{
+	struct bf_job *J = &b->jobs[j];
+	set_runs(b, J, hs_bits_runs_n(b->got0, b->nres, J->n, b->ids));
+	for (int k = 0; k < J->nruns; k++)
+		hs_bits_fill(b->got0, J->runs[2 * k], J->runs[2 * k + 1], 0);
+	J->rs = b->now;
 }
 
 /* Put j's interval into the profile (it is free: the caller found it). */
@@ -553,6 +586,15 @@ static int overlap(const uint64_t *a, const uint64_t *c, size_t nw)
 	return 0;
 }
 
+/* Whether set holds a resource of the runs. */
+static int meets_runs(const uint64_t *set, const int *runs, int nruns)
+{
+	for (int k = 0; k < nruns; k++)
+		if (hs_bits_next(set, runs[2 * k], runs[2 * k + 1]) < runs[2 * k + 1])
+			return 1;
+	return 0;
+}
+
 static void reserve(struct bf *b, int j);
 
 /* Jobs still running at the end of their walltime (their END not seen:
@@ -569,14 +611,14 @@ static void linger(struct bf *b)
 		int moved = 0;
 		for (int i = 0; i < b->nq; i++) {
 			struct bf_job *W = &b->jobs[b->queue[i]];
-			if (W->in_prof && W->rs == b->now && overlap(W->set, J->set, b->nw)) {
+			if (W->in_prof && W->rs == b->now && meets_runs(W->set, J->runs, J->nruns)) {
 				unhold(b, b->queue[i]);
 				W->rs = INFINITY;
 				moved = 1;
 			}
 		}
 		J->linger = b->now;
-		if (hs_profile_insert(b->prof, b->now, nextafter(b->now, INFINITY), J->set) != 0)
+		if (hs_profile_insert_runs(b->prof, b->now, nextafter(b->now, INFINITY), J->runs, J->nruns) != 0)
 			b->bug = 1;
 		for (int i = 0; moved && b->c.algo == BF_CONSERVATIVE && i < b->nq; i++)
 			if (b->jobs[b->queue[i]].rs == INFINITY)
@@ -599,6 +641,8 @@ static int start(struct bf *b, int j)
 	if (b->easy_head == j)
 		b->easy_head = -1;
 	b->started++;
+	free(J->set); /* from now on its runs say where it runs */
+	J->set = NULL;
 	for (int k = 0; b->nodes && k < J->nruns; k++)
 		for (int r = J->runs[2 * k]; r < J->runs[2 * k + 1]; r++)
 			b->nodes[b->core_node[r]].busy++;
@@ -611,9 +655,9 @@ static int try_now(struct bf *b, int j, int *rc)
 	const struct bf_job *J = &b->jobs[j];
 	if (hs_profile_free_at(b->prof, b->now, NULL) < J->n)
 		return 0;
-	if (find(b, j, b->now, b->now) != b->now)
+	if (find_now(b, j) != b->now)
 		return 0;
-	take_got(b, j, b->now);
+	take_now(b, j);
 	*rc = start(b, j);
 	return 1;
 }
@@ -652,7 +696,7 @@ static void bf_end(struct bf *b, int j, double now)
 		/* its END came: what it held past its walltime is free, and
 		 * reservations moved for it may come back */
 		double next = nextafter(J->linger, INFINITY);
-		if (hs_profile_remove(b->prof, J->linger, next, J->set) != 0)
+		if (hs_profile_remove_runs(b->prof, J->linger, next, J->runs, J->nruns) != 0)
 			b->bug = 1;
 		b->now = now;
 		b->pos = -1;
@@ -660,11 +704,12 @@ static void bf_end(struct bf *b, int j, double now)
 	}
 	J->in_prof = 0;
 	J->state = BF_ENDED;
-	for (int r = 0; b->nodes && (r = hs_bits_next(J->set, r, b->nres)) < b->nres; r++) {
-		struct bf_node *N = &b->nodes[b->core_node[r]];
-		if (--N->busy == 0)
-			N->idle = now;
-	}
+	for (int k = 0; b->nodes && k < J->nruns; k++)
+		for (int r = J->runs[2 * k]; r < J->runs[2 * k + 1]; r++) {
+			struct bf_node *N = &b->nodes[b->core_node[r]];
+			if (--N->busy == 0)
+				N->idle = now;
+		}
 	free(J->set);
 	J->set = NULL;
 	free(J->runs);
@@ -1117,12 +1162,7 @@ static int wake(struct bf *b)
  * for every node asleep at every date). */
 static void add_node(struct bf *b, uint64_t *set, int j)
 {
-	int lo = b->node_first[j], hi = b->node_first[j + 1];
-	while (lo < hi) {
-		int w = lo / 64, a = lo % 64, n = hi - lo < 64 - a ? hi - lo : 64 - a;
-		set[w] |= (n == 64 ? ~0ULL : ((1ULL << n) - 1)) << a;
-		lo += n;
-	}
+	hs_bits_fill(set, b->node_first[j], b->node_first[j + 1], 1);
 }
 
 /* The date node j could run a job if woken now. */

@@ -51,8 +51,15 @@ struct hs_guard {
 	double timeout;      /* seconds one call may take; 0: no limit */
 	double budget;       /* seconds all calls together may take; 0: no limit */
 	double used;         /* seconds spent in calls so far */
+	/* 1: fd 1 stays the plugin's (stderr) from one call to the next, and
+	 * is given back by hs_guard_release: for a tool that writes nothing
+	 * to stdout until then (hs-sim), two dup2 a call saved (half a
+	 * million calls on a whole log).  0 (the default): given back after
+	 * each call. */
+	int hold;
 	/* private */
 	int saved_stdout;    /* the tool's stdout while fd 1 is stderr */
+	int redirected;      /* fd 1 is stderr now */
 	double entered;
 };
 
@@ -63,7 +70,8 @@ void hs_guard_init(struct hs_guard *g, const char *family, const char *algo, con
 void hs_guard_enter(struct hs_guard *g, const char *doing);
 /* After it: gives stdout back, stops the timer, counts the time. */
 void hs_guard_leave(struct hs_guard *g);
-/* Once no call will follow (closes the guard's copy of stdout). */
+/* Once no call will follow: stdout given back (under hold), the guard's
+ * copy of it closed. */
 void hs_guard_release(struct hs_guard *g);
 /* Write the guard's messages to fd instead of stderr (a process that
  * tries a plugin for its parent, which reads them there). */

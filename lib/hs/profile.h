@@ -69,6 +69,8 @@ int hs_bits_count(const uint64_t *b, size_t nwords);
 int hs_bits_next(const uint64_t *b, int lo, int hi);
 /* The first non-member of b in [lo, hi), or hi. */
 int hs_bits_next_clear(const uint64_t *b, int lo, int hi);
+/* Make [lo, hi) members of b (set 1) or not (set 0). */
+void hs_bits_fill(uint64_t *b, int lo, int hi, int set);
 /* Write the members of b (below nres) into ids, ascending; returns their number. */
 int hs_bits_list(const uint64_t *b, int nres, int *ids);
 /* The members of b (below nres) as runs of consecutive ids: pairs
@@ -76,6 +78,9 @@ int hs_bits_list(const uint64_t *b, int nres, int *ids);
  * (room for nres + 1 ints: at most (nres + 1) / 2 runs); returns their
  * number.  A job's set is a few runs however many cores it holds. */
 int hs_bits_runs(const uint64_t *b, int nres, int *runs);
+/* The same for the first n members of b only (b's lowest ids: the scan
+ * stops at the n-th, not at nres); the number of runs. */
+int hs_bits_runs_n(const uint64_t *b, int nres, int n, int *runs);
 
 /* ---------------- the profile ---------------- */
 
@@ -122,6 +127,11 @@ enum {
 	 * where a slice begins is refused when that slice has fewer than n
 	 * free resources (hs-backfill(7), compat=lucarelli). */
 	HS_PROFILE_CLOSED_END = 1u << 0,
+	/* out arrives zeroed: it is not cleared first (a machine's worth of
+	 * words a search), and a search that finds nothing leaves it zeroed.
+	 * A caller that keeps out zeroed between searches clears only what
+	 * it took (hs_bits_runs_n's runs). */
+	HS_PROFILE_OUT_ZEROED = 1u << 1,
 };
 
 /* The earliest x in [t, tmax] (t >= the origin; tmax may be +inf) at which n
@@ -217,5 +227,9 @@ int hs_select_max(const struct hs_select *s, enum hs_scope scope);
  * 0, or -1 when the variant refuses. */
 int hs_select_pick(struct hs_select *s, enum hs_select_variant v, enum hs_select_rules rules,
 		   enum hs_scope scope, const uint64_t *free, int nfree, int n, uint64_t *out);
+/* The same with out arriving zeroed, as a hs_profile_select_fn's does (not
+ * cleared again); after a refusal out holds nothing useful. */
+int hs_select_pick_into(struct hs_select *s, enum hs_select_variant v, enum hs_select_rules rules,
+			enum hs_scope scope, const uint64_t *free, int nfree, int n, uint64_t *out);
 
 #endif

@@ -670,6 +670,9 @@ int hs_online_drive(struct hs_instance *in, const struct hs_online_run *cfg,
 	/* A crash, exit() or hang inside the plugin names it (hs/guard.h). */
 	hs_guard_init(&h.guard, cfg->family, cfg->algo->name, cfg->path);
 	h.guard.timeout = cfg->timeout;
+	/* The simulator writes its stream after the run, hs-exec its records
+	 * as they come. */
+	h.guard.hold = eng == NULL;
 	void *state = NULL;
 	int rc = 0;
 	if (ops->start) {

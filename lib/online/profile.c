@@ -62,6 +62,7 @@ struct hs_profile {
 	 * current slice set; run lists of a change and of own's ends */
 	uint64_t *at, *win, *cur;
 	struct runs s, x, y, ob0, of0, ob1, of1, wx, wy, os;
+	int *bq, cbq;    /* a window's starts with resources becoming busy (win_set) */
 	struct hs_profile_stats st;
 };
 
@@ -171,12 +172,14 @@ static void runs_free(struct runs *r)
 	memset(r, 0, sizeof *r);
 }
 
-/* The runs of bitset b (nres resources): a word at a time, a run starting
- * or ending wherever a bit differs from the one before it (most words
- * have none: all free or all busy). */
-static void runs_of_bits(struct runs *r, const uint64_t *b, int nres)
+/* The runs of bitset b (nres resources), up to its first limit members
+ * (the scan ends there): a word at a time, a run starting or ending
+ * wherever a bit differs from the one before it (most words have none:
+ * all free or all busy). */
+static void runs_of_bits_n(struct runs *r, const uint64_t *b, int nres, int limit)
 {
 	r->n = 0;
+	int got = 0; /* members in the runs pushed */
 	int nw = (nres + 63) >> 6, lo = 0;
 	uint64_t in = 0; /* the bit before this word's first */
 	for (int w = 0; w < nw; w++) {
@@ -195,15 +198,26 @@ static void runs_of_bits(struct runs *r, const uint64_t *b, int nres)
 			x &= ~(uint64_t)0 >> (64 - (nres & 63));
 		for (uint64_t d = x ^ (x << 1 | in); d; d &= d - 1) {
 			int at = (w << 6) + __builtin_ctzll(d);
-			if ((in = !in))
+			if ((in = !in)) {
 				lo = at;
-			else
+			} else {
+				if (got + (at - lo) >= limit) {
+					runs_push(r, lo, lo + (limit - got));
+					return;
+				}
+				got += at - lo;
 				runs_push(r, lo, at);
+			}
 		}
 		in = x >> 63;
 	}
 	if (in)
-		runs_push(r, lo, nres);
+		runs_push(r, lo, got + (nres - lo) > limit ? lo + (limit - got) : nres);
+}
+
+static void runs_of_bits(struct runs *r, const uint64_t *b, int nres)
+{
+	runs_of_bits_n(r, b, nres, nres);
 }
 
 int hs_bits_runs(const uint64_t *b, int nres, int *runs)
@@ -211,6 +225,14 @@ int hs_bits_runs(const uint64_t *b, int nres, int *runs)
 	/* written in place: (nres + 1) / 2 runs at most, so never grown */
 	struct runs r = { runs, 0, (nres + 1) / 2 };
 	runs_of_bits(&r, b, nres);
+	return r.n;
+}
+
+int hs_bits_runs_n(const uint64_t *b, int nres, int n, int *runs)
+{
+	struct runs r = { runs, 0, (nres + 1) / 2 };
+	if (n > 0)
+		runs_of_bits_n(&r, b, nres, n < nres ? n : nres);
 	return r.n;
 }
 
@@ -320,7 +342,7 @@ static int runs_meet(const struct runs *a, const struct runs *b)
 }
 
 /* Set (or clear) the bits [lo, hi) of b. */
-static void bits_fill(uint64_t *b, int lo, int hi, int set)
+void hs_bits_fill(uint64_t *b, int lo, int hi, int set)
 {
 	if (lo >= hi)
 		return;
@@ -350,7 +372,7 @@ static int bits_take(uint64_t *b, int lo, int hi)
 static void bits_runs(uint64_t *b, const struct runs *r, int set)
 {
 	for (int i = 0; i < r->n; i++)
-		bits_fill(b, r->v[2 * i], r->v[2 * i + 1], set);
+		hs_bits_fill(b, r->v[2 * i], r->v[2 * i + 1], set);
 }
 
 /* Whether every resource of r is in b (all) or none is (!all). */
@@ -389,7 +411,7 @@ struct hs_profile *hs_profile_new(int nres, double t0)
 	p->n = 1;
 	p->t[0] = t0;
 	p->cnt[0] = p->nres;
-	bits_fill(p->first, 0, p->nres, 1);
+	hs_bits_fill(p->first, 0, p->nres, 1);
 	return p;
 }
 
@@ -413,6 +435,7 @@ void hs_profile_free(struct hs_profile *p)
 	free(p->at);
 	free(p->win);
 	free(p->cur);
+	free(p->bq);
 	runs_free(&p->s);
 	runs_free(&p->x);
 	runs_free(&p->y);
@@ -727,6 +750,8 @@ struct win {
 	const uint64_t *cs; /* slice fk's set: p->cur, or a kept set not changed yet */
 	int hk, hm, hc;     /* ws: the set free throughout [hk, hm), hc of them (hk -1: none) */
 	const uint64_t *ws;
+	int bq0, bq1;       /* p->bq[bq0..bq1): the starts in (hk, hm) where some become busy */
+	int last;           /* the search's last candidate: a window short of need ends it */
 	const uint64_t *own;
 	const int *own_runs; /* own as runs (hs_profile_search_runs), or NULL */
 	int nown_runs;
@@ -908,6 +933,11 @@ static int win_set(struct hs_profile *p, struct win *w, int need, const uint64_t
 		w->hk = w->k;
 		w->hm = w->k + 1;
 		w->hc = win_cnt(p, w, w->k);
+		w->bq0 = w->bq1 = 0;
+		if (p->cbq < p->n) {
+			p->cbq = p->cap;
+			p->bq = hs_reallocarray(p->bq, (size_t)p->cbq, sizeof *p->bq);
+		}
 	}
 	for (; w->hk < w->k; w->hk++) {
 		win_delta(p, w, w->hk + 1, &busy, &freed);
@@ -917,22 +947,48 @@ static int win_set(struct hs_profile *p, struct win *w, int need, const uint64_t
 		x->n = 0;
 		for (int r = 0; r < freed->n; r++)
 			runs_push(x, freed->v[2 * r], freed->v[2 * r + 1]);
-		for (int i = w->hk + 2; i < w->hm && x->n; i++) {
+		/* only the starts where some become busy can take them (a
+		 * window over a day of running jobs' ends has a few or none) */
+		while (w->bq0 < w->bq1 && p->bq[w->bq0] < w->hk + 2)
+			w->bq0++;
+		for (int q = w->bq0; q < w->bq1 && x->n; q++) {
 			const struct runs *b2, *f2;
-			win_delta(p, w, i, &b2, &f2);
+			win_delta(p, w, p->bq[q], &b2, &f2);
 			runs_cut(x, b2, &p->wy);
 		}
 		uint64_t *win = x->n ? win_own_copy(p, w) : NULL;
 		for (int r = 0; r < x->n; r++) {
-			bits_fill(win, x->v[2 * r], x->v[2 * r + 1], 1);
+			hs_bits_fill(win, x->v[2 * r], x->v[2 * r + 1], 1);
 			w->hc += x->v[2 * r + 1] - x->v[2 * r];
 		}
 	}
 	for (; w->hm < w->m; w->hm++) {
-		win_delta(p, w, w->hm, &busy, &freed);
-		uint64_t *win = busy->n ? win_own_copy(p, w) : NULL;
-		for (int r = 0; r < busy->n; r++)
-			w->hc -= bits_take(win, busy->v[2 * r], busy->v[2 * r + 1]);
+		/* the profile's change, but at own's ends (most windows pass
+		 * many starts: no call for each) */
+		if (w->has && (w->hm == w->i0 || w->hm == w->i1))
+			win_delta(p, w, w->hm, &busy, &freed);
+		else
+			busy = &p->d[w->hm].busy;
+		if (busy->n && w->last && w->ws != p->win) {
+			/* read where it is: a window that falls short (a job
+			 * that cannot start now beside EASY's reservation) is
+			 * told without a copy of the machine's set; the window
+			 * is not kept */
+			int c = 0;
+			for (int r = 0; r < busy->n; r++)
+				c += hs_bits_count_range(w->ws, busy->v[2 * r], busy->v[2 * r + 1]);
+			if (w->hc - c < need) {
+				w->hc -= c;
+				w->hk = -1;
+				break;
+			}
+		}
+		if (busy->n) {
+			p->bq[w->bq1++] = w->hm;
+			uint64_t *win = win_own_copy(p, w);
+			for (int r = 0; r < busy->n; r++)
+				w->hc -= bits_take(win, busy->v[2 * r], busy->v[2 * r + 1]);
+		}
 		if (w->hc < need) {
 			w->hm++;
 			break;
@@ -945,7 +1001,7 @@ static int win_set(struct hs_profile *p, struct win *w, int need, const uint64_t
 static double search(struct hs_profile *p, struct hs_profile_query *q, const int *own_runs,
 		     int nown_runs, uint64_t *out)
 {
-	int n = q->n;
+	int n = q->n, zeroed = (q->flags & HS_PROFILE_OUT_ZEROED) != 0;
 	double t = q->from, d = q->d;
 	p->st.finds++;
 	q->most = 0;
@@ -989,9 +1045,11 @@ static double search(struct hs_profile *p, struct hs_profile_query *q, const int
 			most = p->nres; /* not counted: no bound */
 		} else {
 			const uint64_t *set;
+			w.last = !(x < q->until);
 			int c = win_set(p, &w, n, &set);
 			if (c >= n) {
-				memset(out, 0, p->nw * sizeof *out);
+				if (!zeroed)
+					memset(out, 0, p->nw * sizeof *out);
 				q->most = most;
 				if (!q->sel) {
 					lowest(set, p->nres, n, out);
@@ -999,6 +1057,8 @@ static double search(struct hs_profile *p, struct hs_profile_query *q, const int
 				}
 				if (q->sel(q->arg, set, c, n, out) == 0)
 					return x;
+				if (zeroed) /* a refusal may leave some taken */
+					memset(out, 0, p->nw * sizeof *out);
 			}
 			if (c > most)
 				most = c;

@@ -329,8 +329,14 @@ static int next_group(const uint64_t *free, const int *bounds, int ng, int g, in
 int hs_select_pick(struct hs_select *s, enum hs_select_variant v, enum hs_select_rules rules,
 		   enum hs_scope scope, const uint64_t *free, int nfree, int n, uint64_t *out)
 {
+	memset(out, 0, HS_BITS_WORDS(s->nres) * sizeof *out);
+	return hs_select_pick_into(s, v, rules, scope, free, nfree, n, out);
+}
+
+int hs_select_pick_into(struct hs_select *s, enum hs_select_variant v, enum hs_select_rules rules,
+			enum hs_scope scope, const uint64_t *free, int nfree, int n, uint64_t *out)
+{
 	size_t nw = HS_BITS_WORDS(s->nres);
-	memset(out, 0, nw * sizeof *out);
 	if (n <= 0)
 		return 0;
 	if (nfree < n)

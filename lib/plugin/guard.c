@@ -243,13 +243,17 @@ void hs_guard_enter(struct hs_guard *g, const char *doing)
 	fflush(stdout);
 	if (g->saved_stdout < 0)
 		g->saved_stdout = fcntl(1, F_DUPFD_CLOEXEC, 3);
-	if (g->saved_stdout >= 0)
+	if (g->saved_stdout >= 0 && !g->redirected) {
 		dup2(2, 1);
+		g->redirected = 1;
+	}
 	g->entered = hs_now();
 	in_call = 1;
 	if (isfinite(left))
 		set_timer(left > 0 ? left : 1e-6);
 }
+
+static void give_back(struct hs_guard *g);
 
 void hs_guard_leave(struct hs_guard *g)
 {
@@ -259,12 +263,23 @@ void hs_guard_leave(struct hs_guard *g)
 	g->used += hs_now() - g->entered;
 	/* What the plugin printed goes where it was printed: to stderr. */
 	fflush(stdout);
-	if (g->saved_stdout >= 0)
-		dup2(g->saved_stdout, 1);
+	if (g->redirected && !g->hold)
+		give_back(g);
+}
+
+/* fd 1 is the tool's stdout again. */
+static void give_back(struct hs_guard *g)
+{
+	dup2(g->saved_stdout, 1);
+	g->redirected = 0;
 }
 
 void hs_guard_release(struct hs_guard *g)
 {
+	if (g->redirected) {
+		fflush(stdout);
+		give_back(g);
+	}
 	if (g->saved_stdout >= 0)
 		close(g->saved_stdout);
 	g->saved_stdout = -1;

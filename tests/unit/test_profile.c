@@ -212,6 +212,22 @@ static void test_find_select(void)
 	TAP_OK(hs_profile_find(p, 0, INFINITY, 2, 1, 0, sel_high, NULL, out) == 0 &&
 		       strcmp(fmt(out, 4), "2-3") == 0,
 	       "the selection picks the ids (highest: 2-3)");
+	/* HS_PROFILE_OUT_ZEROED: out arrives zeroed and is not cleared; a
+	 * refusal's bits are cleared before the next candidate, and a
+	 * search that finds nothing leaves it zeroed */
+	memset(out, 0, sizeof out);
+	calls = 0;
+	TAP_OK(hs_profile_find(p, 0, INFINITY, 2, 1, HS_PROFILE_OUT_ZEROED, sel_second, &calls, out) == 5 &&
+		       calls == 2 && strcmp(fmt(out, 4), "0,2") == 0,
+	       "OUT_ZEROED: the refused start's bits (1-2) gone, 0,2 taken at 5");
+	memset(out, 0, sizeof out);
+	calls = 0;
+	TAP_OK(hs_profile_find(p, 0, 0, 2, 1, HS_PROFILE_OUT_ZEROED, sel_second, &calls, out) == INFINITY &&
+		       calls == 1 && strcmp(fmt(out, 4), "-") == 0,
+	       "OUT_ZEROED: refused at its only candidate, out left zeroed");
+	TAP_OK(hs_profile_find(p, 0, 0, 4, 1, HS_PROFILE_OUT_ZEROED, NULL, NULL, out) == INFINITY &&
+		       strcmp(fmt(out, 4), "-") == 0,
+	       "OUT_ZEROED: nothing fits, out left zeroed");
 	hs_profile_free(p);
 }
 
@@ -670,7 +686,7 @@ static void test_bits_list(void)
  * out of order, empty or out of range refused with nothing changed. */
 static void test_runs(void)
 {
-	int bad = 0, same = 0, tried = 0;
+	int bad = 0, same = 0, tried = 0, bad_n = 0, bad_fill = 0;
 	for (int round = 0; round < 200; round++) {
 		int nres = 1 + rnd(round % 2 ? 700 : 256);
 		uint64_t b[LW] = { 0 };
@@ -686,6 +702,25 @@ static void test_runs(void)
 			want[nw++] = nres;
 		int n = hs_bits_runs(b, nres, got);
 		bad += 2 * n != nw || memcmp(want, got, nw * sizeof *got) != 0;
+		/* the first k members only, and hs_bits_fill over a range */
+		int members = hs_bits_count(b, (nres + 63) / 64), k = members ? 1 + rnd(members) : 0;
+		int wk[LR + 2], nk = 0, seen = 0, gk[LR + 2];
+		for (int r = 0; r < nres && seen < k; r++)
+			if (hs_bits_test(b, r)) {
+				if (nk && wk[nk - 1] == r)
+					wk[nk - 1] = r + 1;
+				else
+					wk[nk++] = r, wk[nk++] = r + 1;
+				seen++;
+			}
+		int nrk = hs_bits_runs_n(b, nres, k, gk);
+		bad_n += 2 * nrk != nk || memcmp(wk, gk, nk * sizeof *gk) != 0;
+		uint64_t f[LW];
+		memcpy(f, b, sizeof f);
+		int lo = rnd(nres), hi = lo + rnd(nres - lo + 1), set = rnd(2);
+		hs_bits_fill(f, lo, hi, set);
+		for (int r = 0; r < nres; r++)
+			bad_fill += hs_bits_test(f, r) != (r >= lo && r < hi ? set : hs_bits_test(b, r));
 		/* the same set in two profiles, by bits and by runs (dump
 		 * prints up to 256 resources) */
 		if (nres > 256)
@@ -701,6 +736,9 @@ static void test_runs(void)
 		hs_profile_free(q);
 	}
 	TAP_OK(bad == 0, "hs_bits_runs: 200 random sets up to 700 resources as their runs (%d wrong)", bad);
+	TAP_OK(bad_n == 0, "hs_bits_runs_n: their first k members as runs (%d wrong)", bad_n);
+	TAP_OK(bad_fill == 0, "hs_bits_fill: a random range set or cleared, the rest kept (%d wrong bits)",
+	       bad_fill);
 	TAP_OK(same == tried && tried >= 100,
 	       "insert and remove by runs change the profile as by the sets (%d of %d)", same, tried);
 	struct hs_profile *p = hs_profile_new(8, 0);
