@@ -12,7 +12,9 @@
 #    1 GB; conservative, every variant, < 60 s, 2 GB; hs-report < 10 s,
 #    1.5 GB).  The load of the machine is printed: wall times suffer from
 #    other work, CPU times less.  Exit 1 when a target is missed (after
-#    the other parts).
+#    the other parts).  With BASE_BIN, the previous build runs each
+#    configuration after this one in every round: its CPU seconds, the
+#    ratio, and whether the outputs are byte-identical (exit 1 if not).
 # 2. With BASE_BIN (a previous build's tools: git worktree add /tmp/base REV
 #    && make -C /tmp/base; BASE_BIN=/tmp/base/bin): each configuration on
 #    the HPC2N trace (240 one-core nodes), the first WINDOW Curie jobs
@@ -78,9 +80,14 @@ if ! skip 1; then
 			t=$(tag "$c")
 			sim "$BIN" "$c" "$tmp/whole.hs" "$tmp/out" "$tmp/w.$t"
 			wc -c <"$tmp/out" >"$tmp/bytes.$t"
+			if [ -n "$BASE_BIN" ]; then
+				sim "$BASE_BIN" "$c" "$tmp/whole.hs" "$tmp/base.out" "$tmp/wb.$t"
+				cmp -s "$tmp/base.out" "$tmp/out" || echo diff >>"$tmp/wdiffer.$t"
+			fi
 			case $c in fcfs | easy) report "$BIN" "$tmp/out" "$tmp/r.$t" ;; esac
 		done
 	done
+	[ -z "$BASE_BIN" ] || echo "(base: $BASE_BIN, run after this build in each round: its CPU seconds, the ratio, whether the outputs are byte-identical)"
 	printf '%-36s %9s %9s %9s  %s\n' configuration wall_s cpu_s peak_MB target
 	for c in $CONFIGS $(for c in $CONFIGS; do case $c in fcfs | easy) echo "report:$c" ;; esac; done); do
 		case $c in
@@ -94,8 +101,16 @@ if ! skip 1; then
 			printf "%-36s %9.2f %9.2f %9.0f  %s wall < %d s, %s memory < %d MB\n", c, w, u, m,
 				w < tw ? "ok:" : "ABOVE:", tw, m < tm ? "ok:" : "ABOVE:", tm
 			exit !(w < tw && m < tm) }' || missed=1
+		t=${f#"$tmp"/w.}
+		if [ -n "$BASE_BIN" ] && [ -f "$tmp/wb.$t" ]; then
+			awk -v u="$(med "$f" 2)" -v b="$(med "$tmp/wb.$t" 2)" -v bm="$(med "$tmp/wb.$t" 3)" \
+				-v same="$([ -f "$tmp/wdiffer.$t" ] && echo DIFFERENT || echo identical)" 'BEGIN {
+				printf "%-36s %9s %9.2f %9.0f  x_cpu %.3f, output %s\n", "  base", "", b, bm / 1024, u / b, same }'
+			[ ! -f "$tmp/wdiffer.$t" ] || differ=1
+		fi
 	done
-	echo "(hs-report: on the fcfs and easy outputs, $(awk '{ printf "%.0f", $1 / 1048576 }' "$tmp/bytes.easy") MB for easy; $(load))"
+	[ ! -f "$tmp/bytes.easy" ] ||
+		echo "(hs-report: on the fcfs and easy outputs, $(awk '{ printf "%.0f", $1 / 1048576 }' "$tmp/bytes.easy") MB for easy; $(load))"
 fi
 
 # 2. Against a previous build: identical outputs, ratios.
@@ -148,4 +163,5 @@ if ! skip 3; then
 		"$BUILD/bench/bench_backfill" "$a" basic 0 1 93312 <"$tmp/jobs.txt" | sed 's/^/  /'
 	done
 fi
+[ "${differ:-0}" = 0 ] || exit 1
 exit $missed

@@ -157,6 +157,25 @@ decisions() {
 	grep -q '^plan x .* late=' <<<"$output"
 }
 
+@test "exec-live: a plugin's printf goes to stderr between the records written while jobs run; the output stays a stream" {
+	{
+		platform
+		echo "task x model=rigid size=1 time=0.1 cmd='sleep \$HS_TIME'"
+		echo "task y model=rigid size=1 time=0.1 release=0.2 cmd='sleep \$HS_TIME'"
+		echo "task z model=rigid size=2 time=0.1 release=0.4 cmd='sleep \$HS_TIME'"
+	} >"$W/in.hs"
+	# x's records are written before y comes, y's before z: fd 1 is the
+	# tool's again after each call (hs-sim keeps it the plugin's)
+	run bash -c 'hs-exec -a "$1" -o kind=print -L "$2" "$3" 2>"$4"' _ "$TESTPLUGINS/online.so:mistake" "$LOGS" \
+		"$W/in.hs" "$W/err"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c 'not a record' <<<"$output")" -eq 0 ]
+	[ "$(grep -c '^not a record of the stream$' "$W/err")" -ge 3 ]
+	[ "$(grep -c '^run ' <<<"$output")" -eq 3 ]
+	printf '%s\n' "$output" | hs-report >/dev/null
+}
+
 @test "exec-live: the event log of a live run, replayed through hs-sim's driver, gives the same decisions at the same dates" {
 	four >"$W/in.hs"
 	hs-exec -a easy --time-scale 2 -L "$LOGS" --event-log "$W/ev" "$W/in.hs" >"$W/real.hs" 2>/dev/null || true

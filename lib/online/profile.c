@@ -969,11 +969,13 @@ static int win_set(struct hs_profile *p, struct win *w, int need, const uint64_t
 			win_delta(p, w, w->hm, &busy, &freed);
 		else
 			busy = &p->d[w->hm].busy;
-		if (busy->n && w->last && w->ws != p->win) {
+		if (busy->n && w->last && w->ws != p->win && runs_count(busy) <= p->nres / 8) {
 			/* read where it is: a window that falls short (a job
 			 * that cannot start now beside EASY's reservation) is
 			 * told without a copy of the machine's set; the window
-			 * is not kept */
+			 * is not kept.  Only where counting costs at most an
+			 * eighth of the copy (a window that does not fall short,
+			 * most of conservative's, counts for nothing). */
 			int c = 0;
 			for (int r = 0; r < busy->n; r++)
 				c += hs_bits_count_range(w->ws, busy->v[2 * r], busy->v[2 * r + 1]);

@@ -73,6 +73,7 @@ struct sim {
 	int cpu0;          /* constraint of node j's CPU: cpu0 + j */
 	int *res0;         /* per node: index of its first core; its GPUs follow */
 	int nres;
+	int watts;         /* some node draws power when busy (else a task's is 0) */
 	/* scratch for building activities */
 	double *lw;        /* per link: the task's weight */
 	int *touched, ntouched;
@@ -287,6 +288,7 @@ static void number_resources(struct sim *S)
 	for (int j = 0; j < pl->nnodes; j++) {
 		S->res0[j] = S->nres;
 		S->nres += pl->nodes[j].cores + pl->nodes[j].gpus;
+		S->watts |= pl->nodes[j].cpu_busy != 0 || pl->nodes[j].gpu_busy != 0;
 	}
 }
 
@@ -428,9 +430,12 @@ struct hs_sim {
 	struct run R;
 };
 
-static double task_watts(const struct hs_instance *in, const struct hs_placement *r)
+static double task_watts(const struct sim *S, const struct hs_placement *r)
 {
+	const struct hs_instance *in = S->in;
 	double w = 0;
+	if (!S->watts) /* no node of the 5 832 a job may span looked at */
+		return 0;
 	for (int k = 0; k < r->nparts; k++) {
 		const struct hs_node *nd = &in->plat.nodes[r->parts[k].node];
 		w += r->parts[k].ncores * nd->cpu_busy + r->parts[k].ngpus * nd->gpu_busy;
@@ -850,7 +855,7 @@ static void finish(struct run *R, int i, double now, enum hs_state st)
 	struct hs_placement *r = &R->run->p[i];
 	r->end = now;
 	r->state = st;
-	r->energy = (r->end - r->start) * task_watts(S->in, r);
+	r->energy = (r->end - r->start) * task_watts(S, r);
 	if (R->data.on && a->kind == ACT_DELAY) {
 		r->fetch = (began ? a->t0 : now) - r->start;
 		r->h2d = R->data.h2d[i];
