@@ -25,9 +25,13 @@
 #    core replayed without hs-sim on the whole log, easy and conservative,
 #    each batch of events timed and filed under the queue length it saw).
 #
+# 4. With TEXTBOOK=1: pybatsim's easyBackfill.py through the Batsim bridge
+#    on the whole log, beside hs's own EASY (see below).
+#
 # Environment: HS_BIN (default bin), HS_BUILD (default build), BASE_BIN,
 # RUNS, WINDOW, CONFIGS (words ALGO or ALGO:OPTS, OPTS as hs-sim -o takes
-# them), SKIP (parts not to run: 1, 2, 3), HS_SHARED (default ../shared).
+# them), SKIP (parts not to run: 1, 2, 3, 4), TEXTBOOK, HS_SHARED (default
+# ../shared).
 set -e
 cd "$(dirname "$0")/.."
 BIN=${HS_BIN:-bin}
@@ -163,5 +167,44 @@ if ! skip 3; then
 		"$BUILD/bench/bench_backfill" "$a" basic 0 1 93312 <"$tmp/jobs.txt" | sed 's/^/  /'
 	done
 fi
+# 4. The textbook EASY through the Batsim bridge (TEXTBOOK=1: about 12
+#    minutes; TEXTBOOK_N=N: the first N jobs only): pybatsim's easyBackfill.py unchanged, each core a Batsim
+#    resource, the jobs free to take any cores (--scope any --scope-small
+#    any); hs's easy -o variant=contiguous --per-event on the same stream.
+if [ "${TEXTBOOK:-0}" = 1 ] && ! skip 4; then
+	C=$(cd "$SHARED/clients" 2>/dev/null && pwd) || C=
+	if [ -z "$C" ] || ! PYTHONPATH=$C/pybatsim:$C/procset /usr/bin/python3 -c 'import zmq, sortedcontainers, procset' 2>/dev/null; then
+		echo "backfill-curie: part 4 needs $SHARED/clients and /usr/bin/python3 with pybatsim's modules: skipped"
+	else
+		# shellcheck disable=SC2086
+		"$BIN/hs-gen" swf -q --scope any --scope-small any ${TEXTBOOK_N:+-n $TEXTBOOK_N} --platform $PLAT \
+			"$CURIE" >"$tmp/any.hs"
+		sock=ipc://$tmp/s.sock
+		(cd "$tmp" && PYTHONDONTWRITEBYTECODE=1 PYTHONPATH=$C/pybatsim:$C/procset exec /usr/bin/time \
+			-f '%U %S %M' -o "$tmp/sched.time" /usr/bin/python3 "$C/pybatsim/launcher.py" \
+			"$C/pybatsim/schedulers/easyBackfill.py" -v warning -t 0 -s "$sock" >/dev/null 2>&1) &
+		pid=$!
+		/usr/bin/time -f '%e %U %S %M' -o "$tmp/hs.time" "$BIN/hs-sim" -v -a batsim -o socket="$sock" \
+			-o timeout=0 "$tmp/any.hs" >"$tmp/py.out" 2>"$tmp/py.err" || echo "backfill-curie: the bridge failed: $(tail -n 1 "$tmp/py.err")"
+		wait $pid || :
+		/usr/bin/time -f '%e %U %S %M' -o "$tmp/own.time" "$BIN/hs-sim" -a easy -o variant=contiguous --per-event \
+			"$tmp/any.hs" >"$tmp/own.out" 2>/dev/null
+		starts() { awk '$1 == "run" { for (i = 3; i <= NF; i++) if ($i ~ /^start=/) print $2, $i }' "$1" | sort; }
+		starts "$tmp/py.out" >"$tmp/a"
+		starts "$tmp/own.out" >"$tmp/b"
+		same=$(join "$tmp/a" "$tmp/b" | awk '$2 == $3 { s++ } END { print s + 0 }')
+		wait_of() { "$BIN/hs-report" -f tsv -m mean_waiting,max_waiting "$1" | awk -F'\t' 'NR > 1 { printf "%s=%s ", $1, $2 }'; }
+		echo "backfill-curie: pybatsim's easyBackfill.py through hs-sim -a batsim, ${TEXTBOOK_N:-all} jobs on $PLAT, any cores; $(load)"
+		awk -v h="$(cat "$tmp/hs.time")" -v s="$(cat "$tmp/sched.time")" -v o="$(cat "$tmp/own.time")" 'BEGIN {
+			split(h, x, " "); split(s, y, " "); split(o, z, " ")
+			printf "  bridge: %.0f s wall; hs-sim %.1f s CPU, %.0f MB; the scheduler %.1f s CPU, %.0f MB\n", x[1], x[2] + x[3], x[4] / 1024, y[1] + y[2], y[3] / 1024
+			printf "  hs easy variant=contiguous --per-event: %.1f s wall, %.1f s CPU, %.0f MB\n", z[1], z[2] + z[3], z[4] / 1024 }'
+		grep -o '[0-9]* messages.*' "$tmp/py.err" | sed 's/^/  /'
+		echo "  same start date: $same of $(grep -c '^task' "$tmp/any.hs") jobs"
+		echo "  easyBackfill: $(wait_of "$tmp/py.out")"
+		echo "  hs easy:      $(wait_of "$tmp/own.out")"
+	fi
+fi
+
 [ "${differ:-0}" = 0 ] || exit 1
 exit $missed
