@@ -21,12 +21,21 @@ setup() {
 
 # run.sh in a clean environment: bats's own variables, and its libexec
 # folder in PATH (where `bats` is another script), would leak into the
-# bats it starts.
+# bats it starts.  One job at a time unless HS_TEST_JOBS says otherwise.
 run_sh() {
 	local path
 	path=$(printf '%s\n' "$PATH" | tr : '\n' | grep -v bats-core | paste -sd:)
 	run env -i PATH="$path" HOME="$HOME" HS_BIN="$HS_BIN" HS_BUILD="$tmp/build" \
-		HS_TESTS_DIR="$tmp/t" sh "$TOP/tests/run.sh"
+		HS_TESTS_DIR="$tmp/t" HS_TEST_JOBS="${HS_TEST_JOBS:-1}" sh "$TOP/tests/run.sh"
+}
+
+# blocks OUTPUT: each binary's or file's block (its failures and skips,
+# then its line, the seconds as N) as one line, sorted; then the summary.
+blocks() {
+	printf '%s\n' "$1" | sed -E 's/\([0-9]+ s\)$/(N s)/' | awk '
+		{ b = b $0 "|" }
+		/: [0-9]+ passed, [0-9]+ failed, [0-9]+ skipped \(N s\)$/ { print b; b = "" }
+		END { print "summary: " b }' | sort
 }
 
 teardown() {
@@ -60,4 +69,37 @@ b-two.bats: 1 passed, 1 failed, 0 skipped (N s)
 	[ "$status" -eq 1 ]
 	printf '%s\n' "$output" | grep -qE '^c-bad\.bats: 0 passed, 1 failed, 0 skipped \([0-9]+ s\)$'
 	[ "${lines[-1]}" = "2 passed, 1 failed, 1 skipped" ]
+}
+
+@test "run.sh: HS_TEST_JOBS=2 or 3: the same blocks, each whole, and the same summary as one at a time" {
+	HS_TEST_JOBS=1 run_sh
+	[ "$status" -eq 1 ]
+	one=$(blocks "$output")
+	[ "$(printf '%s\n' "$one" | wc -l)" -eq 4 ]
+	for j in 2 3; do
+		HS_TEST_JOBS=$j run_sh
+		echo "$output"
+		[ "$status" -eq 1 ]
+		[ "${lines[-1]}" = "4 passed, 2 failed, 1 skipped" ]
+		[ "$(blocks "$output")" = "$one" ]
+	done
+}
+
+@test "run.sh: HS_TEST_JOBS=2 runs files side by side, a file marked 'hs-test: alone' after them by itself" {
+	rm "$tmp/t"/*.bats "$tmp/build/tests/test_fake"
+	# b-x and b-y each wait for the other: they pass only side by side
+	for me in x y; do
+		other=$([ $me = x ] && echo y || echo x)
+		printf '%s\n' '@test "meets the other" {' "touch $tmp/$me" \
+			"for i in \$(seq 100); do [ -e $tmp/$other ] && break; sleep 0.1; done" \
+			"[ -e $tmp/$other ]" "touch $tmp/$me.end" '}' >"$tmp/t/b-$me.bats"
+	done
+	# a-alone, first by name, starts once both have ended
+	printf '%s\n' '# hs-test: alone (the test of it)' \
+		"@test \"alone\" { [ -e $tmp/x.end ] && [ -e $tmp/y.end ]; }" >"$tmp/t/a-alone.bats"
+	HS_TEST_JOBS=2 run_sh
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ ${lines[-2]} == "a-alone.bats: 1 passed, 0 failed, 0 skipped ("*" s)" ]]
+	[ "${lines[-1]}" = "3 passed, 0 failed, 0 skipped" ]
 }

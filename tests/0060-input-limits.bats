@@ -79,7 +79,7 @@ no_asan() {
 	run bash -c "ulimit -v 200000; hs-sim '$tmp/bomb.hs.gz'"
 	[ "$status" -eq 2 ]
 	[[ "$output" == "hs-sim: $tmp/bomb.hs.gz: no plan records (run hs-plan first"* ]]
-	for i in $(seq 100000); do echo "#"; done >"$tmp/hash"
+	yes "#" | head -n 100000 >"$tmp/hash"
 	{ echo 'hs 1'; cat "$tmp/hash" "$tmp/hash" "$tmp/hash"; echo 'node n cores=1'; } >"$tmp/c.hs"
 	run bash -c "ulimit -v 200000; hs-gen platform '$tmp/c.hs' | wc -l"
 	[ "$status" -eq 0 ]

@@ -3,24 +3,15 @@
 # real schedulers, pybatsim 3.2.0's own (../shared/clients, unchanged) and
 # a small one of the tests' (tests/batsim/client.py) that acts out each
 # hand-made case.  Every scheduler binds an ipc:// endpoint in the test's
-# directory, runs under timeout(1) and is reaped in teardown.
+# directory, runs under timeout(1) and is reaped in teardown
+# (tests/batsim/common.bash).  hs-exec -a batsim, whose jobs run for real,
+# is 0835-exec-batsim-live.bats, which runs alone (tests/run.sh).
 
 load helper
+load batsim/common
 
 setup() {
-	tmp=$(mktemp -d)
-	sock=ipc://$tmp/s.sock
-	C=$SHARED/clients
-	client=
-	if ! /usr/bin/python3 -c 'import zmq, sortedcontainers, redis, pandas, docopt' 2>/dev/null ||
-		[ ! -f "$C/pybatsim/launcher.py" ]; then
-		# CI installs them (share/deps.sh): there a missing one is a failure
-		[ -z "$CI" ] || {
-			echo "CI: /usr/bin/python3 lacks pybatsim's dependencies or $C is missing" >&2
-			return 1
-		}
-		skip "no /usr/bin/python3 with zmq, sortedcontainers, redis, pandas, docopt, or no $C"
-	fi
+	batsim_setup || return
 	# Four one-core hosts, the jobs of hs-batsim(7)'s first example.
 	cat >"$tmp/small.hs" <<-'EOF'
 	hs 1
@@ -33,38 +24,6 @@ setup() {
 	task 4 model=rigid size=5 time=3 walltime=4 scope=any release=3
 	task 5 model=rigid size=1 time=3 walltime=2 scope=any release=4
 	EOF
-}
-
-teardown() {
-	if [ -n "$client" ]; then
-		kill "$client" 2>/dev/null || :
-		wait "$client" 2>/dev/null || :
-	fi
-	rm -rf "$tmp"
-}
-
-# pybatsim SCHEDULER [ARGS...]: one of pybatsim's schedulers, unchanged,
-# bound to $sock, from the test's directory (it writes out_events.csv).
-pybatsim() {
-	local s=$1
-	shift
-	(cd "$tmp" && PYTHONDONTWRITEBYTECODE=1 PYTHONPATH=$C/pybatsim:$C/procset \
-		exec timeout 600 /usr/bin/python3 "$C/pybatsim/launcher.py" \
-		"$C/pybatsim/schedulers/$s" -s "$sock" -v warning "$@" >"$tmp/sched.out" 2>"$tmp/sched.err") &
-	client=$!
-}
-
-# scenario NAME: the tests' own scheduler acting out NAME.
-scenario() {
-	(exec timeout 120 /usr/bin/python3 "$TOP/tests/batsim/client.py" "$sock" "$1" "$tmp/client.log") &
-	client=$!
-}
-
-# reaped: wait for the scheduler, its status in $sched_status.
-reaped() {
-	sched_status=0
-	wait "$client" || sched_status=$?
-	client=
 }
 
 # runs FILE: "ID@START:NODES/CORES" of every run record, one line.
@@ -464,40 +423,4 @@ asleep() {
 	run hs-sim -a batsim -o help
 	[ "$status" -eq 0 ]
 	[[ $output == *"socket"*"tcp://localhost:28000"* ]]
-}
-
-@test "batsim: live: pybatsim's easyBackfill decides while the jobs run for real (hs-exec -a batsim), as it decides in hs-sim" {
-	# this machine's two cores; 4 is too wide (rejected), 5 outlives its walltime
-	{
-		printf '%s\n' 'hs 1' 'platform local' 'cluster local' 'node local cluster=local cores=2'
-		echo "task 1 model=rigid size=1 time=10 walltime=20 release=1 cmd='sleep \$HS_TIME'"
-		echo "task 2 model=rigid size=2 time=10 walltime=20 release=2 cmd='sleep \$HS_TIME'"
-		echo "task 3 model=rigid size=1 time=3 walltime=5 release=2 cmd='sleep \$HS_TIME'"
-		echo "task 4 model=rigid size=3 time=3 walltime=4 release=3 cmd='sleep \$HS_TIME'"
-		echo "task 5 model=rigid size=1 time=3 walltime=2 release=4 cmd='sleep \$HS_TIME'"
-	} >"$tmp/one.hs"
-	pybatsim easyBackfill.py
-	hs-sim -a batsim -o socket="$sock" "$tmp/one.hs" >"$tmp/sim.hs"
-	reaped
-	pybatsim easyBackfill.py
-	run hs-exec -a batsim -o socket="$sock" --time-scale 10 -L "$tmp/logs" "$tmp/one.hs"
-	printf '%s\n' "$output" >"$tmp/real.hs"
-	reaped
-	cat "$tmp/real.hs" "$tmp/sched.err"
-	[ "$status" -eq 1 ] # 5 killed, as simulated
-	[ "$sched_status" -eq 0 ]
-	# the same decisions: each job's cores and state (by job: the
-	# scheduler's start-up, a few tenths of a second, can put the first
-	# decisions after the rejection of 4 at 3)
-	decided() {
-		awk '$1 == "run" { c = "-"; st = ""; for (i = 3; i <= NF; i++) { split($i, kv, "=");
-			if (kv[1] == "cores") c = kv[2]; if (kv[1] == "state") st = kv[2] }
-			print $2, c, st }' "$1" | sort
-	}
-	decided "$tmp/sim.hs"
-	[ "$(decided "$tmp/sim.hs")" = "$(decided "$tmp/real.hs")" ]
-	[ "$(decided "$tmp/real.hs" | tr '\n' ' ')" = "1 0 done 2 0-1 done 3 1 done 4 - rejected 5 1 killed " ]
-	# and 2 started last, once 1 had really ended
-	s2=$(awk '$1 == "plan" && $2 == "2"' "$tmp/real.hs" | tr ' ' '\n' | sed -n 's/^start=//p')
-	awk -v s="$s2" -v e="$(run_field "$tmp/real.hs" 1 end)" 'BEGIN { exit !(s >= e) }'
 }

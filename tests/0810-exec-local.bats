@@ -2,6 +2,8 @@
 # hs-exec's local back end: ordering, pinning, environment, commands,
 # failures, signals (no orphans), walltimes and bad plans.  The plans use
 # cores 0-1 only: the smallest machine this runs on has 2 cores.
+# hs-test: alone (real tasks: two start within 0.15 s, a walltime kill
+# within 2 s, dates compared on the wall clock)
 
 load helper
 

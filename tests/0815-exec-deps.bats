@@ -2,6 +2,8 @@
 # hs-exec honours task graphs (deps=): a task starts after its deps end,
 # also on other cores and without any after list; a task whose dep failed
 # is not run, and the tasks after it on its cores go on.  Cores 0-1 only.
+# hs-test: alone (real tasks: a task on the other core starts before
+# another ends, on the wall clock)
 
 load helper
 load taskgraph

@@ -3,6 +3,8 @@
 # (tests/slurm/setup.sh: munged, slurmctld, two slurmd on this host).
 # In CI (CI=true) a Slurm that cannot start fails every test here; outside
 # CI the tests are skipped when the Slurm packages are not installed.
+# hs-test: alone (a real Slurm: task dates and a walltime kill within
+# 6 s on the wall clock)
 
 load helper
 

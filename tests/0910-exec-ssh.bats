@@ -2,6 +2,8 @@
 # hs-exec's ssh back end against an sshd on 127.0.0.1 started for these
 # tests (tests/ssh/setup.sh).  In CI (CI=true) an sshd that cannot start
 # fails every test here; outside CI they are skipped without openssh-server.
+# hs-test: alone (real tasks over ssh: dates on the wall clock, live
+# decisions as hs-sim makes them)
 
 load helper
 

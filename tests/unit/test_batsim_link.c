@@ -2,7 +2,9 @@
  * a REQ link to a REP socket of the test's own on an ipc:// endpoint
  * (ZeroMQ's I/O thread carries the messages, so one thread plays both
  * sides); a reply after a wait, one that never comes, malformed endpoints,
- * and closing with a request unanswered. */
+ * and closing with a request unanswered.
+ * hs-test: alone (tests/run.sh: the waits are timed on the wall clock,
+ * a reply after 1 s within 1.5 s, a timeout of 2.5 s within 3.2 s). */
 #include "../../plugins/batsim/zmq.c"
 #include "tap.h"
 
