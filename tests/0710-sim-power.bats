@@ -93,6 +93,20 @@ n1 state=p1 start=10 end=120" ]
 	[ "$(provkey energy "$tmp/a.hs")" = "$(printf '%s\n' "$output" | grep '^prov sim' | tr ' ' '\n' | sed -n 's/^energy=//p')" ]
 }
 
+@test "power: a job's energy in a state that draws power where the first state draws none" {
+	# no node draws power at the start; n0 runs j1 [0,10] in a state of
+	# 0 W, goes to one of 12 W busy at half speed at 10, and runs j2 there
+	# [100,120]: 20 s at 12 W
+	sed -e 's/^node n0 .*/node n0 cluster=c cores=1 pstates=1:0:0,0.5:6:12/' \
+		-e 's/^node n1 .*/node n1 cluster=c cores=1/' "$tmp/two.hs" >"$tmp/zero.hs"
+	run bash -c 'hs-sim -a "$1" -o do=10:0:1 "$2" 2>/dev/null' _ "$script" "$tmp/zero.hs"
+	[ "$status" -eq 0 ]
+	[ "$(run_field <(printf '%s\n' "$output") j2 node)" = n0 ]
+	[ "$(run_field <(printf '%s\n' "$output") j2 end)" = 120 ]
+	[ "$(run_field <(printf '%s\n' "$output") j2 energy)" = 240 ]
+	[ "$(run_field <(printf '%s\n' "$output") j1 energy)" = 0 ]
+}
+
 @test "power: hs-report reads power records and names the line of a bad one" {
 	run hs-sim -a "$script" -o do=10:0:2,100:0:0 "$tmp/two.hs"
 	printf '%s\n' "$output" | grep -v '^power asked\|^power event' >"$tmp/ok.hs"

@@ -253,7 +253,12 @@ void hs_guard_enter(struct hs_guard *g, const char *doing)
 		set_timer(left > 0 ? left : 1e-6);
 }
 
-static void give_back(struct hs_guard *g);
+/* fd 1 is the tool's stdout again. */
+static void give_back(struct hs_guard *g)
+{
+	dup2(g->saved_stdout, 1);
+	g->redirected = 0;
+}
 
 void hs_guard_leave(struct hs_guard *g)
 {
@@ -265,13 +270,6 @@ void hs_guard_leave(struct hs_guard *g)
 	fflush(stdout);
 	if (g->redirected && !g->hold)
 		give_back(g);
-}
-
-/* fd 1 is the tool's stdout again. */
-static void give_back(struct hs_guard *g)
-{
-	dup2(g->saved_stdout, 1);
-	g->redirected = 0;
 }
 
 void hs_guard_release(struct hs_guard *g)

@@ -73,7 +73,7 @@ struct sim {
 	int cpu0;          /* constraint of node j's CPU: cpu0 + j */
 	int *res0;         /* per node: index of its first core; its GPUs follow */
 	int nres;
-	int watts;         /* some node draws power when busy (else a task's is 0) */
+	int watts;         /* some node draws power when busy, or did (else a task's is 0) */
 	/* scratch for building activities */
 	double *lw;        /* per link: the task's weight */
 	int *touched, ntouched;
@@ -434,7 +434,7 @@ static double task_watts(const struct sim *S, const struct hs_placement *r)
 {
 	const struct hs_instance *in = S->in;
 	double w = 0;
-	if (!S->watts) /* no node of the 5 832 a job may span looked at */
+	if (!S->watts) /* no part visited: 12.8 million on the whole Curie log */
 		return 0;
 	for (int k = 0; k < r->nparts; k++) {
 		const struct hs_node *nd = &in->plat.nodes[r->parts[k].node];
@@ -1268,8 +1268,10 @@ double hs_sim_known_end(const struct hs_sim *sim, int task)
 void hs_sim_node_changed(struct hs_sim *sim, int node)
 {
 	struct run *R = &sim->R;
-	const struct sim *S = R->S;
+	struct sim *S = R->S;
 	const struct hs_node *nd = &S->in->plat.nodes[node];
+	/* a computing state may draw power where the first did not */
+	S->watts |= nd->cpu_busy != 0 || nd->gpu_busy != 0;
 	hs_lmm_set_capacity(R->lmm, S->cpu0 + node, nd->cores * nd->flops);
 	for (int r = S->res0[node]; r < S->res0[node] + nd->cores + nd->gpus; r++)
 		if (R->res_cnst[r] >= 0)
