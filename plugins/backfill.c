@@ -626,7 +626,7 @@ static void linger(struct bf *b)
 	}
 }
 
-/* Start waiting job j now on J->set (its interval goes into the profile). */
+/* Start waiting job j now on its runs (its interval goes into the profile). */
 static int start(struct bf *b, int j)
 {
 	struct bf_job *J = &b->jobs[j];
@@ -710,9 +710,7 @@ static void bf_end(struct bf *b, int j, double now)
 			if (--N->busy == 0)
 				N->idle = now;
 		}
-	free(J->set);
-	J->set = NULL;
-	free(J->runs);
+	free(J->runs); /* its set went at its start */
 	J->runs = NULL;
 	J->nruns = 0;
 }

@@ -222,14 +222,12 @@ static void runs_of_bits(struct runs *r, const uint64_t *b, int nres)
 
 int hs_bits_runs(const uint64_t *b, int nres, int *runs)
 {
-	/* written in place: (nres + 1) / 2 runs at most, so never grown */
-	struct runs r = { runs, 0, (nres + 1) / 2 };
-	runs_of_bits(&r, b, nres);
-	return r.n;
+	return hs_bits_runs_n(b, nres, nres, runs);
 }
 
 int hs_bits_runs_n(const uint64_t *b, int nres, int n, int *runs)
 {
+	/* written in place: (nres + 1) / 2 runs at most, so never grown */
 	struct runs r = { runs, 0, (nres + 1) / 2 };
 	if (n > 0)
 		runs_of_bits_n(&r, b, nres, n < nres ? n : nres);
